@@ -1,0 +1,16 @@
+export type { CheckoutEvent, EventStrictness, ProductionEvent } from "./event.ts";
+export {
+  CHANNEL_PREFIX,
+  completeEventSchema,
+  EVENT_STRICTNESS,
+  eventSchemas,
+  lenientEventSchema,
+  productionEventSchema,
+  transactionDateSchema,
+} from "./event.ts";
+export type { SchemaName } from "./json-schema.ts";
+export { NAMED_SCHEMAS, SCHEMA_NAMES, toJsonSchema } from "./json-schema.ts";
+export type { TokenRequest } from "./token-request.ts";
+export { tokenRequestSchema } from "./token-request.ts";
+export type { TokenResponse } from "./token-response.ts";
+export { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "./token-response.ts";

@@ -1,0 +1,11 @@
+import type { Command } from "../cli/command.ts";
+import { generateCommand } from "./generate.ts";
+import { runCommand } from "./run.ts";
+import { sandboxCommand } from "./sandbox.ts";
+
+/** Every subcommand of the CLI, in the order `--help` lists them. */
+export const commands: readonly Command[] = [
+  runCommand,
+  sandboxCommand,
+  generateCommand,
+] as readonly Command[];

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "../../../contracts/schemas/index.ts";
+
+/** The response production's Keycloak sends (shared/notes/real-service.md). */
+const production = {
+  access_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln",
+  expires_in: 3600,
+  refresh_expires_in: 0,
+  token_type: "Bearer",
+  "not-before-policy": 1651869373,
+  scope: "email profile",
+};
+
+describe("token response schema", () => {
+  it("accepts production's response: capital-B Bearer, scopes in another order, a real not-before-policy", () => {
+    expect(tokenResponseSchema.safeParse(production).success).toBe(true);
+    expect(scopeSet(production.scope)).toEqual(new Set(SPEC_SCOPES));
+  });
+
+  it("names every mistyped or missing field by its path", () => {
+    const result = tokenResponseSchema.safeParse({
+      access_token: "",
+      expires_in: "300",
+      token_type: "mac",
+      "not-before-policy": 1.5,
+      scope: "profile  email",
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.code])).toMatchInlineSnapshot(`
+      [
+        [
+          "access_token",
+          "too_small",
+        ],
+        [
+          "expires_in",
+          "invalid_type",
+        ],
+        [
+          "refresh_expires_in",
+          "invalid_type",
+        ],
+        [
+          "token_type",
+          "invalid_format",
+        ],
+        [
+          "not-before-policy",
+          "invalid_type",
+        ],
+        [
+          "scope",
+          "invalid_format",
+        ],
+      ]
+    `);
+  });
+
+  it("rejects a zero or negative lifetime", () => {
+    for (const expires_in of [0, -1, 1.5]) {
+      expect(tokenResponseSchema.safeParse({ ...production, expires_in }).success).toBe(false);
+    }
+  });
+});
