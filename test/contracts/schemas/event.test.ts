@@ -17,7 +17,11 @@ function issuePaths(strictness: keyof typeof eventSchemas, value: unknown): stri
 
 describe("event schemas", () => {
   it("accept a complete event, with unknown extra fields, at every strictness", () => {
-    const withExtras = { ...complete, metadata: { a: 1 }, customer: { ...complete.customer, firstName: "Ada" } };
+    const withExtras = {
+      ...complete,
+      metadata: { a: 1 },
+      customer: { ...complete.customer, firstName: "Ada" },
+    };
     for (const strictness of ["complete", "production", "lenient"] as const) {
       expect(issuePaths(strictness, withExtras)).toEqual([]);
     }
@@ -65,7 +69,11 @@ describe("event schemas", () => {
   });
 
   it("reject dates without milliseconds, with offsets, or that do not exist", () => {
-    for (const date of ["2026-01-02T03:04:05Z", "2026-01-02T03:04:05.678+00:00", "2026-02-30T00:00:00.000Z"]) {
+    for (const date of [
+      "2026-01-02T03:04:05Z",
+      "2026-01-02T03:04:05.678+00:00",
+      "2026-02-30T00:00:00.000Z",
+    ]) {
       expect(issuePaths("complete", { ...complete, transaction: { reference: "r", date } })).toEqual([
         "transaction.date: invalid_format",
       ]);
