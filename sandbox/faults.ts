@@ -1,0 +1,125 @@
+/** Which part of the contract a fault breaks, so reports and the CLI can group them. */
+export type FaultArea = "token" | "bearer" | "events" | "expiry" | "transport";
+
+/**
+ * Every switchable fault: each one breaks exactly one contract rule, so every contract check can be shown failing.
+ * Descriptions are one line; they are printed by `event-harness sandbox --help`.
+ */
+const CATALOGUE = {
+  "token-any-grant-type": { area: "token", description: "any grant_type value yields a token" },
+  "token-wrong-secret-accepted": {
+    area: "token",
+    description: "a known client_id with a wrong client_secret yields a token",
+  },
+  "token-unknown-client-accepted": { area: "token", description: "an unknown client_id yields a token" },
+  "token-missing-expires-in": { area: "token", description: "the token response omits expires_in" },
+  "token-string-expires-in": {
+    area: "token",
+    description: 'the token response sends expires_in as a string ("300")',
+  },
+  "token-type-mac": { area: "token", description: 'the token response says token_type "mac"' },
+  "token-opaque": {
+    area: "token",
+    description: "access_token is a random opaque string, not a signed JWT (the API still accepts it)",
+  },
+  "token-unsigned": {
+    area: "token",
+    description: "access tokens are unsigned alg none JWTs (the API accepts them)",
+  },
+  "token-json-only": {
+    area: "token",
+    description: "the token endpoint refuses form bodies with 400 and accepts only JSON bodies",
+  },
+  "token-reissue-broken": {
+    area: "token",
+    description: "every token after a client's first one is refused by the API",
+  },
+  "token-no-cache-headers": {
+    area: "token",
+    description: "the token response omits Cache-Control: no-store and Pragma: no-cache",
+  },
+  "token-no-basic-auth": {
+    area: "token",
+    description: "HTTP Basic client authentication is refused with 401 (form credentials still work)",
+  },
+  "token-narrow-scope": {
+    area: "token",
+    description: 'the token response grants scope "openid" instead of profile and email',
+  },
+  "token-error-not-json": {
+    area: "token",
+    description: "token errors are text/plain without an RFC 6749 error code",
+  },
+  "bearer-not-required": {
+    area: "bearer",
+    description: "API requests without an Authorization header are accepted",
+  },
+  "bearer-any-token": { area: "bearer", description: "any Bearer string is accepted as a token" },
+  "bearer-signature-unchecked": {
+    area: "bearer",
+    description: "token claims are trusted without checking the signature (tampered and foreign tokens pass)",
+  },
+  "bearer-alg-none": {
+    area: "bearer",
+    description: "unsigned alg none tokens are accepted when their claims look right",
+  },
+  "bearer-any-scheme": {
+    area: "bearer",
+    description: "a valid token is accepted under any scheme (Token <t>, or no scheme at all)",
+  },
+  "bearer-no-www-authenticate": {
+    area: "bearer",
+    description: "401 responses carry no WWW-Authenticate header",
+  },
+  "bearer-5xx": { area: "bearer", description: "invalid tokens get 500 instead of 401" },
+  "bearer-rejected-stored": {
+    area: "bearer",
+    description: "events of requests rejected with 401 are stored anyway (and readable by GET)",
+  },
+  "events-5xx": { area: "events", description: "every valid event gets 500" },
+  "events-invalid-5xx": {
+    area: "events",
+    description: "invalid events and malformed JSON get 500 instead of 400",
+  },
+  "events-accept-invalid": { area: "events", description: "invalid events are accepted with 202" },
+  "events-5xx-fraction": {
+    area: "events",
+    description: "a --fault-rate fraction of valid events gets 503 (deterministic, evenly spread)",
+  },
+  "events-any-content-type": {
+    area: "events",
+    description: "bodies are parsed as JSON whatever their Content-Type (text/plain included)",
+  },
+  "events-not-stored": {
+    area: "events",
+    description: "events are acknowledged with 202 but GET /events/{ref} answers 404",
+  },
+  "expiry-fixed": { area: "expiry", description: "token lifetime counts from issue, not from last use" },
+  "expiry-never": { area: "expiry", description: "idle tokens never expire" },
+  "expiry-early": { area: "expiry", description: "idle tokens expire after half of expires_in" },
+  "expiry-no-renewal": {
+    area: "expiry",
+    description:
+      "once a client's token was refused as expired, the tokens it gets afterwards are refused too",
+  },
+  slow: { area: "transport", description: "every response is delayed by 30 s" },
+  reset: { area: "transport", description: "every connection is reset without an answer" },
+  "non-json": { area: "transport", description: "the token endpoint answers 200 with an HTML page" },
+} as const satisfies Record<string, { area: FaultArea; description: string }>;
+
+export type FaultName = keyof typeof CATALOGUE;
+
+export interface FaultInfo {
+  readonly name: FaultName;
+  readonly area: FaultArea;
+  readonly description: string;
+}
+
+/** The fault catalogue, in a stable order (grouped by area). */
+export const FAULTS: readonly FaultInfo[] = Object.freeze(
+  (Object.keys(CATALOGUE) as FaultName[]).map((name) => Object.freeze({ name, ...CATALOGUE[name] })),
+);
+
+export function isFaultName(value: string): value is FaultName {
+  return Object.hasOwn(CATALOGUE, value);
+}

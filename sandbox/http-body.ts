@@ -1,0 +1,103 @@
+import type { IncomingMessage } from "node:http";
+
+export type BodyResult =
+  | { readonly ok: true; readonly body: Buffer }
+  | { readonly ok: false; readonly reason: "too-large" | "aborted" };
+
+const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
+const ABORTED: BodyResult = { ok: false, reason: "aborted" };
+const EMPTY = Buffer.alloc(0);
+
+interface ReaderState {
+  readonly limit: number;
+  readonly resolve: (result: BodyResult) => void;
+  first: Buffer | undefined;
+  chunks: Buffer[] | undefined;
+  size: number;
+}
+
+/** Where a request's read state lives while its body arrives. */
+const STATE = Symbol("body-reader");
+type ReadableRequest = IncomingMessage & { [STATE]?: ReaderState | undefined };
+
+/*
+ * The listeners are module-level functions that find their state on the request (`this`): per-request closures
+ * would each cost a `__name` call under tsx, measurable on the hot path.
+ */
+function onData(this: ReadableRequest, chunk: Buffer): void {
+  const state = this[STATE];
+  if (state === undefined) return;
+  state.size += chunk.length;
+  if (state.size > state.limit) {
+    finish(this, state, TOO_LARGE);
+    return;
+  }
+  // Most bodies arrive in one chunk: keep it without copying.
+  if (state.first === undefined) {
+    state.first = chunk;
+    return;
+  }
+  if (state.chunks === undefined) state.chunks = [state.first];
+  state.chunks.push(chunk);
+}
+
+function onEnd(this: ReadableRequest): void {
+  const state = this[STATE];
+  if (state === undefined) return;
+  const body = state.chunks ? Buffer.concat(state.chunks, state.size) : (state.first ?? EMPTY);
+  finish(this, state, { ok: true, body });
+}
+
+function onAbort(this: ReadableRequest): void {
+  const state = this[STATE];
+  if (state !== undefined) finish(this, state, ABORTED);
+}
+
+function finish(req: ReadableRequest, state: ReaderState, result: BodyResult): void {
+  req[STATE] = undefined;
+  // Without a data listener Node discards whatever else arrives, so a huge upload is never buffered.
+  req.off("data", onData);
+  req.off("end", onEnd);
+  req.off("error", onAbort);
+  req.off("close", onAbort);
+  state.resolve(result);
+}
+
+/** Reads a request body of at most `limit` bytes; past the limit it stops collecting at once. */
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(TOO_LARGE);
+  return new Promise((resolve) => {
+    const readable = req as ReadableRequest;
+    readable[STATE] = { limit, resolve, first: undefined, chunks: undefined, size: 0 };
+    readable.on("data", onData);
+    readable.on("end", onEnd);
+    readable.on("error", onAbort);
+    readable.on("close", onAbort);
+  });
+}
+
+/** The lower-cased media type of a Content-Type header, without parameters; "" when absent. */
+export function mediaType(header: string | undefined): string {
+  if (header === undefined) return "";
+  const semicolon = header.indexOf(";");
+  return (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/** The charset parameter of a Content-Type header, lower-cased; undefined when not given. */
+export function charset(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header);
+  return match?.[1]?.toLowerCase();
+}
+
+/** True for application/json and any +json type, in UTF-8 (RFC 8259 §8.1 allows nothing else). */
+export function isJsonContentType(header: string | undefined): boolean {
+  // The common exact value needs no parsing.
+  if (header === "application/json") return true;
+  const type = mediaType(header);
+  if (type !== "application/json" && !(type.startsWith("application/") && type.endsWith("+json")))
+    return false;
+  const set = charset(header);
+  return set === undefined || set === "utf-8" || set === "utf8";
+}

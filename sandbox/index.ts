@@ -1,0 +1,16 @@
+import type { SandboxOptions } from "./options.ts";
+import type { RunningSandbox } from "./server.ts";
+import { startSandboxServer } from "./server.ts";
+
+export type { EventStrictness } from "../contracts/schemas/index.ts";
+export type { Clock } from "./clock.ts";
+export type { FaultArea, FaultInfo, FaultName } from "./faults.ts";
+export { FAULTS, isFaultName } from "./faults.ts";
+export type { ClientCredentials, SandboxOptions } from "./options.ts";
+export { DEMO_CLIENT, SANDBOX_DEFAULTS } from "./options.ts";
+export type { RotationOptions, RunningSandbox } from "./server.ts";
+
+/** Starts the sandbox API (token endpoint, JWKS and events) on `host:port`; resolves once it listens. */
+export function startSandbox(options?: SandboxOptions): Promise<RunningSandbox> {
+  return startSandboxServer(options);
+}

@@ -1,0 +1,144 @@
+import type { EventStrictness } from "../contracts/schemas/index.ts";
+import { EVENT_STRICTNESS } from "../contracts/schemas/index.ts";
+import type { Clock } from "./clock.ts";
+import { systemClock } from "./clock.ts";
+import type { FaultName } from "./faults.ts";
+import { isFaultName } from "./faults.ts";
+
+export interface ClientCredentials {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export interface SandboxOptions {
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** TCP port; default 0 (an ephemeral port, read it from the URLs). */
+  port?: number;
+  /** Sliding token lifetime in seconds, reported as expires_in; default 300. */
+  expiresIn?: number;
+  /** Hard cap on a token's age (its JWT `exp`), in seconds; default 86,400, far above expiresIn on purpose. */
+  maxTokenAgeSeconds?: number;
+  /** Registered clients; default one demo client (a throwaway credential of the local sandbox). */
+  clients?: readonly ClientCredentials[];
+  faults?: readonly FaultName[];
+  /** Fraction of valid events that `events-5xx-fraction` fails; default 0.2. */
+  faultRate?: number;
+  /** Time source for token issue and expiry; default the system clock. */
+  clock?: Clock;
+  /** When set, every accepted event is appended to this file as one NDJSON line. */
+  journalPath?: string;
+  /** Largest request body accepted, in bytes; larger ones get 413; default 65,536. */
+  maxBodyBytes?: number;
+  /** Accepted events kept in memory for GET (the oldest are dropped first); default 100,000. */
+  maxEvents?: number;
+  /** Which event fields are required; default "production" (the real service's rules). */
+  eventStrictness?: EventStrictness;
+}
+
+/** The options with every default filled in and every value checked. */
+export interface SandboxConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly expiresIn: number;
+  readonly maxTokenAgeSeconds: number;
+  readonly clients: readonly ClientCredentials[];
+  readonly faults: ReadonlySet<FaultName>;
+  readonly faultRate: number;
+  readonly clock: Clock;
+  readonly journalPath: string | undefined;
+  readonly maxBodyBytes: number;
+  readonly maxEvents: number;
+  readonly eventStrictness: EventStrictness;
+}
+
+/** The demo client; its secret is a throwaway credential of the local sandbox and may be printed. */
+export const DEMO_CLIENT: ClientCredentials = Object.freeze({
+  clientId: "sandbox-demo",
+  clientSecret: "sandbox-demo-secret",
+});
+
+export const SANDBOX_DEFAULTS = Object.freeze({
+  host: "127.0.0.1",
+  port: 0,
+  expiresIn: 300,
+  maxTokenAgeSeconds: 86_400,
+  faultRate: 0.2,
+  maxBodyBytes: 64 * 1024,
+  maxEvents: 100_000,
+  eventStrictness: "production" as EventStrictness,
+});
+
+function wholeNumber(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const resolved = value ?? fallback;
+  if (!Number.isSafeInteger(resolved) || resolved < min || resolved > max) {
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}, got ${resolved}`);
+  }
+  return resolved;
+}
+
+function checkClients(clients: readonly ClientCredentials[]): readonly ClientCredentials[] {
+  if (clients.length === 0) throw new RangeError("clients must list at least one client");
+  const seen = new Set<string>();
+  for (const { clientId, clientSecret } of clients) {
+    if (typeof clientId !== "string" || clientId.length === 0)
+      throw new TypeError("a clientId must be non-empty");
+    if (typeof clientSecret !== "string" || clientSecret.length === 0) {
+      throw new TypeError(`the clientSecret of ${clientId} must be non-empty`);
+    }
+    if (seen.has(clientId)) throw new RangeError(`clientId ${clientId} is listed twice`);
+    seen.add(clientId);
+  }
+  return Object.freeze(
+    clients.map(({ clientId, clientSecret }) => Object.freeze({ clientId, clientSecret })),
+  );
+}
+
+/** Fills in defaults and rejects impossible values with a RangeError/TypeError naming the option. */
+export function resolveOptions(options: SandboxOptions): SandboxConfig {
+  const expiresIn = wholeNumber("expiresIn", options.expiresIn, SANDBOX_DEFAULTS.expiresIn, 1, 31_536_000);
+  const maxTokenAgeSeconds = wholeNumber(
+    "maxTokenAgeSeconds",
+    options.maxTokenAgeSeconds,
+    SANDBOX_DEFAULTS.maxTokenAgeSeconds,
+    expiresIn,
+    315_360_000,
+  );
+  const faultRate = options.faultRate ?? SANDBOX_DEFAULTS.faultRate;
+  if (!Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1) {
+    throw new RangeError(`faultRate must be a number from 0 to 1, got ${faultRate}`);
+  }
+  for (const fault of options.faults ?? []) {
+    if (!isFaultName(fault)) throw new RangeError(`unknown fault ${String(fault)}`);
+  }
+  const eventStrictness = options.eventStrictness ?? SANDBOX_DEFAULTS.eventStrictness;
+  if (!EVENT_STRICTNESS.includes(eventStrictness)) {
+    throw new RangeError(`eventStrictness must be one of ${EVENT_STRICTNESS.join(", ")}`);
+  }
+  return {
+    host: options.host ?? SANDBOX_DEFAULTS.host,
+    port: wholeNumber("port", options.port, SANDBOX_DEFAULTS.port, 0, 65_535),
+    expiresIn,
+    maxTokenAgeSeconds,
+    clients: checkClients(options.clients ?? [DEMO_CLIENT]),
+    faults: new Set(options.faults ?? []),
+    faultRate,
+    clock: options.clock ?? systemClock,
+    journalPath: options.journalPath,
+    maxBodyBytes: wholeNumber(
+      "maxBodyBytes",
+      options.maxBodyBytes,
+      SANDBOX_DEFAULTS.maxBodyBytes,
+      1,
+      64 * 1024 * 1024,
+    ),
+    maxEvents: wholeNumber("maxEvents", options.maxEvents, SANDBOX_DEFAULTS.maxEvents, 1, 10_000_000),
+    eventStrictness,
+  };
+}

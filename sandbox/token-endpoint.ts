@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ClientRegistry } from "./client-registry.ts";
+import { readBody } from "./http-body.ts";
+import { reply, replyJson } from "./http-reply.ts";
+import type { OAuthError } from "./oauth-error.ts";
+import { NO_STORE_HEADERS, oauthError, replyOAuthError } from "./oauth-error.ts";
+import type { SandboxConfig } from "./options.ts";
+import type { Handler } from "./router.ts";
+import type { TokenIssuer } from "./token-issuer.ts";
+import { parseTokenRequest } from "./token-request.ts";
+import { GRANTED_SCOPE } from "./token-signer.ts";
+
+export interface TokenEndpointDeps {
+  readonly config: SandboxConfig;
+  readonly clients: ClientRegistry;
+  readonly issuer: TokenIssuer;
+  /** The API base URL: the only audience tokens are issued for. */
+  readonly baseUrl: string;
+}
+
+const HTML_PAGE =
+  "<!doctype html><html><head><title>Sign in</title></head><body><h1>Please sign in</h1></body></html>\n";
+
+function withoutTrailingSlash(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}
+
+/** The success body around the token and the not-before-policy, built once since the rest never changes. */
+function responseParts(deps: TokenEndpointDeps): { beforePolicy: string; afterPolicy: string } {
+  const { faults, expiresIn } = deps.config;
+  const parts: string[] = [];
+  if (!faults.has("token-missing-expires-in")) {
+    parts.push(`"expires_in":${faults.has("token-string-expires-in") ? `"${expiresIn}"` : expiresIn}`);
+  }
+  parts.push(`"refresh_expires_in":0`, `"token_type":"${faults.has("token-type-mac") ? "mac" : "bearer"}"`);
+  return {
+    beforePolicy: `",${parts.join(",")},"not-before-policy":`,
+    afterPolicy: `,"scope":${JSON.stringify(faults.has("token-narrow-scope") ? "openid" : GRANTED_SCOPE)}}`,
+  };
+}
+
+/** `POST {authUrl}/oauth/token`: the client-credentials grant of RFC 6749 §4.4. */
+export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
+  const { config, clients, issuer } = deps;
+  const { faults } = config;
+  const rules = { jsonOnly: faults.has("token-json-only"), basicAllowed: !faults.has("token-no-basic-auth") };
+  const plainErrors = faults.has("token-error-not-json");
+  const acceptWrongSecret = faults.has("token-wrong-secret-accepted");
+  const acceptUnknownClient = faults.has("token-unknown-client-accepted");
+  const anyGrantType = faults.has("token-any-grant-type");
+  const successHeaders = faults.has("token-no-cache-headers") ? {} : NO_STORE_HEADERS;
+  const { beforePolicy, afterPolicy } = responseParts(deps);
+  const audience = withoutTrailingSlash(deps.baseUrl);
+
+  function check(
+    clientId: string,
+    clientSecret: string,
+    grantType: string,
+    requested: string | undefined,
+  ): OAuthError | undefined {
+    const outcome = clients.check(clientId, clientSecret);
+    if (
+      (outcome === "unknown-client" && !acceptUnknownClient) ||
+      (outcome === "wrong-secret" && !acceptWrongSecret)
+    ) {
+      return oauthError(401, "invalid_client", "Client authentication failed");
+    }
+    if (grantType !== "client_credentials" && !anyGrantType) {
+      return oauthError(400, "unsupported_grant_type", "Only the client_credentials grant type is supported");
+    }
+    if (requested !== undefined && withoutTrailingSlash(requested) !== audience) {
+      // RFC 8707 §2: a resource the server does not serve is an invalid target.
+      return oauthError(400, "invalid_target", `The audience must be this API's base URL, ${audience}`);
+    }
+    return undefined;
+  }
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (faults.has("non-json")) {
+      reply(res, 200, "text/html; charset=utf-8", HTML_PAGE);
+      return;
+    }
+    const body = await readBody(req, config.maxBodyBytes);
+    if (!body.ok) {
+      if (body.reason === "aborted") return;
+      const tooLarge: OAuthError = oauthError(413, "invalid_request", "The request body is too large");
+      res.setHeader("connection", "close");
+      replyOAuthError(res, tooLarge, plainErrors);
+      return;
+    }
+    const parsed = parseTokenRequest(req.headers, body.body, rules);
+    if (!parsed.ok) {
+      replyOAuthError(res, parsed.error, plainErrors);
+      return;
+    }
+    const { clientId, clientSecret, grantType, audience: requested, basic } = parsed.request;
+    const failure = check(clientId, clientSecret, grantType, requested);
+    if (failure !== undefined) {
+      replyOAuthError(
+        res,
+        basic && failure.status === 401 ? { ...failure, basicChallenge: true } : failure,
+        plainErrors,
+      );
+      return;
+    }
+    const token = await issuer.issue(clientId);
+    // Every token kind is base64url and dots, so it needs no JSON escaping.
+    const grant = `{"access_token":"${token}${beforePolicy}${clients.notBeforePolicy(clientId)}${afterPolicy}`;
+    replyJson(res, 200, grant, successHeaders);
+  };
+}

@@ -1,0 +1,353 @@
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
+import { request } from "undici";
+import { describe, expect, it } from "vitest";
+import type { FaultName, SandboxOptions } from "../../sandbox/index.ts";
+import { DEMO_CLIENT, FAULTS } from "../../sandbox/index.ts";
+import type { TestSandbox } from "./support.ts";
+import { basic, FORM, form, send, startTestSandbox, tokenForm, validEvent } from "./support.ts";
+
+function postToken(t: TestSandbox, body: string, headers: Record<string, string> = {}) {
+  return send(t.tokenUrl, { method: "POST", headers: { "content-type": FORM, ...headers }, body });
+}
+
+function tamper(token: string, changes: Record<string, unknown>): string {
+  const [header, , signature] = token.split(".");
+  return `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), ...changes })).toString("base64url")}.${signature}`;
+}
+
+async function forge(token: string): Promise<string> {
+  const { privateKey } = await generateKeyPair("ES256");
+  return new SignJWT(decodeJwt(token)).setProtectedHeader({ alg: "ES256", kid: "forged" }).sign(privateKey);
+}
+
+/** What each fault does that the correct sandbox does not (the correct behaviour is tested elsewhere). */
+const observations: Record<
+  FaultName,
+  { options?: SandboxOptions; observe: (t: TestSandbox) => Promise<void> }
+> = {
+  "token-any-grant-type": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ grant_type: "password" }))).status).toBe(200);
+      expect((await postToken(t, tokenForm({ grant_type: undefined }))).status).toBe(400);
+    },
+  },
+  "token-wrong-secret-accepted": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ client_secret: "wrong" }))).status).toBe(200);
+      expect((await postToken(t, tokenForm({ client_id: "stranger" }))).status).toBe(401);
+    },
+  },
+  "token-unknown-client-accepted": {
+    async observe(t) {
+      const token = await t.token(tokenForm({ client_id: "stranger", client_secret: "whatever" }));
+      expect(decodeJwt(token).sub).toBe("stranger");
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+      expect((await postToken(t, tokenForm({ client_secret: "wrong" }))).status).toBe(401);
+    },
+  },
+  "token-missing-expires-in": {
+    async observe(t) {
+      const body = (await postToken(t, tokenForm())).json as Record<string, unknown>;
+      expect(body).not.toHaveProperty("expires_in");
+      expect(body.token_type).toBe("bearer");
+    },
+  },
+  "token-string-expires-in": {
+    async observe(t) {
+      expect(((await postToken(t, tokenForm())).json as Record<string, unknown>).expires_in).toBe("300");
+    },
+  },
+  "token-type-mac": {
+    async observe(t) {
+      expect(((await postToken(t, tokenForm())).json as Record<string, unknown>).token_type).toBe("mac");
+    },
+  },
+  "token-opaque": {
+    async observe(t) {
+      const token = await t.token();
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "token-unsigned": {
+    async observe(t) {
+      const token = await t.token();
+      expect(decodeProtectedHeader(token).alg).toBe("none");
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "token-json-only": {
+    async observe(t) {
+      const formAnswer = await postToken(t, tokenForm());
+      expect(formAnswer.status).toBe(400);
+      expect((formAnswer.json as { error: string }).error).toBe("invalid_request");
+      const json = await send(t.tokenUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          client_id: DEMO_CLIENT.clientId,
+          client_secret: DEMO_CLIENT.clientSecret,
+          grant_type: "client_credentials",
+        }),
+      });
+      expect(json.status).toBe(200);
+    },
+  },
+  "token-reissue-broken": {
+    async observe(t) {
+      const first = await t.token();
+      const second = await t.token();
+      expect((await t.postEvent(second, validEvent())).status).toBe(401);
+      expect((await t.postEvent(first, validEvent())).status).toBe(202);
+    },
+  },
+  "token-no-cache-headers": {
+    async observe(t) {
+      const got = await postToken(t, tokenForm());
+      expect(got.status).toBe(200);
+      expect(got.headers["cache-control"]).toBeUndefined();
+      expect(got.headers.pragma).toBeUndefined();
+    },
+  },
+  "token-no-basic-auth": {
+    async observe(t) {
+      const got = await postToken(t, form({ grant_type: "client_credentials" }), {
+        authorization: basic(DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret),
+      });
+      expect(got.status).toBe(401);
+      expect((await postToken(t, tokenForm())).status).toBe(200);
+    },
+  },
+  "token-error-not-json": {
+    async observe(t) {
+      const got = await postToken(t, tokenForm({ client_secret: "wrong" }));
+      expect(got.status).toBe(401);
+      expect(got.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(got.json).toBeUndefined();
+      expect(got.text).not.toMatch(/invalid_client|invalid_request/);
+      expect((await postToken(t, tokenForm({ grant_type: "password" }))).text).not.toMatch(
+        /unsupported_grant_type/,
+      );
+    },
+  },
+  "token-narrow-scope": {
+    async observe(t) {
+      expect(((await postToken(t, tokenForm())).json as Record<string, unknown>).scope).toBe("openid");
+    },
+  },
+  "bearer-not-required": {
+    async observe(t) {
+      expect((await t.postEvent(undefined, validEvent())).status).toBe(202);
+      expect((await t.postEvent("garbage", validEvent())).status).toBe(401);
+    },
+  },
+  "bearer-any-token": {
+    async observe(t) {
+      expect((await t.postEvent("garbage", validEvent())).status).toBe(202);
+      expect((await t.postEvent(undefined, validEvent())).status).toBe(401);
+    },
+  },
+  "bearer-signature-unchecked": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(tamper(token, { scope: "admin" }), validEvent())).status).toBe(202);
+      expect((await t.postEvent(await forge(token), validEvent())).status).toBe(202);
+      expect((await t.postEvent(new UnsecuredJWT(decodeJwt(token)).encode(), validEvent())).status).toBe(401);
+      expect((await t.postEvent(tamper(token, { aud: "https://elsewhere" }), validEvent())).status).toBe(401);
+    },
+  },
+  "bearer-alg-none": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(new UnsecuredJWT(decodeJwt(token)).encode(), validEvent())).status).toBe(202);
+      expect((await t.postEvent(await forge(token), validEvent())).status).toBe(401);
+    },
+  },
+  "bearer-any-scheme": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(undefined, validEvent(), { authorization: `Token ${token}` })).status).toBe(
+        202,
+      );
+      expect((await t.postEvent(undefined, validEvent(), { authorization: token })).status).toBe(202);
+      expect((await t.postEvent("garbage", validEvent())).status).toBe(401);
+    },
+  },
+  "bearer-no-www-authenticate": {
+    async observe(t) {
+      const missing = await t.postEvent(undefined, validEvent());
+      const bad = await t.postEvent("garbage", validEvent());
+      expect([missing.status, bad.status]).toEqual([401, 401]);
+      expect(missing.headers["www-authenticate"]).toBeUndefined();
+      expect(bad.headers["www-authenticate"]).toBeUndefined();
+    },
+  },
+  "bearer-5xx": {
+    async observe(t) {
+      expect((await t.postEvent("garbage", validEvent())).status).toBe(500);
+      expect((await t.postEvent(undefined, validEvent())).status).toBe(401);
+    },
+  },
+  "bearer-rejected-stored": {
+    async observe(t) {
+      const event = validEvent();
+      const rejected = await t.postEvent("garbage", event);
+      expect(rejected.status).toBe(401);
+      const ref = (rejected.json as { EventRef: string }).EventRef;
+      expect(ref).toMatch(/^evt-/);
+      const token = await t.token();
+      expect((await t.getEvent(token, ref)).status).toBe(200);
+      expect((await t.postEvent(token, event)).status).toBe(409);
+    },
+  },
+  "events-5xx": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent())).status).toBe(500);
+      expect((await t.postEvent(token, { type: "checkout" })).status).toBe(400);
+    },
+  },
+  "events-invalid-5xx": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, { type: "checkout" })).status).toBe(500);
+      expect((await t.postEvent(token, "{not json")).status).toBe(500);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "events-accept-invalid": {
+    async observe(t) {
+      const token = await t.token();
+      const accepted = await t.postEvent(token, { type: "checkout", customer: { email: "nope" } });
+      expect(accepted.status).toBe(202);
+      expect((await t.postEvent(token, "{not json")).status).toBe(400);
+    },
+  },
+  "events-5xx-fraction": {
+    options: { faultRate: 0.25 },
+    async observe(t) {
+      const token = await t.token();
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i += 1) statuses.push((await t.postEvent(token, validEvent())).status);
+      // Deterministic and evenly spread: every 4th valid event.
+      expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? 503 : 202)));
+      expect((await t.postEvent(token, { type: "checkout" })).status).toBe(400);
+    },
+  },
+  "events-any-content-type": {
+    async observe(t) {
+      const token = await t.token();
+      const posted = await send(t.eventsUrl, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "text/plain" },
+        body: JSON.stringify(validEvent()),
+      });
+      expect(posted.status).toBe(202);
+    },
+  },
+  "events-not-stored": {
+    async observe(t) {
+      const token = await t.token();
+      const event = validEvent();
+      const posted = await t.postEvent(token, event);
+      expect(posted.status).toBe(202);
+      const got = await t.getEvent(token, (posted.json as { EventRef: string }).EventRef);
+      expect(got.status).toBe(404);
+      expect((await t.postEvent(token, event)).status).toBe(409);
+    },
+  },
+  "expiry-fixed": {
+    async observe(t) {
+      const token = await t.token();
+      for (let i = 0; i < 2; i += 1) {
+        t.clock.advanceSeconds(140);
+        expect((await t.postEvent(token, validEvent())).status).toBe(202);
+      }
+      t.clock.advanceSeconds(20);
+      expect((await t.postEvent(token, validEvent())).status).toBe(401);
+    },
+  },
+  "expiry-never": {
+    async observe(t) {
+      const token = await t.token();
+      t.clock.advanceSeconds(10 * 300);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "expiry-early": {
+    async observe(t) {
+      const token = await t.token();
+      t.clock.advanceSeconds(149);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+      t.clock.advanceSeconds(150);
+      expect((await t.postEvent(token, validEvent())).status).toBe(401);
+    },
+  },
+  "expiry-no-renewal": {
+    async observe(t) {
+      const before = await t.token();
+      t.clock.advanceSeconds(301);
+      expect((await t.postEvent(before, validEvent())).status).toBe(401);
+      const renewed = await t.token();
+      expect((await t.postEvent(renewed, validEvent())).status).toBe(401);
+    },
+  },
+  slow: {
+    async observe(t) {
+      const outcome = await request(t.tokenUrl, {
+        method: "POST",
+        headers: { "content-type": FORM },
+        body: tokenForm(),
+        headersTimeout: 300,
+      }).then(
+        (response) => `answered ${response.statusCode}`,
+        (error: unknown) => (error as { code?: string }).code,
+      );
+      expect(outcome).toBe("UND_ERR_HEADERS_TIMEOUT");
+    },
+  },
+  reset: {
+    async observe(t) {
+      const outcome = await request(t.tokenUrl, {
+        method: "POST",
+        headers: { "content-type": FORM },
+        body: tokenForm(),
+      }).then(
+        (response) => `answered ${response.statusCode}`,
+        (error: unknown) => (error as { code?: string }).code,
+      );
+      expect(outcome).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+    },
+  },
+  "non-json": {
+    async observe(t) {
+      const got = await postToken(t, tokenForm());
+      expect(got.status).toBe(200);
+      expect(got.headers["content-type"]).toMatch(/^text\/html/);
+      expect(got.json).toBeUndefined();
+      expect((await send(t.sandbox.jwksUrl)).status).toBe(200);
+    },
+  },
+};
+
+describe("faults", () => {
+  it("every fault in the catalogue has a one-line description and an observation below", () => {
+    expect(Object.keys(observations).sort()).toEqual(FAULTS.map((fault) => fault.name).sort());
+    for (const fault of FAULTS) {
+      expect(fault.description).toMatch(/^[^\n]{10,120}$/);
+      expect(["token", "bearer", "events", "expiry", "transport"]).toContain(fault.area);
+    }
+  });
+
+  it.each(FAULTS.map((fault) => fault.name))("%s has its observable effect", async (name) => {
+    const { options = {}, observe } = observations[name];
+    const t = await startTestSandbox({ ...options, faults: [name] });
+    try {
+      expect(t.sandbox.faults).toEqual([name]);
+      await observe(t);
+      expect(t.sandbox.stats().internalErrors).toBe(0);
+    } finally {
+      await t.sandbox.close();
+    }
+  });
+});

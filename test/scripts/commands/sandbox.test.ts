@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { request } from "undici";
+import { describe, expect, it } from "vitest";
+import { FAULTS } from "../../../sandbox/index.ts";
+import { main } from "../../../scripts/cli/main.ts";
+import { sandboxCommand } from "../../../scripts/commands/sandbox.ts";
+
+const CLI = fileURLToPath(new URL("../../../scripts/event-harness.js", import.meta.url));
+
+interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Spawns the real CLI; `onLine` sees each stdout line and may signal the child. A hard limit kills a hang. */
+function spawnCli(
+  args: readonly string[],
+  onLine?: (line: string, child: ChildProcess) => void,
+): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let pending = "";
+    child.stdout.setEncoding("utf8").on("data", (data: string) => {
+      stdout += data;
+      pending += data;
+      for (let newline = pending.indexOf("\n"); newline !== -1; newline = pending.indexOf("\n")) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        onLine?.(line, child);
+      }
+    });
+    child.stderr.setEncoding("utf8").on("data", (data: string) => {
+      stderr += data;
+    });
+    const limit = setTimeout(() => child.kill("SIGKILL"), 25_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(limit);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Runs the command in-process through `main`, as the CLI does, with captured streams. */
+async function runInProcess(
+  args: readonly string[],
+  signal: AbortSignal,
+  onOutput?: (stdout: string) => void,
+) {
+  const stdout = new PassThrough().setEncoding("utf8");
+  const stderr = new PassThrough().setEncoding("utf8");
+  let out = "";
+  let err = "";
+  stdout.on("data", (data: string) => {
+    out += data;
+    onOutput?.(out);
+  });
+  stderr.on("data", (data: string) => {
+    err += data;
+  });
+  const code = await main(["sandbox", ...args], [sandboxCommand], { stdout, stderr, env: {}, signal });
+  return { code, stdout: out, stderr: err };
+}
+
+interface Handoff {
+  auth_url: string;
+  base_url: string;
+  clients: { client_id: string; client_secret: string }[];
+}
+
+describe("event-harness sandbox", () => {
+  it("--json prints one JSON line that is enough to use the sandbox, and SIGTERM stops it with exit 0", async () => {
+    let used: Promise<number> | undefined;
+    const exit = await spawnCli(["sandbox", "--port", "0", "--json"], (line, child) => {
+      const handoff = JSON.parse(line) as Handoff;
+      used = (async () => {
+        const client = handoff.clients[0];
+        if (client === undefined) throw new Error("no client in the handoff");
+        const grant = await request(`${handoff.auth_url}/oauth/token`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            client_id: client.client_id,
+            client_secret: client.client_secret,
+            grant_type: "client_credentials",
+          }).toString(),
+        });
+        const { access_token } = (await grant.body.json()) as { access_token: string };
+        const posted = await request(`${handoff.base_url}/events`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+          body: JSON.stringify({
+            type: "checkout",
+            customer: { email: "a@example.com" },
+            channel: { id: "chl-1" },
+            transaction: { reference: "cli-1" },
+          }),
+        });
+        await posted.body.dump();
+        return posted.statusCode;
+      })().finally(() => child.kill("SIGTERM"));
+    });
+    expect(await used).toBe(202);
+    expect(exit).toMatchObject({ code: 0, signal: null, stderr: "" });
+    const lines = exit.stdout.split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe("");
+    const handoff = JSON.parse(lines[0] ?? "") as Handoff;
+    expect(Object.keys(handoff)).toEqual(["auth_url", "base_url", "clients"]);
+    expect(handoff.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
+    expect(handoff.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(handoff.clients).toEqual([{ client_id: "sandbox-demo", client_secret: "sandbox-demo-secret" }]);
+  });
+
+  it("exits 2 with a clear message for an unknown fault", async () => {
+    const exit = await spawnCli(["sandbox", "--fault", "token-everything"]);
+    expect(exit.code).toBe(2);
+    expect(exit.stdout).toBe("");
+    expect(exit.stderr).toContain("unknown fault 'token-everything'; valid faults: token-any-grant-type,");
+    expect(exit.stderr).toContain("event-harness sandbox --help");
+  });
+
+  it("prints URLs, the demo credential, faults and no other secret; stops cleanly on abort", async () => {
+    const controller = new AbortController();
+    const { code, stdout, stderr } = await runInProcess(
+      [
+        "--client",
+        "sandbox-demo:sandbox-demo-secret",
+        "--client",
+        "shop-1:s3cret-value",
+        "--fault",
+        "expiry-never",
+      ],
+      controller.signal,
+      // Stop as soon as the banner is complete, as a user pressing Ctrl+C would.
+      (output) => {
+        if (output.includes("Stop with Ctrl+C.")) controller.abort();
+      },
+    );
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toMatch(/Token endpoint {2}http:\/\/127\.0\.0\.1:\d+\/auth\/oauth\/token/);
+    expect(stdout).toMatch(/Events {10}http:\/\/127\.0\.0\.1:\d+\/api\/events/);
+    expect(stdout).toContain("sandbox-demo / sandbox-demo-secret  (throwaway demo credential");
+    expect(stdout).toContain("shop-1 (secret as given, not shown)");
+    expect(stdout).not.toContain("s3cret-value");
+    expect(stdout).toContain("Fault           expiry-never: idle tokens never expire");
+    expect(stdout).toMatch(/Sandbox stopped\.\n$/);
+  });
+
+  it.each([
+    [["--client", "no-colon"], /--client takes ID:SECRET/],
+    [["--client", ":secret"], /--client takes ID:SECRET/],
+    [["--client", "a:1", "--client", "a:2"], /--client a is given twice/],
+    [["--port", "70000"], /--port takes a whole number from 0 to 65535/],
+    [["--port", "-1"], /--port/],
+    [["--expires-in", "0"], /--expires-in/],
+    [["--fault-rate", "1.5"], /--fault-rate/],
+    [["--strictness", "strict"], /--strictness takes one of/],
+    [["--host", ""], /--host must not be empty/],
+    [["--bogus"], /Unknown option '--bogus'/],
+  ])("refuses %j with exit 2", async (args, message) => {
+    const { code, stdout, stderr } = await runInProcess(args, new AbortController().signal);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(message);
+  });
+
+  it("--help explains the command with examples and lists every fault", async () => {
+    const { code, stdout } = await runInProcess(["--help"], new AbortController().signal);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Usage: event-harness sandbox [options]");
+    expect(stdout).toContain("Examples:");
+    expect(stdout).toContain("throwaway");
+    for (const fault of FAULTS) expect(stdout).toContain(`${fault.name} `);
+  });
+});
