@@ -1,4 +1,5 @@
 import type { Command } from "../cli/command.ts";
+import { contractCommand } from "./contract.ts";
 import { generateCommand } from "./generate.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
@@ -6,6 +7,7 @@ import { sandboxCommand } from "./sandbox.ts";
 /** Every subcommand of the CLI, in the order `--help` lists them. */
 export const commands: readonly Command[] = [
   runCommand,
+  contractCommand,
   sandboxCommand,
   generateCommand,
 ] as readonly Command[];

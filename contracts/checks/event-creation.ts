@@ -1,0 +1,230 @@
+import { INVALID_VARIANTS } from "../../generators/index.ts";
+import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
+import { isClientError, isServerError, isSuccess } from "../probe/http-request.ts";
+import type { Probe } from "../probe/probe.ts";
+import { eventsUrl } from "../target/index.ts";
+import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
+import { describeResponse, jsonObject } from "./describe.ts";
+
+/** Variants that break a documented format or drop a field production requires; "complete"-only ones are not errors. */
+const NEGATIVE_VARIANTS = INVALID_VARIANTS.filter((variant) => variant.violates !== "complete");
+
+interface BadInput {
+  readonly name: string;
+  readonly request: (probe: Probe, authorization: string) => HttpRequest;
+}
+
+function withBody(probe: Probe, authorization: string, body: string, contentType: string): HttpRequest {
+  return {
+    method: "POST",
+    url: eventsUrl(probe.target),
+    headers: { "content-type": contentType, authorization },
+    body,
+  };
+}
+
+const MALFORMED_JSON: BadInput = {
+  name: "malformed JSON",
+  request: (probe, authorization) =>
+    withBody(probe, authorization, '{"type": "checkout", "customer": ', "application/json"),
+};
+
+const WRONG_CONTENT_TYPE: BadInput = {
+  name: "a valid event sent as text/plain",
+  request: (probe, authorization) =>
+    withBody(probe, authorization, JSON.stringify(probe.newEvent()), "text/plain; charset=utf-8"),
+};
+
+/** Every bad input the harness can make: the generator's invalid variants, malformed JSON, a wrong content type. */
+function badInputs(): BadInput[] {
+  const variants = NEGATIVE_VARIANTS.map((variant) => ({
+    name: `invalid variant ${variant.name}`,
+    request: (probe: Probe, authorization: string) =>
+      probe.eventRequest(authorization, variant.apply(probe.newEvent() as never)),
+  }));
+  return [...variants, MALFORMED_JSON, WRONG_CONTENT_TYPE];
+}
+
+async function sendAll(probe: Probe, inputs: readonly BadInput[]): Promise<Array<[string, HttpResponse]>> {
+  const { accessToken } = await probe.obtainToken();
+  const authorization = `Bearer ${accessToken}`;
+  const answers: Array<[string, HttpResponse]> = [];
+  for (const input of inputs) {
+    answers.push([
+      input.name,
+      await probe.exchange(`create an event with ${input.name}`, input.request(probe, authorization)),
+    ]);
+  }
+  return answers;
+}
+
+function eventRefOf(response: HttpResponse): string | undefined {
+  const body = jsonObject(response);
+  const ref = body?.EventRef ?? body?.eventRef ?? body?.id;
+  return typeof ref === "string" && ref !== "" ? ref : undefined;
+}
+
+export const eventsAccepted = defineCheck({
+  id: "events.accepted",
+  title: "A valid generated event is accepted",
+  area: "events",
+  level: "MUST",
+  rule: "Endpoints §2",
+  profile: "fast",
+  async run(probe) {
+    const { accessToken } = await probe.obtainToken();
+    const response = await probe.postEvent("create a valid event", accessToken);
+    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    if (!isSuccess(response.status)) return broken(`expected a 2xx for a valid event, received ${said}`);
+    const ref = eventRefOf(response);
+    return holds(
+      `${response.status}, ${ref === undefined ? "no event reference in the body" : `event reference ${ref}`}`,
+    );
+  },
+});
+
+export const eventsNoServerError = defineCheck({
+  id: "events.no-server-error",
+  title: "No input makes the server fail (never a 5xx for a client's mistake)",
+  area: "events",
+  level: "MUST",
+  rule: "Endpoints §2; RFC 9110 §15.6",
+  profile: "fast",
+  async run(probe) {
+    const answers = await sendAll(probe, badInputs());
+    const failures = answers.filter(([, response]) => isServerError(response.status));
+    if (failures.length > 0) {
+      return broken(
+        `expected no 5xx, received ${failures.map(([name, r]) => `${r.status} for ${name}`).join("; ")}`,
+      );
+    }
+    return holds(`${answers.length} bad inputs, no 5xx`);
+  },
+});
+
+export const eventsInvalidRejected = defineCheck({
+  id: "events.invalid-rejected",
+  title: "Invalid events are rejected with a 4xx",
+  area: "events",
+  level: "SHOULD",
+  rule: "Resources: Event (documented formats; production requires type, customer.email, channel.id, transaction.reference)",
+  profile: "fast",
+  async run(probe) {
+    const answers = await sendAll(
+      probe,
+      badInputs().filter((input) => input.name.startsWith("invalid variant")),
+    );
+    const accepted = answers.filter(([, response]) => !isClientError(response.status));
+    if (accepted.length > 0) {
+      return broken(
+        `expected a 4xx, received ${accepted.map(([name, r]) => `${r.status} for ${name}`).join("; ")}`,
+      );
+    }
+    return holds(`all ${answers.length} invalid variants rejected with a 4xx`);
+  },
+});
+
+export const eventsMalformedJson = defineCheck({
+  id: "events.malformed-json",
+  title: "Malformed JSON is rejected with a 4xx",
+  area: "events",
+  level: "SHOULD",
+  rule: "RFC 9110 §15.5.1",
+  profile: "fast",
+  async run(probe) {
+    const [[, response] = ["", undefined]] = await sendAll(probe, [MALFORMED_JSON]);
+    if (response === undefined || !isClientError(response.status)) {
+      return broken(
+        `expected a 4xx, received ${response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing"}`,
+      );
+    }
+    return holds(`rejected with ${response.status}`);
+  },
+});
+
+export const eventsWrongContentType = defineCheck({
+  id: "events.wrong-content-type",
+  title: "A body that is not declared as JSON is rejected with a 4xx",
+  area: "events",
+  level: "SHOULD",
+  rule: "Endpoints §2 (Content-Type: application/json); RFC 9110 §15.5.16",
+  profile: "fast",
+  async run(probe) {
+    const [[, response] = ["", undefined]] = await sendAll(probe, [WRONG_CONTENT_TYPE]);
+    if (response === undefined || !isClientError(response.status)) {
+      return broken(
+        `expected a 4xx (415), received ${response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing"}`,
+      );
+    }
+    return holds(`rejected with ${response.status}`);
+  },
+});
+
+export const eventsResubmit = defineCheck({
+  id: "events.resubmit",
+  title: "What the target does with a resubmitted event (same transaction reference)",
+  area: "events",
+  level: "INFO",
+  rule: "Resources: transaction.reference (production: must be unique)",
+  profile: "fast",
+  async run(probe) {
+    const { accessToken } = await probe.obtainToken();
+    const event = probe.newEvent();
+    const first = await probe.postEvent("create an event", accessToken, event);
+    if (!isSuccess(first.status))
+      return skipped(`a valid event was not accepted (${first.status}; see events.accepted)`);
+    const second = await probe.postEvent("resubmit the same event", accessToken, event);
+    const said = describeResponse(second, (text) => probe.redactor.redact(text));
+    return observed(
+      isSuccess(second.status)
+        ? `the duplicate was accepted too (${said})`
+        : `the duplicate was refused: ${said}`,
+    );
+  },
+});
+
+export const eventsStored = defineCheck({
+  id: "events.stored",
+  title: "An accepted event can be read back (GET /events/{ref}, when the target offers it)",
+  area: "events",
+  level: "SHOULD",
+  rule: "Production: GET {base_url}/events/{eventRef}",
+  profile: "fast",
+  async run(probe) {
+    const { accessToken } = await probe.obtainToken();
+    const event = probe.newEvent();
+    const created = await probe.postEvent("create a valid event", accessToken, event);
+    if (!isSuccess(created.status))
+      return skipped(`a valid event was not accepted (${created.status}; see events.accepted)`);
+    const ref = eventRefOf(created);
+    if (ref === undefined) return skipped("the acceptance carries no event reference to read back");
+    const read = await probe.exchange("read the event back", {
+      method: "GET",
+      url: `${eventsUrl(probe.target)}/${encodeURIComponent(ref)}`,
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+    });
+    if (read.status === 405 || read.status === 501)
+      return skipped(`the target offers no GET for events (${read.status})`);
+    if (read.status !== 200)
+      return broken(`expected 200 for the acknowledged event ${ref}, received ${read.status}`);
+    const stored = jsonObject(read)?.transaction;
+    const reference = (event.transaction as { reference: string }).reference;
+    const same =
+      typeof stored === "object" &&
+      stored !== null &&
+      (stored as { reference?: unknown }).reference === reference;
+    return same
+      ? holds(`read back ${ref} with its transaction reference`)
+      : broken(`read back ${ref}, but not with the reference sent (${reference})`);
+  },
+});
+
+export const EVENT_CHECKS = [
+  eventsAccepted,
+  eventsNoServerError,
+  eventsInvalidRejected,
+  eventsMalformedJson,
+  eventsWrongContentType,
+  eventsResubmit,
+  eventsStored,
+] as const;

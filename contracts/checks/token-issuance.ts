@@ -1,0 +1,267 @@
+import { parseJws } from "../probe/forged-tokens.ts";
+import { isClientError, isSuccess } from "../probe/http-request.ts";
+import type { Probe } from "../probe/probe.ts";
+import { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "../schemas/index.ts";
+import { tokenUrl } from "../target/index.ts";
+import type { Finding } from "./check.ts";
+import { broken, defineCheck, holds, skipped } from "./check.ts";
+import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
+
+/** RFC 6749 §5.2 error codes. */
+const RFC6749_ERRORS = new Set([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+]);
+
+async function requestValidToken(probe: Probe, label: string) {
+  const response = await probe.exchange(label, probe.tokenRequest());
+  return { response, token: accessTokenOf(response) };
+}
+
+/** A token request that must not yield a token: any answer without one holds. */
+async function refusesToken(
+  probe: Probe,
+  label: string,
+  overrides: Record<string, string>,
+): Promise<Finding> {
+  const response = await probe.exchange(label, probe.tokenRequest(overrides));
+  const said = describeResponse(response, (text) => probe.redactor.redact(text));
+  if (accessTokenOf(response) !== undefined) return broken(`expected no access token, received one: ${said}`);
+  return holds(`refused without a token: ${said}`);
+}
+
+export const tokenIssued = defineCheck({
+  id: "token.issued",
+  title: "Valid credentials posted as a form give an access token",
+  area: "token",
+  level: "MUST",
+  rule: "Endpoints §1 rule 1",
+  profile: "fast",
+  async run(probe) {
+    const { response, token } = await requestValidToken(probe, "token request with valid credentials");
+    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    if (!isSuccess(response.status) || token === undefined) {
+      return broken(`expected a success response carrying access_token, received ${said}`);
+    }
+    return holds(`${response.status} with an access token`);
+  },
+});
+
+export const tokenResponseShape = defineCheck({
+  id: "token.response-schema",
+  title: "The token response has the fields and types of the spec",
+  area: "token",
+  level: "MUST",
+  rule: "Resources: Access token response",
+  profile: "fast",
+  async run(probe) {
+    const { response, token } = await requestValidToken(probe, "token request with valid credentials");
+    if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
+    const result = tokenResponseSchema.safeParse(response.json);
+    if (result.success) return holds(`all fields present and typed (token_type "${result.data.token_type}")`);
+    const body = jsonObject(response) ?? {};
+    const problems = result.error.issues.map((issue) => {
+      const field = issue.path.join(".");
+      const value = field in body ? JSON.stringify(body[field]) : "missing";
+      return `${field}: ${issue.message} (received ${field === "access_token" ? "<ACCESS_TOKEN>" : value})`;
+    });
+    return broken(`expected the spec's access token response, but ${problems.join("; ")}`);
+  },
+});
+
+export const tokenScope = defineCheck({
+  id: "token.scope",
+  title: "The granted scope lists profile and email (compared as a set)",
+  area: "token",
+  level: "SHOULD",
+  rule: "Resources: Access token response (scope)",
+  profile: "fast",
+  async run(probe) {
+    const { response, token } = await requestValidToken(probe, "token request with valid credentials");
+    if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
+    const scope = jsonObject(response)?.scope;
+    if (typeof scope !== "string")
+      return broken(`expected scope to be a string, received ${JSON.stringify(scope)}`);
+    const missing = SPEC_SCOPES.filter((name) => !scopeSet(scope).has(name));
+    if (missing.length > 0)
+      return broken(`expected scopes ${SPEC_SCOPES.join(", ")}, "${scope}" lacks ${missing.join(", ")}`);
+    return holds(`scope "${scope}"`);
+  },
+});
+
+export const tokenSigned = defineCheck({
+  id: "token.signed",
+  title: "The access token is a signed token (JWS compact form, alg not none)",
+  area: "token",
+  level: "MUST",
+  rule: "Resources: access_token is a signed token",
+  profile: "fast",
+  async run(probe) {
+    const { token } = await requestValidToken(probe, "token request with valid credentials");
+    if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
+    const parts = parseJws(token);
+    if (parts === undefined)
+      return broken(
+        "expected a JWS compact serialisation (header.payload.signature), received an opaque string",
+      );
+    const alg = String(parts.header.alg ?? "");
+    if (alg === "" || alg.toLowerCase() === "none" || parts.segments[2] === "") {
+      return broken(
+        `expected a signature, received alg "${alg || "(missing)"}" with ${parts.segments[2] ? "a" : "no"} signature`,
+      );
+    }
+    return holds(`JWS signed with ${alg}${parts.header.kid === undefined ? "" : ", with a kid"}`);
+  },
+});
+
+export const tokenReissue = defineCheck({
+  id: "token.reissue",
+  title: "Repeating the token call gives a new token that works",
+  area: "token",
+  level: "MUST",
+  rule: "Endpoints §1 rule 2",
+  profile: "fast",
+  async run(probe) {
+    const first = await probe.obtainToken("first token request");
+    const second = await probe.obtainToken("repeated token request");
+    const response = await probe.postEvent("create an event with the second token", second.accessToken);
+    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    if (response.status === 401 || response.status === 403) {
+      return broken(`expected the repeated call's token to be accepted, received ${said}`);
+    }
+    if (!isSuccess(response.status)) {
+      return skipped(`event creation failed whatever the token (${said}; see events.accepted)`);
+    }
+    const fresh = first.accessToken === second.accessToken ? "the same token again" : "a new token";
+    return holds(`the repeated call gave ${fresh}, accepted with ${response.status}`);
+  },
+});
+
+export const tokenWrongSecret = defineCheck({
+  id: "token.wrong-secret-refused",
+  title: "A wrong client secret yields no token",
+  area: "token",
+  level: "MUST",
+  rule: "Authentication rule 1",
+  profile: "fast",
+  run: (probe) =>
+    refusesToken(probe, "token request with a wrong secret", {
+      client_secret: `${probe.target.clientSecret.reveal()}-wrong`,
+    }),
+});
+
+export const tokenUnknownClient = defineCheck({
+  id: "token.unknown-client-refused",
+  title: "An unknown client id yields no token",
+  area: "token",
+  level: "MUST",
+  rule: "Authentication rule 1",
+  profile: "fast",
+  run: (probe) =>
+    refusesToken(probe, "token request for an unknown client", { client_id: "eah-unknown-client" }),
+});
+
+export const tokenGrantType = defineCheck({
+  id: "token.grant-type-enforced",
+  title: "A grant type other than client_credentials yields no token",
+  area: "token",
+  level: "MUST",
+  rule: "Endpoints §1: grant_type must be client_credentials",
+  profile: "fast",
+  run: (probe) => refusesToken(probe, "token request with grant_type=password", { grant_type: "password" }),
+});
+
+export const tokenErrorFormat = defineCheck({
+  id: "token.error-format",
+  title: "Token errors are 400/401 JSON with an RFC 6749 error code",
+  area: "token",
+  level: "SHOULD",
+  rule: "RFC 6749 §5.2",
+  profile: "fast",
+  async run(probe) {
+    const problems: string[] = [];
+    const probes = [
+      ["wrong secret", { client_secret: `${probe.target.clientSecret.reveal()}-wrong` }],
+      ["unsupported grant type", { grant_type: "password" }],
+    ] as const;
+    for (const [what, overrides] of probes) {
+      const response = await probe.exchange(`token request with a ${what}`, probe.tokenRequest(overrides));
+      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const code = jsonObject(response)?.error;
+      if (response.status !== 400 && response.status !== 401)
+        problems.push(`${what}: expected 400 or 401, received ${said}`);
+      else if (typeof code !== "string" || !RFC6749_ERRORS.has(code)) {
+        problems.push(`${what}: expected a JSON body with an RFC 6749 "error" code, received ${said}`);
+      }
+    }
+    return problems.length > 0 ? broken(problems.join("; ")) : holds("400/401 with RFC 6749 error codes");
+  },
+});
+
+export const tokenNoStore = defineCheck({
+  id: "token.no-store",
+  title: "The token response is not cacheable (Cache-Control: no-store, Pragma: no-cache)",
+  area: "token",
+  level: "SHOULD",
+  rule: "RFC 6749 §5.1",
+  profile: "fast",
+  async run(probe) {
+    const { response, token } = await requestValidToken(probe, "token request with valid credentials");
+    if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
+    const cacheControl = response.headers["cache-control"] ?? "";
+    const pragma = response.headers.pragma ?? "";
+    const missing = [
+      /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl)
+        ? ""
+        : `Cache-Control: no-store (received "${cacheControl}")`,
+      /no-cache/i.test(pragma) ? "" : `Pragma: no-cache (received "${pragma}")`,
+    ].filter(Boolean);
+    return missing.length > 0
+      ? broken(`expected ${missing.join(" and ")}`)
+      : holds("Cache-Control: no-store, Pragma: no-cache");
+  },
+});
+
+export const tokenBasicAuth = defineCheck({
+  id: "token.basic-auth",
+  title: "HTTP Basic client authentication is accepted",
+  area: "token",
+  level: "SHOULD",
+  rule: "RFC 6749 §2.3.1",
+  profile: "fast",
+  async run(probe) {
+    const { clientId, clientSecret, audience } = probe.target;
+    const credentials = Buffer.from(
+      `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret.reveal())}`,
+    ).toString("base64");
+    const response = await probe.exchange("token request with HTTP Basic client authentication", {
+      method: "POST",
+      url: tokenUrl(probe.target),
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${credentials}` },
+      body: new URLSearchParams({ grant_type: "client_credentials", audience }).toString(),
+    });
+    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    if (accessTokenOf(response) !== undefined) return holds(`${response.status} with an access token`);
+    return broken(
+      `expected an access token, received ${isClientError(response.status) ? "a refusal: " : ""}${said}`,
+    );
+  },
+});
+
+export const TOKEN_CHECKS = [
+  tokenIssued,
+  tokenResponseShape,
+  tokenScope,
+  tokenSigned,
+  tokenReissue,
+  tokenWrongSecret,
+  tokenUnknownClient,
+  tokenGrantType,
+  tokenErrorFormat,
+  tokenNoStore,
+  tokenBasicAuth,
+] as const;

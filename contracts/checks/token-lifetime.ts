@@ -1,0 +1,154 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { isSuccess } from "../probe/http-request.ts";
+import { PrerequisiteError } from "../probe/prerequisite-error.ts";
+import type { IssuedToken, Probe } from "../probe/probe.ts";
+import type { Finding } from "./check.ts";
+import { broken, defineCheck, holds, skipped } from "./check.ts";
+import { describeResponse } from "./describe.ts";
+
+/** Slack for clock granularity after expires_in: a token idle for expires_in + max(2 s, 10 %) must be refused. */
+export function lifetimeMarginSeconds(expiresIn: number): number {
+  return Math.max(2, expiresIn * 0.1);
+}
+
+/** Slack before expires_in, max(1.5 s, 10 %): a whole-second clock can make a token look up to 1 s older. */
+export function earlyMarginSeconds(expiresIn: number): number {
+  return Math.max(1.5, expiresIn * 0.1);
+}
+
+/** How often progress is reported while a probe waits. */
+const PROGRESS_EVERY_MS = 2_000;
+
+async function waitUntil(probe: Probe, deadline: number, what: string, horizon = deadline): Promise<void> {
+  for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now()) {
+    probe.progress(`${what}: ${Math.ceil((horizon - Date.now()) / 1000)} s to go`);
+    await sleep(Math.min(left, PROGRESS_EVERY_MS));
+  }
+}
+
+/** A fresh token whose announced lifetime is usable, first used once so that "last use" is a known instant. */
+async function usedToken(probe: Probe): Promise<{ token: IssuedToken; expiresIn: number; usedAt: number }> {
+  const token = await probe.obtainToken();
+  if (token.expiresIn === undefined) {
+    throw new PrerequisiteError("the token response has no usable expires_in (see token.response-schema)");
+  }
+  const response = await probe.postEvent("first use of the token", token.accessToken);
+  if (!isSuccess(response.status))
+    throw new PrerequisiteError(`a valid event was not accepted (${response.status}; see events.accepted)`);
+  return { token, expiresIn: token.expiresIn, usedAt: Date.now() };
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+export const lifetimeSliding = defineCheck({
+  id: "lifetime.sliding",
+  title: "A token used regularly stays valid beyond its original expires_in",
+  area: "lifetime",
+  level: "MUST",
+  rule: "Authentication rule 6",
+  profile: "full",
+  async run(probe): Promise<Finding> {
+    const { token, expiresIn, usedAt } = await usedToken(probe);
+    const horizon = usedAt + (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
+    const interval = Math.max(250, Math.min((expiresIn * 1000) / 4, 60_000));
+    let lastUse = usedAt;
+    let uses = 1;
+    while (Date.now() < horizon) {
+      await waitUntil(
+        probe,
+        Math.min(lastUse + interval, horizon),
+        `lifetime.sliding: ${uses} uses so far`,
+        horizon,
+      );
+      const response = await probe.postEvent(`use ${uses + 1}`, token.accessToken);
+      const now = Date.now();
+      if (response.status === 401 || response.status === 403) {
+        return broken(
+          `rejected ${seconds(now - usedAt)} after its first use but only ${seconds(now - lastUse)} after its last use; ` +
+            `expires_in ${expiresIn} s must count from the last use (${describeResponse(response, (t) => probe.redactor.redact(t))})`,
+        );
+      }
+      if (!isSuccess(response.status))
+        throw new PrerequisiteError(`event creation failed with ${response.status}`);
+      lastUse = now;
+      uses += 1;
+    }
+    return holds(
+      `used ${uses} times over ${seconds(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected`,
+    );
+  },
+});
+
+export const lifetimeIdleExpires = defineCheck({
+  id: "lifetime.idle-expires",
+  title: "A token left idle longer than expires_in is rejected",
+  area: "lifetime",
+  level: "MUST",
+  rule: "Authentication rule 6",
+  profile: "full",
+  async run(probe) {
+    const { token, expiresIn, usedAt } = await usedToken(probe);
+    const idle = (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
+    await waitUntil(probe, usedAt + idle, "lifetime.idle-expires: idle");
+    const response = await probe.postEvent(`use after ${seconds(idle)} idle`, token.accessToken);
+    const said = describeResponse(response, (t) => probe.redactor.redact(t));
+    if (isSuccess(response.status))
+      return broken(
+        `expected a rejection after ${seconds(idle)} idle (expires_in ${expiresIn} s), but it was accepted: ${said}`,
+      );
+    if (response.status >= 500)
+      return broken(`expected a 4xx rejection of the expired token, received ${said}`);
+    return holds(`rejected with ${response.status} after ${seconds(idle)} idle (expires_in ${expiresIn} s)`);
+  },
+});
+
+export const lifetimeNoEarlyExpiry = defineCheck({
+  id: "lifetime.no-early-expiry",
+  title: "A token left idle for most of expires_in is still accepted",
+  area: "lifetime",
+  level: "MUST",
+  rule: "Authentication rule 5",
+  profile: "full",
+  async run(probe) {
+    const { token, expiresIn, usedAt } = await usedToken(probe);
+    const idle = Math.max(0, expiresIn - earlyMarginSeconds(expiresIn)) * 1000;
+    await waitUntil(probe, usedAt + idle, "lifetime.no-early-expiry: idle");
+    const response = await probe.postEvent(`use after ${seconds(idle)} idle`, token.accessToken);
+    if (!isSuccess(response.status)) {
+      const said = describeResponse(response, (t) => probe.redactor.redact(t));
+      return broken(
+        `expected the token to work after ${seconds(idle)} idle (expires_in ${expiresIn} s), received ${said}`,
+      );
+    }
+    return holds(`accepted after ${seconds(idle)} idle (expires_in ${expiresIn} s)`);
+  },
+});
+
+export const lifetimeRenewal = defineCheck({
+  id: "lifetime.renewal",
+  title: "After a token expired, repeating the token call gives a working token",
+  area: "lifetime",
+  level: "MUST",
+  rule: "Authentication rule 7",
+  profile: "full",
+  async run(probe) {
+    const { token, expiresIn, usedAt } = await usedToken(probe);
+    const idle = (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
+    await waitUntil(probe, usedAt + idle, "lifetime.renewal: waiting for expiry");
+    const stale = await probe.postEvent("use of the expired token", token.accessToken);
+    if (isSuccess(stale.status))
+      return skipped("the token did not expire, so renewal cannot be tested (see lifetime.idle-expires)");
+    const renewed = await probe.obtainToken("repeat the token call after expiry");
+    const response = await probe.postEvent("use of the new token", renewed.accessToken);
+    const said = describeResponse(response, (t) => probe.redactor.redact(t));
+    if (!isSuccess(response.status)) return broken(`expected the new token to be accepted, received ${said}`);
+    return holds(`the expired token got ${stale.status}; a new token was accepted with ${response.status}`);
+  },
+});
+
+export const LIFETIME_CHECKS = [
+  lifetimeSliding,
+  lifetimeIdleExpires,
+  lifetimeNoEarlyExpiry,
+  lifetimeRenewal,
+] as const;

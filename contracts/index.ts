@@ -1,0 +1,15 @@
+export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";
+export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
+export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
+export type { CheckResult, Evidence } from "./checks/check-result.ts";
+export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
+export { Probe } from "./probe/probe.ts";
+export { renderConsoleSummary } from "./reports/console-summary.ts";
+export type { ContractRun, Verdict } from "./reports/run-summary.ts";
+export { countByStatus, describeCounts, verdictOf } from "./reports/run-summary.ts";
+export { REPORT_FILES, writeContractReports } from "./reports/write-reports.ts";
+export type { ContractSettings } from "./runner/contract-settings.ts";
+export { executeCheck } from "./runner/execute-check.ts";
+export { ContractRunError, runContract } from "./runner/run-contract.ts";
+export type { Target } from "./target/index.ts";
+export { Redactor, Secret } from "./target/index.ts";

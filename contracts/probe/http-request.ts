@@ -1,0 +1,55 @@
+/** A request as the harness means to send it: the body already serialised, so evidence shows the exact bytes. */
+export interface HttpRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  readonly json: unknown;
+  readonly durationMs: number;
+}
+
+export function formRequest(
+  url: string,
+  fields: Readonly<Record<string, string>>,
+  headers = {},
+): HttpRequest {
+  return {
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+export function jsonRequest(
+  url: string,
+  value: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): HttpRequest {
+  return {
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(value),
+  };
+}
+
+export function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+export function isClientError(status: number): boolean {
+  return status >= 400 && status < 500;
+}
+
+export function isServerError(status: number): boolean {
+  return status >= 500 && status < 600;
+}

@@ -1,0 +1,122 @@
+import type { Evidence } from "../checks/check-result.ts";
+import type { Redactor, Target } from "../target/index.ts";
+import { eventsUrl, tokenUrl } from "../target/index.ts";
+import { evidenceOf } from "./evidence.ts";
+import type { HttpRequest, HttpResponse } from "./http-request.ts";
+import { formRequest, jsonRequest } from "./http-request.ts";
+import { PrerequisiteError } from "./prerequisite-error.ts";
+import { send } from "./send.ts";
+import { TransportError } from "./transport-error.ts";
+
+/** An access token the target issued, with the lifetime it announced. */
+export interface IssuedToken {
+  readonly accessToken: string;
+  /** `expires_in` as the target sent it, when it is a positive whole number. */
+  readonly expiresIn: number | undefined;
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly response: HttpResponse;
+}
+
+export interface ProbeOptions {
+  readonly target: Target;
+  readonly redactor: Redactor;
+  /** The next valid event to send: a fresh, unique one each call. */
+  readonly nextEvent: () => Record<string, unknown>;
+  /** Live progress for long checks. */
+  readonly progress?: (message: string) => void;
+}
+
+/** What a check talks to the target through: every exchange is recorded as redacted evidence. */
+export class Probe {
+  readonly evidence: Evidence[] = [];
+  readonly target: Target;
+  readonly redactor: Redactor;
+  readonly #nextEvent: () => Record<string, unknown>;
+  readonly #progress: (message: string) => void;
+
+  constructor(options: ProbeOptions) {
+    this.target = options.target;
+    this.redactor = options.redactor;
+    this.#nextEvent = options.nextEvent;
+    this.#progress = options.progress ?? (() => {});
+  }
+
+  progress(message: string): void {
+    this.#progress(message);
+  }
+
+  newEvent(): Record<string, unknown> {
+    return this.#nextEvent();
+  }
+
+  /** Sends a request and records it; a transport failure is recorded, then rethrown as TransportError. */
+  async exchange(label: string, request: HttpRequest): Promise<HttpResponse> {
+    try {
+      const response = await send(request, this.target.timeoutMs);
+      this.#hideIssuedToken(response);
+      this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
+      return response;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.evidence.push(evidenceOf(this.redactor, label, request, { error: message }));
+      throw error instanceof TransportError ? error : new TransportError(message, "UNKNOWN");
+    }
+  }
+
+  /** Any access token in a response is registered before evidence is written, opaque tokens included. */
+  #hideIssuedToken(response: HttpResponse): void {
+    const body = response.json;
+    if (typeof body !== "object" || body === null) return;
+    const token = (body as Record<string, unknown>).access_token;
+    if (typeof token === "string") this.redactor.add(token, "<ACCESS_TOKEN>");
+  }
+
+  /** The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes. */
+  tokenRequest(overrides: Readonly<Record<string, string | undefined>> = {}): HttpRequest {
+    const fields: Record<string, string | undefined> = {
+      client_id: this.target.clientId,
+      client_secret: this.target.clientSecret.reveal(),
+      grant_type: "client_credentials",
+      audience: this.target.audience,
+      ...overrides,
+    };
+    const present = Object.entries(fields).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    return formRequest(tokenUrl(this.target), Object.fromEntries(present));
+  }
+
+  /** Obtains a token with the configured credentials, or throws PrerequisiteError saying why not. */
+  async obtainToken(label = "obtain an access token"): Promise<IssuedToken> {
+    const response = await this.exchange(label, this.tokenRequest());
+    const body = response.json;
+    const accessToken =
+      typeof body === "object" && body !== null ? (body as Record<string, unknown>).access_token : undefined;
+    if (response.status !== 200 || typeof accessToken !== "string" || accessToken === "") {
+      throw new PrerequisiteError(
+        `needs an access token, but the token endpoint answered ${response.status} without one (see token.issued)`,
+      );
+    }
+    const record = body as Record<string, unknown>;
+    const expiresIn = record.expires_in;
+    return {
+      accessToken,
+      expiresIn:
+        Number.isSafeInteger(expiresIn) && (expiresIn as number) > 0 ? (expiresIn as number) : undefined,
+      body: record,
+      response,
+    };
+  }
+
+  /** `POST {base_url}/events` with the given Authorization header value (none when undefined). */
+  eventRequest(authorization: string | undefined, event: unknown = this.newEvent()): HttpRequest {
+    return jsonRequest(eventsUrl(this.target), event, authorization === undefined ? {} : { authorization });
+  }
+
+  postEvent(label: string, token: string | undefined, event?: unknown): Promise<HttpResponse> {
+    return this.exchange(
+      label,
+      this.eventRequest(token === undefined ? undefined : `Bearer ${token}`, event),
+    );
+  }
+}

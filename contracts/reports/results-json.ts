@@ -1,0 +1,22 @@
+import type { ContractRun } from "./run-summary.ts";
+import { countByStatus, verdictOf } from "./run-summary.ts";
+
+/** results.json: the whole run, machine-readable; every check with its id, level, rule, status, message and evidence. */
+export function renderResultsJson(run: ContractRun): string {
+  return `${JSON.stringify(
+    {
+      tool: run.tool,
+      suite: run.suite,
+      ...(run.profile === undefined ? {} : { profile: run.profile }),
+      seed: run.seed,
+      startedAt: run.startedAt,
+      durationMs: run.durationMs,
+      verdict: verdictOf(run.checks),
+      counts: countByStatus(run.checks),
+      target: run.target,
+      checks: run.checks,
+    },
+    null,
+    2,
+  )}\n`;
+}

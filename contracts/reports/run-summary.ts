@@ -1,0 +1,51 @@
+import type { CheckStatus, Profile } from "../checks/check.ts";
+import { CHECK_STATUSES } from "../checks/check.ts";
+import type { CheckResult } from "../checks/check-result.ts";
+
+/** One word for the whole run: failed beats undecided beats passed, so an ERROR never hides a FAIL. */
+export type Verdict = "passed" | "failed" | "undecided";
+
+export interface ContractRun {
+  readonly tool: { readonly name: string; readonly version: string };
+  /** What ran, as reports name it: "contract (fast)", "contract (full)", "verify-rotation". */
+  readonly suite: string;
+  readonly profile?: Profile;
+  /** Seeds the generated probe events; rerun with the same seed to send the same bodies. */
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly target: {
+    readonly authUrl: string;
+    readonly baseUrl: string;
+    readonly clientId: string;
+    readonly audience: string;
+    readonly embedded: boolean;
+  };
+  readonly checks: readonly CheckResult[];
+}
+
+export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatus, number> {
+  const counts = Object.fromEntries(CHECK_STATUSES.map((status) => [status, 0])) as Record<
+    CheckStatus,
+    number
+  >;
+  for (const check of checks) counts[check.status] += 1;
+  return counts;
+}
+
+export function verdictOf(checks: readonly CheckResult[]): Verdict {
+  const counts = countByStatus(checks);
+  if (counts.FAIL > 0) return "failed";
+  if (counts.ERROR > 0) return "undecided";
+  return "passed";
+}
+
+/** "1 FAIL, 2 WARN, 30 PASS": only the statuses that occurred, worst first. */
+export function describeCounts(checks: readonly CheckResult[]): string {
+  const counts = countByStatus(checks);
+  const order: CheckStatus[] = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
+  return order
+    .filter((status) => counts[status] > 0)
+    .map((status) => `${counts[status]} ${status}`)
+    .join(", ");
+}

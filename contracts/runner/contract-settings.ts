@@ -1,0 +1,36 @@
+import type { Profile } from "../checks/check.ts";
+import type { CheckResult } from "../checks/check-result.ts";
+
+/** What the CLI hands the vitest worker: plain data, since it crosses a thread boundary. */
+export interface ContractSettings {
+  readonly target: {
+    readonly authUrl: string;
+    readonly baseUrl: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly audience: string;
+    readonly channelId?: string;
+    readonly timeoutMs: number;
+    readonly embedded: boolean;
+  };
+  readonly profile: Profile;
+  readonly only: readonly string[];
+  /** Seeds the event generator; the run id makes probe references unique across runs. */
+  readonly seed: number;
+  readonly runId: string;
+}
+
+/** The key under which the CLI provides settings and tests publish their results. */
+export const SETTINGS_KEY = "eventHarnessContract";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    eventHarnessContract: ContractSettings;
+  }
+}
+
+declare module "@vitest/runner" {
+  interface TaskMeta {
+    eventHarnessResult?: CheckResult;
+  }
+}

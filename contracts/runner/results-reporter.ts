@@ -1,0 +1,41 @@
+import type { Reporter, TestCase, TestModule } from "vitest/node";
+import type { CheckResult } from "../checks/check-result.ts";
+import { parseProgress } from "./progress-channel.ts";
+
+/** Collects each check's result from its task meta and forwards live progress; prints nothing itself. */
+export class ResultsReporter implements Reporter {
+  readonly results: CheckResult[] = [];
+  /** Problems that kept checks from running at all (e.g. the suite failed to load). */
+  readonly failures: string[] = [];
+
+  constructor(
+    private readonly onProgress: (checkId: string, message: string) => void,
+    private readonly onResult: (result: CheckResult) => void,
+  ) {}
+
+  onUserConsoleLog(log: { content: string }): void {
+    const progress = parseProgress(log.content);
+    if (progress) this.onProgress(progress.checkId, progress.message);
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const result = testCase.meta().eventHarnessResult;
+    if (result === undefined) {
+      const error = testCase.result().errors?.[0]?.message ?? "no result recorded";
+      this.failures.push(`${testCase.name}: ${error}`);
+      return;
+    }
+    this.results.push(result);
+    this.onResult(result);
+  }
+
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string }>,
+  ): void {
+    for (const module of modules) {
+      for (const error of module.errors()) this.failures.push(`${module.moduleId}: ${error.message}`);
+    }
+    for (const error of unhandledErrors) this.failures.push(error.message ?? "unhandled error");
+  }
+}

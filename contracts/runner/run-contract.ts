@@ -1,0 +1,55 @@
+import { fileURLToPath } from "node:url";
+import { startVitest } from "vitest/node";
+import type { CheckResult } from "../checks/check-result.ts";
+import type { ContractSettings } from "./contract-settings.ts";
+import { SETTINGS_KEY } from "./contract-settings.ts";
+import { ResultsReporter } from "./results-reporter.ts";
+
+const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SUITE = "contracts/suites/contract.suite.ts";
+
+export interface ContractRunHooks {
+  readonly onProgress?: (checkId: string, message: string) => void;
+  readonly onResult?: (result: CheckResult) => void;
+}
+
+/** Raised when the suite itself could not run (not a verdict on the target). */
+export class ContractRunError extends Error {
+  override readonly name = "ContractRunError";
+}
+
+/** Runs the Pactum contract suite under vitest against the target in `settings`, returning one result per check. */
+export async function runContract(
+  settings: ContractSettings,
+  hooks: ContractRunHooks = {},
+): Promise<CheckResult[]> {
+  const reporter = new ResultsReporter(hooks.onProgress ?? (() => {}), hooks.onResult ?? (() => {}));
+  const previousExitCode = process.exitCode;
+  const vitest = await startVitest(
+    "test",
+    [],
+    {
+      config: false,
+      root: PROJECT_ROOT,
+      include: [SUITE],
+      watch: false,
+      reporters: [reporter],
+      provide: { [SETTINGS_KEY]: settings },
+      // One worker, no per-file isolation: the suite is one file and start-up time is most of a fast run.
+      pool: "threads",
+      maxWorkers: 1,
+      isolate: false,
+      // Console output must reach the reporter: it carries live progress; no other reporter prints it.
+      silent: false,
+    },
+    { logLevel: "silent", clearScreen: false, server: { watch: null } },
+  );
+  // Vitest sets a failing exit code when a test throws; the harness decides its own exit code.
+  process.exitCode = previousExitCode;
+  await vitest?.close();
+  if (vitest === undefined) throw new ContractRunError("vitest could not start the contract suite");
+  if (reporter.failures.length > 0 && reporter.results.length === 0) {
+    throw new ContractRunError(`the contract suite did not run: ${reporter.failures.join("; ")}`);
+  }
+  return reporter.results;
+}

@@ -1,0 +1,63 @@
+// The contract suite as vitest runs it: one test per selected check, results handed to the reporter via task meta.
+import { beforeAll, describe, inject, test } from "vitest";
+import { createEventGenerator } from "../../generators/index.ts";
+import { selectChecks } from "../checks/catalogue.ts";
+import type { CheckDefinition } from "../checks/check.ts";
+import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
+import type { CheckResult } from "../checks/check-result.ts";
+import { Probe } from "../probe/probe.ts";
+import { SETTINGS_KEY } from "../runner/contract-settings.ts";
+import { executeCheck } from "../runner/execute-check.ts";
+import { PROGRESS_MARK } from "../runner/progress-channel.ts";
+import type { Target } from "../target/index.ts";
+import { Redactor, Secret } from "../target/index.ts";
+
+const settings = inject(SETTINGS_KEY);
+const secret = settings.target.clientSecret;
+const target: Target = { ...settings.target, clientSecret: new Secret(secret) };
+const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
+const generator = createEventGenerator({
+  seed: settings.seed,
+  runId: settings.runId,
+  referencePrefix: "eah-contract-",
+  ...(target.channelId === undefined ? {} : { channels: [target.channelId] }),
+});
+const checks = selectChecks(settings.profile, settings.only);
+
+/** Fast checks make at most a few dozen requests; lifetime checks wait on expires_in and bound themselves. */
+const FAST_TIMEOUT_MS = 60 * target.timeoutMs;
+const LIFETIME_TIMEOUT_MS = 3 * 60 * 60 * 1000;
+
+function run(check: CheckDefinition): Promise<CheckResult> {
+  const probe = new Probe({
+    target,
+    redactor,
+    nextEvent: () => generator.next(),
+    // Workers reach the CLI's terminal only through the console, which the results reporter listens to.
+    progress: (message) => console.error(`${PROGRESS_MARK}${check.id}\t${message}`),
+  });
+  return executeCheck(check, probe);
+}
+
+// Lifetime probes wait about expires_in each: start them all at once, alongside the fast checks, so the
+// whole run takes one expires_in rather than the fast checks plus one expires_in.
+const started = new Map<string, Promise<CheckResult>>();
+beforeAll(() => {
+  for (const check of checks.filter((c) => c.profile === "full")) started.set(check.id, run(check));
+});
+
+for (const area of CHECK_AREAS) {
+  const inArea = checks.filter((check) => check.area === area);
+  if (inArea.length === 0) continue;
+  describe(AREA_TITLES[area], () => {
+    for (const check of inArea) {
+      const timeout = check.profile === "full" ? LIFETIME_TIMEOUT_MS : FAST_TIMEOUT_MS;
+      test(check.id, { timeout }, async ({ task }) => {
+        const result = await (started.get(check.id) ?? run(check));
+        task.meta.eventHarnessResult = result;
+        if (result.status === "FAIL" || result.status === "ERROR")
+          throw new Error(`${result.status}: ${result.message}`);
+      });
+    }
+  });
+}

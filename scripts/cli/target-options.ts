@@ -1,0 +1,135 @@
+import type { Target } from "../../contracts/target/index.ts";
+import { Secret } from "../../contracts/target/index.ts";
+import type { OptionSpecs, ParsedOptions } from "./command.ts";
+import { parseNumber } from "./option-values.ts";
+import { UsageError } from "./usage-error.ts";
+
+/** The options every command that talks to a target shares; each falls back to its environment variable. */
+export const targetOptions = {
+  "auth-url": {
+    type: "string",
+    valueName: "URL",
+    env: "EVENT_API_AUTH_URL",
+    description: "Base address of the authorisation server; tokens come from {auth-url}/oauth/token.",
+  },
+  "base-url": {
+    type: "string",
+    valueName: "URL",
+    env: "EVENT_API_BASE_URL",
+    description: "Base address of the API; events go to {base-url}/events.",
+  },
+  "client-id": {
+    type: "string",
+    valueName: "ID",
+    env: "EVENT_API_CLIENT_ID",
+    description: "OAuth client id.",
+  },
+  "client-secret": {
+    type: "string",
+    valueName: "SECRET",
+    env: "EVENT_API_CLIENT_SECRET",
+    description:
+      "OAuth client secret. Prefer the environment variable: flags end up in shell history and ps.",
+  },
+  audience: {
+    type: "string",
+    valueName: "URL",
+    env: "EVENT_API_AUDIENCE",
+    description: "The audience form field (default: the base URL).",
+  },
+  "channel-id": {
+    type: "string",
+    valueName: "ID",
+    env: "EVENT_API_CHANNEL_ID",
+    description: "Channel id to post events to (default: generated chl- ids).",
+  },
+  timeout: {
+    type: "string",
+    valueName: "SECONDS",
+    env: "EVENT_API_TIMEOUT",
+    description: "Per-request timeout in seconds (default 10).",
+  },
+} as const satisfies OptionSpecs;
+
+const DEFAULT_TIMEOUT_SECONDS = 10;
+
+type TargetOptionValues = ParsedOptions<typeof targetOptions>;
+
+/** Settings that decide the target but do not name it: they apply to the embedded sandbox too. */
+export interface TargetTuning {
+  readonly channelId?: string;
+  readonly timeoutMs: number;
+}
+
+function pick(
+  options: TargetOptionValues,
+  env: NodeJS.ProcessEnv,
+  name: keyof typeof targetOptions,
+): string | undefined {
+  const value = options[name] ?? env[targetOptions[name].env];
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError("invalid-config", `--${name} must be an absolute http(s) URL, got '${raw}'`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError("invalid-config", `--${name} must use http or https, got '${url.protocol}'`);
+  }
+  if (url.search || url.hash)
+    throw new UsageError("invalid-config", `--${name} must not carry a query or fragment`);
+  return url.toString().replace(/\/+$/, "");
+}
+
+/** Reads the tuning options (timeout, channel) that apply whether or not a target is named. */
+export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.ProcessEnv): TargetTuning {
+  const timeout = parseNumber("timeout", pick(options, env, "timeout"), {
+    min: 0.1,
+    max: 600,
+    fallback: DEFAULT_TIMEOUT_SECONDS,
+  });
+  const channelId = pick(options, env, "channel-id");
+  if (channelId !== undefined && !channelId.startsWith("chl-")) {
+    throw new UsageError(
+      "invalid-config",
+      `--channel-id must start with "chl-" (spec: channel.id), got '${channelId}'`,
+    );
+  }
+  return { timeoutMs: Math.round(timeout * 1000), ...(channelId === undefined ? {} : { channelId }) };
+}
+
+/**
+ * Resolves the target from options and environment. Returns undefined when none of the naming settings is given
+ * (the caller then starts the embedded sandbox); a partial target is a configuration error, never a guess.
+ */
+export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEnv): Target | undefined {
+  const tuning = resolveTargetTuning(options, env);
+  const named = {
+    "auth-url": pick(options, env, "auth-url"),
+    "base-url": pick(options, env, "base-url"),
+    "client-id": pick(options, env, "client-id"),
+    "client-secret": pick(options, env, "client-secret"),
+  };
+  const given = Object.entries(named).filter(([, value]) => value !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = Object.entries(named).filter(([, value]) => value === undefined);
+  if (missing.length > 0) {
+    const names = missing.map(([name]) => `--${name} (${targetOptions[name as keyof typeof named].env})`);
+    throw new UsageError("invalid-config", `an external target needs ${names.join(", ")} as well`);
+  }
+  const baseUrl = httpUrl("base-url", named["base-url"] as string);
+  const audience = pick(options, env, "audience") ?? baseUrl;
+  return {
+    authUrl: httpUrl("auth-url", named["auth-url"] as string),
+    baseUrl,
+    clientId: named["client-id"] as string,
+    clientSecret: new Secret(named["client-secret"] as string),
+    audience,
+    ...tuning,
+    embedded: false,
+  };
+}

@@ -1,0 +1,201 @@
+import { randomInt } from "node:crypto";
+import type { ContractRun, ContractSettings, Target } from "../../contracts/index.ts";
+import packageJson from "../../package.json" with { type: "json" };
+import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import { defineCommand } from "../cli/command.ts";
+import { ExitCode } from "../cli/exit-codes.ts";
+import { parseChoice, parseInteger } from "../cli/option-values.ts";
+import { resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
+import { UsageError } from "../cli/usage-error.ts";
+import { displayPath } from "./display-path.ts";
+
+/** Short enough that the full profile against the embedded sandbox takes seconds, not the spec's 300 s. */
+const EMBEDDED_EXPIRES_IN = 5;
+const MAX_SEED = 0xffff_ffff;
+
+async function parseFaults(raw: readonly string[]): Promise<FaultName[]> {
+  if (raw.length === 0) return [];
+  const { FAULTS, isFaultName } = await import("../../sandbox/index.ts");
+  return raw.map((name) => {
+    if (!isFaultName(name)) {
+      throw new UsageError(
+        "invalid-value",
+        `unknown --sandbox-fault '${name}' (one of: ${FAULTS.map((f) => f.name).join(", ")})`,
+      );
+    }
+    return name;
+  });
+}
+
+function embeddedTarget(
+  sandbox: RunningSandbox,
+  tuning: ReturnType<typeof resolveTargetTuning>,
+  Secret: typeof import("../../contracts/index.ts").Secret,
+): Target {
+  const client = sandbox.clients[0];
+  if (client === undefined) throw new Error("the embedded sandbox started without a client");
+  return {
+    authUrl: sandbox.authUrl,
+    baseUrl: sandbox.baseUrl,
+    clientId: client.clientId,
+    clientSecret: new Secret(client.clientSecret),
+    audience: sandbox.baseUrl,
+    ...tuning,
+    embedded: true,
+  };
+}
+
+export const contractCommand = defineCommand({
+  name: "contract",
+  summary: "Check that a target keeps the API contract (token issuance, bearer, events, sliding expiry)",
+  usage: "contract [--profile fast|full] [--report-dir DIR] [--only IDS] [target options]",
+  description: [
+    "Runs the Pactum contract suite under vitest. With no target, the embedded sandbox is started and checked.",
+    "The full profile adds the sliding-expiry checks, which wait about expires_in + max(2 s, 10 %).",
+    "Give the client secret in EVENT_API_CLIENT_SECRET: it and every access token are redacted from all output.",
+    "Exit codes: 0 no check failed (warnings allowed), 1 a check failed, 2 usage or configuration error,",
+    "3 could not decide (target unreachable, timeouts) and nothing failed.",
+  ].join("\n"),
+  options: {
+    profile: {
+      type: "string",
+      valueName: "NAME",
+      description: "fast (default) or full (adds the sliding-expiry checks).",
+    },
+    "report-dir": {
+      type: "string",
+      valueName: "DIR",
+      description: "Where results.json, junit.xml and summary.md go (default reports/contract).",
+    },
+    only: {
+      type: "string",
+      multiple: true,
+      valueName: "IDS",
+      description: "Run only these check ids or areas, comma-separated (e.g. bearer,token.issued).",
+    },
+    seed: {
+      type: "string",
+      valueName: "N",
+      description: "Seed for the generated probe events (default random, printed in results.json).",
+    },
+    "sandbox-expires-in": {
+      type: "string",
+      valueName: "S",
+      description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}).`,
+    },
+    "sandbox-fault": {
+      type: "string",
+      multiple: true,
+      valueName: "NAME",
+      description: "Start the embedded sandbox with this fault, to see checks fail.",
+    },
+    ...targetOptions,
+  },
+  examples: [
+    "event-harness contract",
+    "event-harness contract --profile full --sandbox-fault expiry-fixed",
+    "EVENT_API_CLIENT_SECRET=… event-harness contract --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
+  ],
+  async run({ options, io }) {
+    // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
+    const {
+      ContractRunError,
+      lifetimeMarginSeconds,
+      PROFILES,
+      Redactor,
+      renderConsoleSummary,
+      runContract,
+      Secret,
+      unknownSelectors,
+      verdictOf,
+      writeContractReports,
+    } = await import("../../contracts/index.ts");
+    const profile = parseChoice("profile", options.profile, PROFILES, "fast");
+    const only = (options.only ?? [])
+      .flatMap((value) => value.split(","))
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const unknown = unknownSelectors(only);
+    if (unknown.length > 0)
+      throw new UsageError("invalid-value", `--only names no check: ${unknown.join(", ")}`);
+    const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
+    const expiresIn = parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
+      min: 1,
+      max: 3600,
+      fallback: EMBEDDED_EXPIRES_IN,
+    });
+    const faults = await parseFaults(options["sandbox-fault"] ?? []);
+    const reportDir = options["report-dir"] ?? "reports/contract";
+    const external = resolveTarget(options, io.env);
+    const tuning = resolveTargetTuning(options, io.env);
+    if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+      throw new UsageError(
+        "invalid-config",
+        "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+      );
+    }
+
+    const started = Date.now();
+    const sandbox = external
+      ? undefined
+      : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
+    try {
+      const target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning, Secret);
+      const secret = target.clientSecret.reveal();
+      const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
+      const say = (text: string) => io.stderr.write(redactor.redact(text));
+      say(
+        `Contract ${profile} profile against ${target.baseUrl} (auth ${target.authUrl})` +
+          `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
+      );
+      if (profile === "full") {
+        say(
+          `Sliding-expiry probes wait about expires_in + max(2 s, 10 %)${sandbox ? ` = ${expiresIn + lifetimeMarginSeconds(expiresIn)} s` : ""}.\n`,
+        );
+      }
+      const settings: ContractSettings = {
+        target: { ...target, clientSecret: secret },
+        profile,
+        only,
+        seed,
+        runId: `c${started.toString(36)}`,
+      };
+      const checks = await runContract(settings, {
+        onProgress: (_checkId, message) => say(`  … ${message}\n`),
+      });
+      const run: ContractRun = {
+        tool: { name: packageJson.name, version: packageJson.version },
+        suite: `contract (${profile})`,
+        profile,
+        seed,
+        startedAt: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        target: {
+          authUrl: target.authUrl,
+          baseUrl: target.baseUrl,
+          clientId: target.clientId,
+          audience: target.audience,
+          embedded: target.embedded,
+        },
+        checks,
+      };
+      const files = await writeContractReports(run, reportDir, redactor);
+      io.stdout.write(redactor.redact(renderConsoleSummary(run)));
+      io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
+      const verdict = verdictOf(checks);
+      return verdict === "failed"
+        ? ExitCode.failed
+        : verdict === "undecided"
+          ? ExitCode.undecided
+          : ExitCode.ok;
+    } catch (error) {
+      if (error instanceof ContractRunError) {
+        io.stderr.write(`event-harness: ${error.message}\n`);
+        return ExitCode.undecided;
+      }
+      throw error;
+    } finally {
+      await sandbox?.close();
+    }
+  },
+});

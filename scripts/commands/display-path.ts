@@ -1,0 +1,7 @@
+import { relative } from "node:path";
+
+/** A path as the user would type it: relative inside the working directory, absolute outside it. */
+export function displayPath(file: string): string {
+  const inside = relative(process.cwd(), file);
+  return inside === "" || inside.startsWith("..") ? file : inside;
+}

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { CheckResult, Profile } from "../../contracts/index.ts";
+import { ALL_CHECKS, runContract } from "../../contracts/index.ts";
+import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import { FAULTS, startSandbox } from "../../sandbox/index.ts";
+
+/** Short, so the full profile takes about 7 s; long enough that early expiry (at 2.5 s) is told apart. */
+const EXPIRES_IN = 5;
+
+/**
+ * Every fault and exactly the checks it must trip. A check missing here must PASS or SKIP under that fault;
+ * a fault missing here fails the completeness test below.
+ */
+const EXPECTED: Partial<Record<FaultName, { fail?: string[]; warn?: string[]; profile?: Profile }>> = {
+  "token-any-grant-type": { fail: ["token.grant-type-enforced"], warn: ["token.error-format"] },
+  "token-wrong-secret-accepted": { fail: ["token.wrong-secret-refused"], warn: ["token.error-format"] },
+  "token-unknown-client-accepted": { fail: ["token.unknown-client-refused"] },
+  "token-missing-expires-in": { fail: ["token.response-schema"] },
+  "token-string-expires-in": { fail: ["token.response-schema"] },
+  "token-type-mac": { fail: ["token.response-schema"] },
+  "token-opaque": { fail: ["token.signed"] },
+  "token-unsigned": { fail: ["token.signed"] },
+  "token-json-only": { fail: ["token.issued"], warn: ["token.basic-auth"] },
+  "token-reissue-broken": { fail: ["token.reissue", "events.accepted"] },
+  "token-no-cache-headers": { warn: ["token.no-store"] },
+  "token-no-basic-auth": { warn: ["token.basic-auth"] },
+  "token-error-not-json": { warn: ["token.error-format"] },
+  "token-narrow-scope": { warn: ["token.scope"] },
+  "bearer-not-required": { fail: ["bearer.missing"], warn: ["bearer.challenge"] },
+  "bearer-any-token": {
+    fail: ["bearer.garbage", "bearer.truncated", "bearer.tampered", "bearer.alg-none", "bearer.foreign-key"],
+    warn: ["bearer.challenge"],
+  },
+  "bearer-signature-unchecked": { fail: ["bearer.tampered", "bearer.foreign-key"] },
+  "bearer-alg-none": { fail: ["bearer.alg-none"] },
+  "bearer-any-scheme": { fail: ["bearer.other-scheme"] },
+  "bearer-no-www-authenticate": { warn: ["bearer.challenge"] },
+  "bearer-5xx": {
+    fail: [
+      "bearer.garbage",
+      "bearer.other-scheme",
+      "bearer.truncated",
+      "bearer.tampered",
+      "bearer.alg-none",
+      "bearer.foreign-key",
+    ],
+    warn: ["bearer.challenge"],
+  },
+  "bearer-rejected-stored": { fail: ["bearer.no-side-effect"] },
+  "events-5xx": { fail: ["events.accepted"] },
+  "events-invalid-5xx": {
+    fail: ["events.no-server-error"],
+    warn: ["events.invalid-rejected", "events.malformed-json"],
+  },
+  "events-accept-invalid": { warn: ["events.invalid-rejected"] },
+  "events-any-content-type": { warn: ["events.wrong-content-type"] },
+  "events-not-stored": { warn: ["events.stored"] },
+  "expiry-fixed": { fail: ["lifetime.sliding"], profile: "full" },
+  "expiry-never": { fail: ["lifetime.idle-expires"], profile: "full" },
+  "expiry-early": { fail: ["lifetime.no-early-expiry"], profile: "full" },
+  "expiry-no-renewal": { fail: ["lifetime.renewal"], profile: "full" },
+};
+
+/** Faults that are not contract defects of one check: load-only, or transport failures (tested by the CLI tests). */
+const NOT_IN_MATRIX = new Set<string>(["events-5xx-fraction", "slow", "reset", "non-json"]);
+
+let sandbox: RunningSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+async function checkAgainst(faults: FaultName[], profile: Profile): Promise<CheckResult[]> {
+  sandbox = await startSandbox({ port: 0, expiresIn: EXPIRES_IN, faults });
+  const client = sandbox.clients[0];
+  if (!client) throw new Error("sandbox has no client");
+  return runContract({
+    target: {
+      authUrl: sandbox.authUrl,
+      baseUrl: sandbox.baseUrl,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      audience: sandbox.baseUrl,
+      timeoutMs: 5_000,
+      embedded: true,
+    },
+    profile,
+    only: [],
+    seed: 7,
+    runId: `matrix-${faults.join("-") || "none"}`,
+  });
+}
+
+const ids = (results: CheckResult[], status: string) =>
+  results
+    .filter((result) => result.status === status)
+    .map((result) => result.id)
+    .sort();
+
+describe("the contract suite against the sandbox", () => {
+  it("passes every check of the full profile against the correct sandbox", { timeout: 60_000 }, async () => {
+    const results = await checkAgainst([], "full");
+    expect(results.filter((result) => result.status !== "PASS")).toEqual([]);
+    expect(results.map((result) => result.id)).toContain("lifetime.sliding");
+  });
+
+  it("has an expectation for every fault of the sandbox", () => {
+    const covered = FAULTS.map((fault) => fault.name).filter(
+      (name) => !(name in EXPECTED) && !NOT_IN_MATRIX.has(name),
+    );
+    expect(covered).toEqual([]);
+  });
+
+  it("proves every check can fail: some fault makes each MUST check FAIL and each SHOULD check WARN", () => {
+    const tripped = new Set(
+      Object.values(EXPECTED).flatMap((expected) => [...(expected?.fail ?? []), ...(expected?.warn ?? [])]),
+    );
+    const unproven = ALL_CHECKS.filter((check) => check.level !== "INFO" && !tripped.has(check.id)).map(
+      (c) => c.id,
+    );
+    expect(unproven).toEqual([]);
+  });
+
+  for (const [fault, expected] of Object.entries(EXPECTED)) {
+    it(`fails exactly the expected checks under ${fault}`, { timeout: 60_000 }, async () => {
+      const results = await checkAgainst([fault as FaultName], expected?.profile ?? "fast");
+      expect({
+        fail: ids(results, "FAIL"),
+        warn: ids(results, "WARN"),
+        error: ids(results, "ERROR"),
+      }).toEqual({
+        fail: [...(expected?.fail ?? [])].sort(),
+        warn: [...(expected?.warn ?? [])].sort(),
+        error: [],
+      });
+    });
+  }
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { CheckResult, ContractRun } from "../../../contracts/index.ts";
+import { renderConsoleSummary, verdictOf } from "../../../contracts/index.ts";
+import { curlCommand } from "../../../contracts/probe/evidence.ts";
+import { renderJunitXml } from "../../../contracts/reports/junit-xml.ts";
+import { renderSummaryMarkdown } from "../../../contracts/reports/summary-markdown.ts";
+
+function check(id: string, status: CheckResult["status"], message = "msg"): CheckResult {
+  const area = id.split(".")[0] as CheckResult["area"];
+  return {
+    id,
+    title: `title of ${id}`,
+    area,
+    level: "MUST",
+    rule: "rule",
+    status,
+    message,
+    durationMs: 5,
+    evidence: [],
+  };
+}
+
+function run(checks: CheckResult[]): ContractRun {
+  return {
+    tool: { name: "event-api-harness", version: "0.0.0" },
+    suite: "contract (fast)",
+    profile: "fast",
+    seed: 1,
+    startedAt: "2026-01-01T00:00:00.000Z",
+    durationMs: 1234,
+    target: { authUrl: "http://a", baseUrl: "http://b", clientId: "c", audience: "http://b", embedded: true },
+    checks,
+  };
+}
+
+describe("verdict", () => {
+  it("is failed when anything failed, even beside an ERROR; undecided for ERROR alone; passed with warnings", () => {
+    expect(verdictOf([check("token.a", "FAIL"), check("token.b", "ERROR")])).toBe("failed");
+    expect(verdictOf([check("token.a", "PASS"), check("token.b", "ERROR")])).toBe("undecided");
+    expect(verdictOf([check("token.a", "WARN"), check("token.b", "SKIP")])).toBe("passed");
+  });
+});
+
+describe("reports", () => {
+  const checks = [
+    check("token.a", "PASS"),
+    check("token.b", "FAIL", 'expected <200> & "ok"\u0001'),
+    check("bearer.c", "ERROR", "could not decide: connection refused"),
+    check("events.d", "SKIP", "needs a token"),
+    check("events.e", "WARN", "expected a 4xx"),
+  ];
+
+  it("writes JUnit with FAIL as failure, ERROR as error, SKIP as skipped and XML-safe text", () => {
+    const xml = renderJunitXml(run(checks));
+    expect(xml).toContain(
+      '<testsuites name="event-api-harness contract (fast)" tests="5" failures="1" errors="1"',
+    );
+    expect(xml).toContain('<failure message="expected &lt;200&gt; &amp; &quot;ok&quot;" type="MUST">');
+    expect(xml).toContain('<error message="could not decide: connection refused" type="could-not-decide">');
+    expect(xml).toContain('<skipped message="needs a token"/>');
+    expect(xml).toContain("WARN [MUST] rule: expected a 4xx");
+    expect(xml).not.toContain("\u0001");
+  });
+
+  it("leads the markdown summary with the verdict and gives evidence for what did not pass", () => {
+    const markdown = renderSummaryMarkdown(run(checks));
+    expect(markdown.split("\n")[0]).toBe("## ❌ Contract broken — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS");
+    expect(markdown).toContain("| ❌ | `token.b` | MUST | rule |");
+    expect(markdown.match(/<details>/g)?.length).toBe(4);
+  });
+
+  it("ends the console summary with the verdict line", () => {
+    expect(renderConsoleSummary(run(checks)).trimEnd().split("\n").at(-1)).toBe(
+      "Verdict: FAILED — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (1.2 s, contract (fast))",
+    );
+  });
+
+  it("quotes curl arguments so the command can be pasted into a shell", () => {
+    expect(
+      curlCommand({ method: "POST", url: "http://x/events", headers: { a: "it's" }, body: '{"a":1}' }),
+    ).toBe(`curl -sS -i -X POST 'http://x/events' -H 'a: it'"'"'s' --data-raw '{"a":1}'`);
+  });
+});
