@@ -99,8 +99,7 @@ const CATALOGUE = {
   "expiry-early": { area: "expiry", description: "idle tokens expire after half of expires_in" },
   "expiry-no-renewal": {
     area: "expiry",
-    description:
-      "once a client's token was refused as expired, the tokens it gets afterwards are refused too",
+    description: "once one of a client's tokens has expired, the tokens it gets afterwards are refused too",
   },
   slow: { area: "transport", description: "every response is delayed by 30 s" },
   reset: { area: "transport", description: "every connection is reset without an answer" },

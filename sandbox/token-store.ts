@@ -59,7 +59,7 @@ export class TokenStore {
   readonly #policy: ExpiryPolicy;
   readonly #maxTokens: number;
   #nextSweepAt = Number.NEGATIVE_INFINITY;
-  /** Clients one of whose tokens was refused as expired, for the `expiry-no-renewal` fault. */
+  /** Clients one of whose tokens has expired (found on use or by the sweep), for the `expiry-no-renewal` fault. */
   readonly #expiredClients = new Set<string>();
 
   constructor(options: TokenStoreOptions) {
@@ -109,7 +109,7 @@ export class TokenStore {
     return { status: "valid", record };
   }
 
-  /** Whether a token of this client has been refused as expired. */
+  /** Whether a token of this client has expired. */
   sawExpiry(clientId: string): boolean {
     return this.#expiredClients.has(clientId);
   }
@@ -142,6 +142,7 @@ export class TokenStore {
       if (record === undefined) continue;
       if (this.#isExpired(record, now)) {
         this.#tokens.delete(token);
+        this.#expiredClients.add(record.clientId);
         dropped += 1;
       } else {
         this.#queue.push(token);
