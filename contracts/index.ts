@@ -2,6 +2,8 @@ export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.t
 export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
 export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
 export type { CheckResult, Evidence } from "./checks/check-result.ts";
+export type { RotationExpectations } from "./checks/credential-rotation.ts";
+export { rotationChecks } from "./checks/credential-rotation.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";

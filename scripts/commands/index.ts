@@ -3,11 +3,13 @@ import { contractCommand } from "./contract.ts";
 import { generateCommand } from "./generate.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
+import { verifyRotationCommand } from "./verify-rotation.ts";
 
 /** Every subcommand of the CLI, in the order `--help` lists them. */
 export const commands: readonly Command[] = [
   runCommand,
   contractCommand,
+  verifyRotationCommand,
   sandboxCommand,
   generateCommand,
 ] as readonly Command[];

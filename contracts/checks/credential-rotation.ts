@@ -1,0 +1,108 @@
+import { isSuccess } from "../probe/http-request.ts";
+import type { Secret } from "../target/index.ts";
+import type { CheckDefinition, CheckLevel } from "./check.ts";
+import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
+import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
+
+/** What the user says the rotation did; unstated expectations are only observed (INFO). */
+export interface RotationExpectations {
+  /** The secret in use before the rotation, when the user gives it. */
+  readonly oldSecret?: Secret;
+  /** A token obtained with the old secret before the rotation, when the user gives it. */
+  readonly oldToken?: Secret;
+  readonly expectOld?: "refused" | "accepted";
+  readonly expectOldTokens?: "valid" | "revoked";
+}
+
+const levelFor = (expectation: string | undefined): CheckLevel =>
+  expectation === undefined ? "INFO" : "MUST";
+
+/** The rotation checks for one verification, built from what the user stated. */
+export function rotationChecks(expected: RotationExpectations): CheckDefinition[] {
+  const newSecretWorks = defineCheck({
+    id: "rotation.new-secret",
+    title: "The new secret yields a token, and that token creates an event",
+    area: "rotation",
+    level: "MUST",
+    rule: "Authentication rules 1 and 3, with the rotated credentials",
+    profile: "fast",
+    async run(probe) {
+      const response = await probe.exchange("token request with the new secret", probe.tokenRequest());
+      const token = accessTokenOf(response);
+      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      if (token === undefined) return broken(`expected an access token for the new secret, received ${said}`);
+      const created = await probe.postEvent("create an event with the new secret's token", token);
+      if (!isSuccess(created.status)) {
+        return broken(
+          `the new secret's token was not accepted: ${describeResponse(created, (t) => probe.redactor.redact(t))}`,
+        );
+      }
+      return holds(`token issued (${response.status}) and event accepted (${created.status})`);
+    },
+  });
+
+  const oldSecret = defineCheck({
+    id: "rotation.old-secret",
+    title: `The old secret is ${expected.expectOld ?? "refused or accepted (observed)"}`,
+    area: "rotation",
+    level: levelFor(expected.expectOld),
+    rule:
+      expected.expectOld === undefined
+        ? "Rotation: observed"
+        : `Rotation: the user expects the old secret ${expected.expectOld}`,
+    profile: "fast",
+    async run(probe) {
+      if (expected.oldSecret === undefined)
+        return skipped("no old secret given (EVENT_API_OLD_CLIENT_SECRET)");
+      const response = await probe.exchange(
+        "token request with the old secret",
+        probe.tokenRequest({ client_secret: expected.oldSecret.reveal() }),
+      );
+      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const accepted = accessTokenOf(response) !== undefined;
+      const error = jsonObject(response)?.error;
+      const reality = accepted ? "accepted" : "refused";
+      const detail = accepted ? `a token was issued (${response.status})` : said;
+      if (expected.expectOld === undefined) return observed(`the old secret is ${reality}: ${detail}`);
+      if (reality !== expected.expectOld)
+        return broken(`expected the old secret to be ${expected.expectOld}, but it was ${detail}`);
+      const code =
+        !accepted && error !== "invalid_client"
+          ? ` (RFC 6749 §5.2 would say invalid_client, got ${JSON.stringify(error)})`
+          : "";
+      return holds(`the old secret is ${reality}: ${detail}${code}`);
+    },
+  });
+
+  const oldTokens = defineCheck({
+    id: "rotation.old-tokens",
+    title: `Tokens issued before the rotation are ${expected.expectOldTokens ?? "valid or revoked (observed)"}`,
+    area: "rotation",
+    level: levelFor(expected.expectOldTokens),
+    rule:
+      expected.expectOldTokens === undefined
+        ? "Rotation: observed"
+        : `Rotation: the user expects earlier tokens to be ${expected.expectOldTokens}`,
+    profile: "fast",
+    async run(probe) {
+      if (expected.oldToken === undefined) {
+        return skipped("no token from before the rotation given (EVENT_API_OLD_ACCESS_TOKEN)");
+      }
+      const token = expected.oldToken.reveal();
+      probe.redactor.add(token, "<OLD_ACCESS_TOKEN>");
+      const response = await probe.postEvent("create an event with a token from before the rotation", token);
+      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      if (response.status >= 500) return broken(`expected an answer on the old token, received ${said}`);
+      const reality = isSuccess(response.status) ? "valid" : "revoked";
+      if (expected.expectOldTokens === undefined) return observed(`the earlier token is ${reality}: ${said}`);
+      if (reality !== expected.expectOldTokens) {
+        return broken(
+          `expected the earlier token to be ${expected.expectOldTokens}, but it is ${reality}: ${said}`,
+        );
+      }
+      return holds(`the earlier token is ${reality} (${response.status})`);
+    },
+  });
+
+  return [newSecretWorks, oldSecret, oldTokens];
+}

@@ -1,0 +1,117 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox } from "../../../sandbox/index.ts";
+import { runCli } from "../../support/run-cli.ts";
+
+let reports: string;
+beforeAll(async () => {
+  reports = await mkdtemp(join(tmpdir(), "eah-rotation-"));
+});
+afterAll(async () => {
+  await rm(reports, { recursive: true, force: true });
+});
+
+const statusOf = (stdout: string, id: string) =>
+  new RegExp(`^ +(\\w+) +${id.replace(".", "\\.")} `, "m").exec(stdout)?.[1];
+
+describe("event-harness verify-rotation against the embedded sandbox", () => {
+  it.each([
+    // [sandbox rotation, expectations, exit code, old-secret status, old-tokens status]
+    [[], ["--expect-old", "refused", "--expect-old-tokens", "valid"], 0, "PASS", "PASS"],
+    [["--sandbox-overlap", "60"], ["--expect-old", "accepted"], 0, "PASS", "PASS"],
+    [["--sandbox-revoke"], ["--expect-old-tokens", "revoked"], 0, "PASS", "PASS"],
+    [
+      ["--sandbox-overlap", "60", "--sandbox-revoke"],
+      ["--expect-old", "accepted", "--expect-old-tokens", "revoked"],
+      0,
+      "PASS",
+      "PASS",
+    ],
+    [[], ["--expect-old", "accepted"], 1, "FAIL", "PASS"],
+    [["--sandbox-overlap", "60"], ["--expect-old", "refused"], 1, "FAIL", "PASS"],
+    [[], ["--expect-old-tokens", "revoked"], 1, "PASS", "FAIL"],
+    [["--sandbox-revoke"], ["--expect-old-tokens", "valid"], 1, "PASS", "FAIL"],
+  ])("rotation %j, expecting %j: exit %i", async (rotation, expectations, code, oldSecret, oldTokens) => {
+    const run = await runCli([
+      "verify-rotation",
+      ...rotation,
+      ...expectations,
+      "--report-dir",
+      join(reports, "embedded"),
+    ]);
+    expect(run.code, run.stderr).toBe(code);
+    expect(statusOf(run.stdout, "rotation.new-secret")).toBe("PASS");
+    expect(statusOf(run.stdout, "rotation.old-secret")).toBe(oldSecret);
+    expect(statusOf(run.stdout, "rotation.old-tokens")).toBe(oldTokens);
+  });
+
+  it("only observes what the user states no expectation for", async () => {
+    const run = await runCli(["verify-rotation", "--report-dir", join(reports, "observed")]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/PASS +rotation\.old-secret +INFO +the old secret is refused/);
+    expect(run.stdout).toMatch(/PASS +rotation\.old-tokens +INFO +the earlier token is valid/);
+  });
+
+  it.each([
+    [["--expect-old", "maybe"], /--expect-old takes one of refused, accepted/],
+    [["--sandbox-overlap=-1"], /--sandbox-overlap takes a whole number/],
+  ])("exits 2 on %j", async (args, message) => {
+    const run = await runCli(["verify-rotation", ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+});
+
+describe("event-harness verify-rotation against an external target", () => {
+  it("verifies a rotation done by someone else, and never shows either secret or the old token", async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      clients: [{ clientId: "rotating-client", clientSecret: "old-secret-0a1b2c3d4e" }],
+    });
+    try {
+      const oldToken = await sandbox.issueToken("rotating-client");
+      const rotated = await sandbox.rotateSecret("rotating-client", {
+        overlapSeconds: 0,
+        revokeTokens: true,
+      });
+      const dir = join(reports, "external");
+      const run = await runCli(
+        ["verify-rotation", "--expect-old", "refused", "--expect-old-tokens", "revoked", "--report-dir", dir],
+        {
+          EVENT_API_AUTH_URL: sandbox.authUrl,
+          EVENT_API_BASE_URL: sandbox.baseUrl,
+          EVENT_API_CLIENT_ID: "rotating-client",
+          EVENT_API_CLIENT_SECRET: rotated.clientSecret,
+          EVENT_API_OLD_CLIENT_SECRET: "old-secret-0a1b2c3d4e",
+          EVENT_API_OLD_ACCESS_TOKEN: oldToken,
+        },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const files = await readdir(dir);
+      const everything = [
+        run.stdout,
+        run.stderr,
+        ...(await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")))),
+      ].join("\n");
+      for (const leak of [rotated.clientSecret, "old-secret-0a1b2c3d4e", oldToken])
+        expect(everything).not.toContain(leak);
+      expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}/);
+      expect(everything).toContain("<OLD_ACCESS_TOKEN>");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("refuses the embedded sandbox's rotation options for an external target", async () => {
+    const run = await runCli(["verify-rotation", "--sandbox-revoke"], {
+      EVENT_API_AUTH_URL: "http://127.0.0.1:9/auth",
+      EVENT_API_BASE_URL: "http://127.0.0.1:9/api",
+      EVENT_API_CLIENT_ID: "x",
+      EVENT_API_CLIENT_SECRET: "y-secret",
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/apply only to the embedded sandbox/);
+  });
+});
