@@ -1,0 +1,80 @@
+// Wall time of the contract command, next to the sandbox's own start-up through the same CLI in the same run.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const CLI = fileURLToPath(new URL("../event-harness.js", import.meta.url));
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const FULL_ROUNDS = Number(process.env.FULL_ROUNDS ?? 2);
+const EXPIRES_IN = 5;
+
+/** Milliseconds from spawn until the process exits, or until `until` sees its first line of stdout. */
+function timed(args: string[], until?: "first-line"): Promise<{ ms: number; code: number | null }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "ignore"] });
+    let done = false;
+    child.stdout.on("data", () => {
+      if (until === "first-line" && !done) {
+        done = true;
+        resolve({ ms: performance.now() - started, code: 0 });
+        child.kill("SIGTERM");
+      }
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (!done) resolve({ ms: performance.now() - started, code });
+    });
+  });
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function measure(
+  label: string,
+  rounds: number,
+  run: () => Promise<{ ms: number; code: number | null }>,
+) {
+  await run(); // warm-up: tsx's transform cache, the OS file cache
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const { ms, code } = await run();
+    if (code !== 0) throw new Error(`${label} exited ${code}`);
+    samples.push(ms);
+  }
+  const value = median(samples);
+  console.log(
+    `${label.padEnd(44)} median ${(value / 1000).toFixed(2)} s  (${samples.map((s) => (s / 1000).toFixed(2)).join(", ")})`,
+  );
+  return value;
+}
+
+const startup = await measure("sandbox start-up (CLI, until its JSON line)", ROUNDS, () =>
+  timed(["sandbox", "--port", "0", "--json"], "first-line"),
+);
+const harness = await measure("contract, one check (the harness's start-up)", ROUNDS, () =>
+  timed(["contract", "--only", "token.issued", "--report-dir", "reports/bench-contract"]),
+);
+const fast = await measure("contract, fast profile (embedded sandbox)", ROUNDS, () =>
+  timed(["contract", "--report-dir", "reports/bench-contract"]),
+);
+const full = await measure(`contract, full profile, expires_in ${EXPIRES_IN} s`, FULL_ROUNDS, () =>
+  timed([
+    "contract",
+    "--profile",
+    "full",
+    "--sandbox-expires-in",
+    String(EXPIRES_IN),
+    "--report-dir",
+    "reports/bench-contract",
+  ]),
+);
+const budget = EXPIRES_IN * 1.1 + 2;
+console.log(
+  `\nfast profile: ${(fast / 1000).toFixed(2)} s = ${(fast / startup).toFixed(2)}× the sandbox start-up (goal: under 3 s)`,
+);
+console.log(
+  `full profile: ${(full / 1000).toFixed(2)} s; minus the harness's start-up ${((full - harness) / 1000).toFixed(2)} s, ` +
+    `minus the sandbox's start-up ${((full - startup) / 1000).toFixed(2)} s, ` +
+    `against a budget of expires_in × 1.1 + 2 s = ${budget.toFixed(1)} s`,
+);
