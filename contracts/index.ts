@@ -8,7 +8,7 @@ export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";
 export type { ContractRun, Verdict } from "./reports/run-summary.ts";
-export { countByStatus, describeCounts, verdictOf } from "./reports/run-summary.ts";
+export { countByStatus, describeCounts, describeTarget, verdictOf } from "./reports/run-summary.ts";
 export { REPORT_FILES, writeContractReports } from "./reports/write-reports.ts";
 export type { ContractSettings } from "./runner/contract-settings.ts";
 export { executeCheck } from "./runner/execute-check.ts";

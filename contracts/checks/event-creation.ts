@@ -3,6 +3,7 @@ import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
 import { isClientError, isServerError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
 import { eventsUrl } from "../target/index.ts";
+import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { describeResponse, jsonObject } from "./describe.ts";
 
@@ -124,6 +125,16 @@ export const eventsInvalidRejected = defineCheck({
   },
 });
 
+/** One bad input that should get a 4xx; `expected` names the status the message asks for. */
+async function rejectedWith4xx(probe: Probe, input: BadInput, expected: string): Promise<Finding> {
+  const [[, response] = ["", undefined]] = await sendAll(probe, [input]);
+  if (response === undefined || !isClientError(response.status)) {
+    const said = response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing";
+    return broken(`expected ${expected}, received ${said}`);
+  }
+  return holds(`rejected with ${response.status}`);
+}
+
 export const eventsMalformedJson = defineCheck({
   id: "events.malformed-json",
   title: "Malformed JSON is rejected with a 4xx",
@@ -131,15 +142,7 @@ export const eventsMalformedJson = defineCheck({
   level: "SHOULD",
   rule: "RFC 9110 §15.5.1",
   profile: "fast",
-  async run(probe) {
-    const [[, response] = ["", undefined]] = await sendAll(probe, [MALFORMED_JSON]);
-    if (response === undefined || !isClientError(response.status)) {
-      return broken(
-        `expected a 4xx, received ${response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing"}`,
-      );
-    }
-    return holds(`rejected with ${response.status}`);
-  },
+  run: (probe) => rejectedWith4xx(probe, MALFORMED_JSON, "a 4xx"),
 });
 
 export const eventsWrongContentType = defineCheck({
@@ -149,15 +152,7 @@ export const eventsWrongContentType = defineCheck({
   level: "SHOULD",
   rule: "Endpoints §2 (Content-Type: application/json); RFC 9110 §15.5.16",
   profile: "fast",
-  async run(probe) {
-    const [[, response] = ["", undefined]] = await sendAll(probe, [WRONG_CONTENT_TYPE]);
-    if (response === undefined || !isClientError(response.status)) {
-      return broken(
-        `expected a 4xx (415), received ${response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing"}`,
-      );
-    }
-    return holds(`rejected with ${response.status}`);
-  },
+  run: (probe) => rejectedWith4xx(probe, WRONG_CONTENT_TYPE, "a 4xx (415)"),
 });
 
 export const eventsResubmit = defineCheck({

@@ -1,6 +1,7 @@
 import type { CheckStatus, Profile } from "../checks/check.ts";
 import { CHECK_STATUSES } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
+import type { Target } from "../target/index.ts";
 
 /** One word for the whole run: failed beats undecided beats passed, so an ERROR never hides a FAIL. */
 export type Verdict = "passed" | "failed" | "undecided";
@@ -22,6 +23,12 @@ export interface ContractRun {
     readonly embedded: boolean;
   };
   readonly checks: readonly CheckResult[];
+}
+
+/** What reports say about the target: where it is and as whom, never the secret. */
+export function describeTarget(target: Target): ContractRun["target"] {
+  const { authUrl, baseUrl, clientId, audience, embedded } = target;
+  return { authUrl, baseUrl, clientId, audience, embedded };
 }
 
 export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatus, number> {

@@ -7,7 +7,7 @@ import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
 import { resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
-import { displayPath } from "./display-path.ts";
+import { reportContractRun } from "./report-contract-run.ts";
 
 /** Short enough that the full profile against the embedded sandbox takes seconds, not the spec's 300 s. */
 const EMBEDDED_EXPIRES_IN = 5;
@@ -100,15 +100,13 @@ export const contractCommand = defineCommand({
     // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
     const {
       ContractRunError,
+      describeTarget,
       lifetimeMarginSeconds,
       PROFILES,
       Redactor,
-      renderConsoleSummary,
       runContract,
       Secret,
       unknownSelectors,
-      verdictOf,
-      writeContractReports,
     } = await import("../../contracts/index.ts");
     const profile = parseChoice("profile", options.profile, PROFILES, "fast");
     const only = (options.only ?? [])
@@ -170,24 +168,10 @@ export const contractCommand = defineCommand({
         seed,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
-        target: {
-          authUrl: target.authUrl,
-          baseUrl: target.baseUrl,
-          clientId: target.clientId,
-          audience: target.audience,
-          embedded: target.embedded,
-        },
+        target: describeTarget(target),
         checks,
       };
-      const files = await writeContractReports(run, reportDir, redactor);
-      io.stdout.write(redactor.redact(renderConsoleSummary(run)));
-      io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
-      const verdict = verdictOf(checks);
-      return verdict === "failed"
-        ? ExitCode.failed
-        : verdict === "undecided"
-          ? ExitCode.undecided
-          : ExitCode.ok;
+      return await reportContractRun(run, reportDir, redactor, io);
     } catch (error) {
       if (error instanceof ContractRunError) {
         io.stderr.write(`event-harness: ${error.message}\n`);

@@ -2,11 +2,10 @@ import { randomInt } from "node:crypto";
 import type { ContractRun, RotationExpectations, Target } from "../../contracts/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { defineCommand } from "../cli/command.ts";
-import { ExitCode } from "../cli/exit-codes.ts";
 import { parseInteger } from "../cli/option-values.ts";
 import { resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
-import { displayPath } from "./display-path.ts";
+import { reportContractRun } from "./report-contract-run.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
@@ -153,28 +152,10 @@ export const verifyRotationCommand = defineCommand({
         seed: events.seed,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
-        target: {
-          authUrl: target.authUrl,
-          baseUrl: target.baseUrl,
-          clientId: target.clientId,
-          audience: target.audience,
-          embedded: target.embedded,
-        },
+        target: contracts.describeTarget(target),
         checks,
       };
-      const files = await contracts.writeContractReports(
-        run,
-        options["report-dir"] ?? "reports/rotation",
-        redactor,
-      );
-      io.stdout.write(redactor.redact(contracts.renderConsoleSummary(run)));
-      io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
-      const verdict = contracts.verdictOf(checks);
-      return verdict === "failed"
-        ? ExitCode.failed
-        : verdict === "undecided"
-          ? ExitCode.undecided
-          : ExitCode.ok;
+      return await reportContractRun(run, options["report-dir"] ?? "reports/rotation", redactor, io);
     } finally {
       await sandbox?.close();
     }
