@@ -3,6 +3,8 @@ import type { RunningSandbox } from "./server.ts";
 import { startSandboxServer } from "./server.ts";
 
 export type { EventStrictness } from "../contracts/schemas/index.ts";
+export { ADMIN_REALM, MAX_OVERLAP_SECONDS } from "./admin-endpoint.ts";
+export { checkAdminToken } from "./admin-token.ts";
 export type { Clock } from "./clock.ts";
 export type { FaultArea, FaultInfo, FaultName } from "./faults.ts";
 export { FAULTS, isFaultName } from "./faults.ts";

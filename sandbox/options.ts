@@ -1,5 +1,6 @@
 import type { EventStrictness } from "../contracts/schemas/index.ts";
 import { EVENT_STRICTNESS } from "../contracts/schemas/index.ts";
+import { checkAdminToken, randomAdminToken } from "./admin-token.ts";
 import type { Clock } from "./clock.ts";
 import { systemClock } from "./clock.ts";
 import type { FaultName } from "./faults.ts";
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   maxEvents?: number;
   /** Which event fields are required; default "production" (the real service's rules). */
   eventStrictness?: EventStrictness;
+  /** Bearer credential of the admin endpoint (16–512 token characters); default a random one per start. */
+  adminToken?: string;
 }
 
 /** The options with every default filled in and every value checked. */
@@ -50,6 +53,7 @@ export interface SandboxConfig {
   readonly maxBodyBytes: number;
   readonly maxEvents: number;
   readonly eventStrictness: EventStrictness;
+  readonly adminToken: string;
 }
 
 /** The demo client; its secret is a throwaway credential of the local sandbox and may be printed. */
@@ -140,5 +144,6 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
     ),
     maxEvents: wholeNumber("maxEvents", options.maxEvents, SANDBOX_DEFAULTS.maxEvents, 1, 10_000_000),
     eventStrictness,
+    adminToken: options.adminToken === undefined ? randomAdminToken() : checkAdminToken(options.adminToken),
   };
 }

@@ -10,6 +10,8 @@ export interface Route {
   /** The exact path, or for a parameterised route the prefix before `/{param}`. */
   readonly path: string;
   readonly param?: boolean;
+  /** For a parameterised route, a fixed tail after the parameter: `prefix/{param}/suffix` when given. */
+  readonly suffix?: string;
   readonly methods: Readonly<Partial<Record<Method, Handler>>>;
 }
 
@@ -34,13 +36,15 @@ function compile(route: Route): CompiledRoute {
 /** Dispatches by exact path (one Map lookup on the hot path), then by `prefix/{param}`. */
 export class Router {
   readonly #exact = new Map<string, CompiledRoute>();
-  readonly #prefixed: { readonly prefix: string; readonly route: CompiledRoute }[] = [];
+  readonly #prefixed: { readonly prefix: string; readonly suffix: string; readonly route: CompiledRoute }[] =
+    [];
   readonly #onError: (error: unknown) => void;
 
   constructor(routes: readonly Route[], onError: (error: unknown) => void) {
     for (const route of routes) {
-      if (route.param) this.#prefixed.push({ prefix: `${route.path}/`, route: compile(route) });
-      else this.#exact.set(route.path, compile(route));
+      if (route.param) {
+        this.#prefixed.push({ prefix: `${route.path}/`, suffix: route.suffix ?? "", route: compile(route) });
+      } else this.#exact.set(route.path, compile(route));
     }
     this.#onError = onError;
   }
@@ -53,8 +57,8 @@ export class Router {
     let param = "";
     if (route === undefined) {
       for (const candidate of this.#prefixed) {
-        if (!path.startsWith(candidate.prefix)) continue;
-        const rest = path.slice(candidate.prefix.length);
+        if (!path.startsWith(candidate.prefix) || !path.endsWith(candidate.suffix)) continue;
+        const rest = path.slice(candidate.prefix.length, path.length - candidate.suffix.length);
         if (rest.length === 0 || rest.includes("/")) continue;
         try {
           param = decodeURIComponent(rest);

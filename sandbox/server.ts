@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAdminRotateEndpoint } from "./admin-endpoint.ts";
+import { AdminTokenGuard } from "./admin-token.ts";
 import { BearerAuthenticator } from "./bearer-auth.ts";
 import { BearerChallenger } from "./bearer-challenge.ts";
 import { ClientRegistry } from "./client-registry.ts";
@@ -12,6 +14,7 @@ import { createJwksEndpoint } from "./jwks-endpoint.ts";
 import type { ClientCredentials, SandboxConfig, SandboxOptions } from "./options.ts";
 import { resolveOptions } from "./options.ts";
 import { Router } from "./router.ts";
+import { rotateClientSecret } from "./secret-rotation.ts";
 import { createTokenEndpoint } from "./token-endpoint.ts";
 import { TokenIssuer } from "./token-issuer.ts";
 import { generateSigningKeys, TokenSigner } from "./token-signer.ts";
@@ -28,6 +31,11 @@ export interface RunningSandbox {
   readonly clients: readonly ClientCredentials[];
   readonly expiresIn: number;
   readonly faults: readonly FaultName[];
+  /**
+   * Bearer credential of `POST {authUrl}/admin/clients/{clientId}/rotate`: a throwaway credential of this local
+   * sandbox, random per start unless `SandboxOptions.adminToken` set it.
+   */
+  readonly adminToken: string;
   /** Issues a token for a registered client as the token endpoint would, without an HTTP round trip. */
   issueToken(clientId: string): Promise<string>;
   /**
@@ -116,10 +124,17 @@ function createApp(
   });
   const issuer = new TokenIssuer({ config, signer, tokens, clients });
   const tokenEndpoint = createTokenEndpoint({ config, clients, issuer, baseUrl });
+  const adminRotate = createAdminRotateEndpoint({
+    guard: new AdminTokenGuard(config.adminToken),
+    clients,
+    rotate: (clientId, request) =>
+      rotateClientSecret({ clients, tokens, clock: config.clock }, clientId, request),
+  });
   const router = new Router(
     [
       { path: "/auth/oauth/token", methods: { POST: tokenEndpoint } },
       { path: "/auth/.well-known/jwks.json", methods: { GET: createJwksEndpoint(signer) } },
+      { path: "/auth/admin/clients", param: true, suffix: "/rotate", methods: { POST: adminRotate } },
       { path: "/api/events", methods: { POST: eventsEndpoint.post } },
       { path: "/api/events", param: true, methods: { GET: eventsEndpoint.get } },
     ],
@@ -211,21 +226,17 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
     },
     expiresIn: config.expiresIn,
     faults: [...config.faults],
+    adminToken: config.adminToken,
     async issueToken(clientId) {
       if (!clients.has(clientId)) throw new RangeError(`unknown client ${clientId}`);
       return issuer.issue(clientId);
     },
     async rotateSecret(clientId, rotation = {}) {
-      const overlapSeconds = rotation.overlapSeconds ?? 0;
-      if (!Number.isFinite(overlapSeconds) || overlapSeconds < 0) {
-        throw new RangeError(`overlapSeconds must be a number of seconds ≥ 0, got ${overlapSeconds}`);
-      }
-      const rotated = clients.rotate(clientId, overlapSeconds);
-      if (rotation.revokeTokens === true) {
-        clients.revokeTokens(clientId);
-        tokens.revokeClient(clientId);
-      }
-      return rotated;
+      const { clientSecret } = rotateClientSecret({ clients, tokens, clock: config.clock }, clientId, {
+        overlapSeconds: rotation.overlapSeconds ?? 0,
+        revokeTokens: rotation.revokeTokens === true,
+      });
+      return { clientId, clientSecret };
     },
     close,
     stats: () => ({ liveTokens: tokens.size, storedEvents: events.size, internalErrors }),

@@ -3,6 +3,7 @@ import { contractCommand } from "./contract.ts";
 import { generateCommand } from "./generate.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
+import { sandboxRotateCommand } from "./sandbox-rotate.ts";
 import { verifyRotationCommand } from "./verify-rotation.ts";
 
 /** Every subcommand of the CLI, in the order `--help` lists them. */
@@ -11,5 +12,6 @@ export const commands: readonly Command[] = [
   contractCommand,
   verifyRotationCommand,
   sandboxCommand,
+  sandboxRotateCommand,
   generateCommand,
 ] as readonly Command[];

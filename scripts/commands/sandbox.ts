@@ -1,5 +1,12 @@
 import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
-import { DEMO_CLIENT, FAULTS, isFaultName, SANDBOX_DEFAULTS, startSandbox } from "../../sandbox/index.ts";
+import {
+  checkAdminToken,
+  DEMO_CLIENT,
+  FAULTS,
+  isFaultName,
+  SANDBOX_DEFAULTS,
+  startSandbox,
+} from "../../sandbox/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger, parseNumber } from "../cli/option-values.ts";
@@ -56,12 +63,22 @@ function parseFaults(raw: readonly string[] | undefined): FaultName[] {
   return faults;
 }
 
+/** The admin token given by flag or environment, checked here so a bad one is a usage error (exit 2). */
+function adminTokenOption(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  try {
+    return checkAdminToken(raw.trim());
+  } catch (error) {
+    throw new UsageError("invalid-value", `--admin-token: ${(error as Error).message}`, "sandbox");
+  }
+}
+
 function isDemoClient(client: ClientCredentials): boolean {
   return client.clientId === DEMO_CLIENT.clientId && client.clientSecret === DEMO_CLIENT.clientSecret;
 }
 
-/** The human-readable start banner; only the demo client's throwaway secret is ever shown. */
-function describe(sandbox: RunningSandbox): string {
+/** The human-readable start banner; only throwaway credentials (demo secret, random admin token) are shown. */
+function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
   const lines = [
     "Event API sandbox is running.",
     `  Token endpoint  ${sandbox.authUrl}/oauth/token   (auth URL ${sandbox.authUrl})`,
@@ -76,6 +93,12 @@ function describe(sandbox: RunningSandbox): string {
         : `  Client          ${client.clientId} (secret as given, not shown)`,
     );
   }
+  lines.push(
+    `  Admin           POST ${sandbox.authUrl}/admin/clients/{client_id}/rotate  (rotates a secret; see sandbox-rotate)`,
+    adminTokenGiven
+      ? "  Admin token     as given (not shown)"
+      : `  Admin token     ${sandbox.adminToken}  (throwaway credential of this local sandbox)`,
+  );
   if (sandbox.faults.length === 0) lines.push("  Faults          none");
   for (const name of sandbox.faults) {
     const info = FAULTS.find((fault) => fault.name === name);
@@ -100,6 +123,12 @@ export const sandboxCommand = defineCommand({
     "bearer tokens that expire after expires_in seconds without use. It runs until Ctrl+C (SIGINT) or",
     "SIGTERM, then closes its connections and exits 0. The demo client's secret is a throwaway",
     "credential of this local sandbox, which is why it may be printed.",
+    "",
+    "Secrets can be rotated while it runs: POST {auth}/admin/clients/{client_id}/rotate with",
+    'Authorization: Bearer <admin token> and {"overlap_seconds": N, "revoke_tokens": true|false}, or use',
+    "`event-harness sandbox-rotate`. The admin token is random per start and printed, like the demo secret, because",
+    "it only guards this throwaway sandbox; --admin-token or EVENT_HARNESS_ADMIN_TOKEN sets it (then not printed,",
+    "except in --json, which hands every credential over).",
     "",
     faultCatalogue(),
   ].join("\n"),
@@ -142,9 +171,16 @@ export const sandboxCommand = defineCommand({
       valueName: "LEVEL",
       description: "Required event fields: production, complete or lenient (default production).",
     },
+    "admin-token": {
+      type: "string",
+      valueName: "TOKEN",
+      env: "EVENT_HARNESS_ADMIN_TOKEN",
+      description: "Bearer credential of the admin endpoint, 16–512 token characters (default: random).",
+    },
     json: {
       type: "boolean",
-      description: 'Print one JSON line {"auth_url","base_url","clients"} and nothing else on stdout.',
+      description:
+        'Print one JSON line {"auth_url","base_url","clients","admin_token"} and nothing else on stdout.',
     },
   },
   examples: [
@@ -154,11 +190,13 @@ export const sandboxCommand = defineCommand({
     "event-harness sandbox --fault events-5xx-fraction --fault-rate 0.1 --journal reports/events.ndjson",
     "event-harness sandbox --client shop-1:s3cret --port 0 --json",
     "curl -s -u sandbox-demo:sandbox-demo-secret -d grant_type=client_credentials http://127.0.0.1:PORT/auth/oauth/token",
+    "EVENT_HARNESS_ADMIN_TOKEN=$(openssl rand -hex 32) event-harness sandbox --port 8080",
   ],
   async run({ options, io }) {
     const host = options.host ?? SANDBOX_DEFAULTS.host;
     if (host.trim() === "") throw new UsageError("invalid-value", "--host must not be empty", "sandbox");
     const clients = parseClients(options.client);
+    const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
     const sandbox = await startSandbox({
       host,
       port: parseInteger("port", options.port, { min: 0, max: 65_535, fallback: SANDBOX_DEFAULTS.port }),
@@ -176,6 +214,7 @@ export const sandboxCommand = defineCommand({
       eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),
       ...(clients === undefined ? {} : { clients }),
       ...(options.journal === undefined ? {} : { journalPath: options.journal }),
+      ...(adminToken === undefined ? {} : { adminToken }),
     });
     try {
       if (options.json) {
@@ -184,10 +223,15 @@ export const sandboxCommand = defineCommand({
           client_secret: client.clientSecret,
         }));
         io.stdout.write(
-          `${JSON.stringify({ auth_url: sandbox.authUrl, base_url: sandbox.baseUrl, clients: clientList })}\n`,
+          `${JSON.stringify({
+            auth_url: sandbox.authUrl,
+            base_url: sandbox.baseUrl,
+            clients: clientList,
+            admin_token: sandbox.adminToken,
+          })}\n`,
         );
       } else {
-        io.stdout.write(describe(sandbox));
+        io.stdout.write(describe(sandbox, adminToken !== undefined));
       }
       if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
         io.stderr.write(`event-harness: note: listening on ${host}, not only on loopback.\n`);

@@ -72,6 +72,7 @@ interface Handoff {
   auth_url: string;
   base_url: string;
   clients: { client_id: string; client_secret: string }[];
+  admin_token: string;
 }
 
 describe("event-harness sandbox", () => {
@@ -112,7 +113,8 @@ describe("event-harness sandbox", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe("");
     const handoff = JSON.parse(lines[0] ?? "") as Handoff;
-    expect(Object.keys(handoff)).toEqual(["auth_url", "base_url", "clients"]);
+    expect(Object.keys(handoff)).toEqual(["auth_url", "base_url", "clients", "admin_token"]);
+    expect(handoff.admin_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(handoff.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
     expect(handoff.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(handoff.clients).toEqual([{ client_id: "sandbox-demo", client_secret: "sandbox-demo-secret" }]);
@@ -151,6 +153,12 @@ describe("event-harness sandbox", () => {
     expect(stdout).toContain("shop-1 (secret as given, not shown)");
     expect(stdout).not.toContain("s3cret-value");
     expect(stdout).toContain("Fault           expiry-never: idle tokens never expire");
+    expect(stdout).toMatch(
+      /Admin {11}POST http:\/\/127\.0\.0\.1:\d+\/auth\/admin\/clients\/\{client_id\}\/rotate/,
+    );
+    expect(stdout).toMatch(
+      /Admin token {5}[A-Za-z0-9_-]{43} {2}\(throwaway credential of this local sandbox\)/,
+    );
     expect(stdout).toMatch(/Sandbox stopped\.\n$/);
   });
 
@@ -164,12 +172,38 @@ describe("event-harness sandbox", () => {
     [["--fault-rate", "1.5"], /--fault-rate/],
     [["--strictness", "strict"], /--strictness takes one of/],
     [["--host", ""], /--host must not be empty/],
+    [["--admin-token", "short"], /--admin-token: adminToken must be 16 to 512 characters long/],
+    [["--admin-token", "has spaces in the admin token"], /--admin-token: adminToken may hold only/],
     [["--bogus"], /Unknown option '--bogus'/],
   ])("refuses %j with exit 2", async (args, message) => {
     const { code, stdout, stderr } = await runInProcess(args, new AbortController().signal);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
+  });
+
+  it("uses --admin-token (or EVENT_HARNESS_ADMIN_TOKEN) for the admin endpoint and does not print a given one", async () => {
+    const token = "given-admin-token-0123456789abcdef";
+    const controller = new AbortController();
+    let rotated: number | undefined;
+    const { code, stdout } = await runInProcess(["--admin-token", token], controller.signal, (output) => {
+      const authUrl = /auth URL (http:\/\/\S+)\)/.exec(output)?.[1];
+      if (authUrl === undefined || !output.includes("Stop with Ctrl+C.") || rotated !== undefined) return;
+      rotated = 0;
+      void request(`${authUrl}/admin/clients/sandbox-demo/rotate`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+      })
+        .then(async (response) => {
+          await response.body.dump();
+          rotated = response.statusCode;
+        })
+        .finally(() => controller.abort());
+    });
+    expect(code).toBe(0);
+    expect(rotated).toBe(200);
+    expect(stdout).toContain("Admin token     as given (not shown)");
+    expect(stdout).not.toContain(token);
   });
 
   it("--help explains the command with examples and lists every fault", async () => {

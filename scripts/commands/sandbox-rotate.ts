@@ -1,0 +1,347 @@
+import { randomBytes } from "node:crypto";
+import type { FileHandle } from "node:fs/promises";
+import { open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { defineCommand } from "../cli/command.ts";
+import { ExitCode } from "../cli/exit-codes.ts";
+import { parseInteger, parseNumber } from "../cli/option-values.ts";
+import { UsageError } from "../cli/usage-error.ts";
+import { displayPath } from "./display-path.ts";
+
+/** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
+const MAX_OVERLAP_SECONDS = 86_400;
+const DEFAULT_TIMEOUT_SECONDS = 10;
+const ADMIN_TOKEN_ENV = "EVENT_HARNESS_ADMIN_TOKEN";
+
+/** What the admin endpoint answers with 200. */
+interface RotationAnswer {
+  readonly client_id: string;
+  readonly client_secret: string;
+  readonly "not-before-policy": number;
+  readonly old_secret_valid_until: number | null;
+}
+
+/** Why the rotation could not be made or confirmed although the command line was fine (exit 3). */
+class RotationUnconfirmedError extends Error {
+  override readonly name = "RotationUnconfirmedError";
+}
+
+function authUrlOption(raw: string | undefined): URL {
+  if (raw === undefined || raw.trim() === "") {
+    throw new UsageError(
+      "missing-argument",
+      "--auth-url (or EVENT_API_AUTH_URL) is required",
+      "sandbox-rotate",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError("invalid-value", `--auth-url must be an absolute http(s) URL, got '${raw}'`);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || url.username) {
+    throw new UsageError(
+      "invalid-value",
+      "--auth-url must be an http(s) URL without query, fragment or user info",
+      "sandbox-rotate",
+    );
+  }
+  return url;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/**
+ * A secret file made safely: a temporary file is created (exclusive, mode 0600) before anything is rotated, so an
+ * unwritable path fails first; the secret then replaces the target by rename, which never follows a symlink there.
+ */
+class SecretFile {
+  private constructor(
+    readonly target: string,
+    readonly temporary: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  static async prepare(file: string): Promise<SecretFile> {
+    const target = path.resolve(file);
+    const existing = await stat(target).catch(() => undefined);
+    if (existing?.isDirectory()) {
+      throw new UsageError("invalid-value", `--secret-file ${file} is a directory`, "sandbox-rotate");
+    }
+    const temporary = path.join(
+      path.dirname(target),
+      `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`,
+    );
+    try {
+      return new SecretFile(target, temporary, await open(temporary, "wx", 0o600));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      throw new UsageError(
+        "invalid-value",
+        `--secret-file ${file}: cannot create a file in ${displayPath(path.dirname(target))} (${code})`,
+        "sandbox-rotate",
+      );
+    }
+  }
+
+  /** Writes the secret (no trailing newline, so `$(cat FILE)` and file readers agree) and moves it into place. */
+  async commit(secret: string): Promise<void> {
+    try {
+      await this.handle.writeFile(secret, "utf8");
+      await this.handle.sync();
+    } finally {
+      await this.handle.close();
+    }
+    await rename(this.temporary, this.target);
+  }
+
+  async discard(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+    await rm(this.temporary, { force: true });
+  }
+}
+
+function unixTime(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.000Z$/, "Z");
+}
+
+function quoteForShell(value: string): string {
+  return /^[\w./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+export const sandboxRotateCommand = defineCommand({
+  name: "sandbox-rotate",
+  summary: "Rotate a client secret of a running sandbox through its admin endpoint",
+  usage:
+    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] (--secret-file FILE | --show-secret)",
+  description: [
+    "Calls POST {auth-url}/admin/clients/{client-id}/rotate of a sandbox started with `event-harness sandbox`.",
+    `The admin token is read from ${ADMIN_TOKEN_ENV} only (flags end up in shell history and ps).`,
+    "The new secret must go somewhere, or the client would be locked out: --secret-file FILE writes it to FILE",
+    "(created with mode 0600, replaced atomically, no trailing newline; checked before anything is rotated), or",
+    "--show-secret prints it, alone, on stdout (the summary then goes to stderr) for a pipe into a secret store.",
+    "Without --overlap the old secret is refused at once; without --revoke tokens issued before stay valid.",
+    "Exit codes: 0 rotated, 2 usage or configuration error (also a refused admin token or an unknown client),",
+    "3 the rotation could not be made or confirmed (sandbox unreachable, unexpected answer).",
+  ].join("\n"),
+  options: {
+    "auth-url": {
+      type: "string",
+      valueName: "URL",
+      env: "EVENT_API_AUTH_URL",
+      description: "The sandbox's auth URL, as `event-harness sandbox` prints it.",
+    },
+    "client-id": {
+      type: "string",
+      valueName: "ID",
+      env: "EVENT_API_CLIENT_ID",
+      description: "The client whose secret to rotate.",
+    },
+    overlap: {
+      type: "string",
+      valueName: "S",
+      description: `Seconds the old secret stays accepted, 0–${MAX_OVERLAP_SECONDS} (default 0: refused at once).`,
+    },
+    revoke: {
+      type: "boolean",
+      description: "Revoke every token issued before the rotation (moves not-before-policy forward).",
+    },
+    "secret-file": {
+      type: "string",
+      valueName: "FILE",
+      description: "Write the new secret to FILE (mode 0600).",
+    },
+    "show-secret": {
+      type: "boolean",
+      description: "Print the new secret on stdout instead.",
+    },
+    timeout: {
+      type: "string",
+      valueName: "S",
+      description: `Request timeout in seconds (default ${DEFAULT_TIMEOUT_SECONDS}).`,
+    },
+  },
+  examples: [
+    "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret",
+    "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --overlap 60 --revoke --show-secret",
+    'EVENT_API_CLIENT_SECRET="$(cat new.secret)" EVENT_API_OLD_CLIENT_SECRET=sandbox-demo-secret event-harness verify-rotation --expect-old refused …',
+  ],
+  async run({ options, io }) {
+    const authUrl = authUrlOption(options["auth-url"] ?? io.env.EVENT_API_AUTH_URL);
+    const clientId = (options["client-id"] ?? io.env.EVENT_API_CLIENT_ID ?? "").trim();
+    if (clientId === "") {
+      throw new UsageError(
+        "missing-argument",
+        "--client-id (or EVENT_API_CLIENT_ID) is required",
+        "sandbox-rotate",
+      );
+    }
+    const overlapSeconds = parseInteger("overlap", options.overlap, {
+      min: 0,
+      max: MAX_OVERLAP_SECONDS,
+      fallback: 0,
+    });
+    const revokeTokens = options.revoke === true;
+    const timeoutMs =
+      1000 *
+      parseNumber("timeout", options.timeout, { min: 0.1, max: 600, fallback: DEFAULT_TIMEOUT_SECONDS });
+    const showSecret = options["show-secret"] === true;
+    const secretFile = options["secret-file"];
+    if (showSecret === (secretFile !== undefined)) {
+      throw new UsageError(
+        "invalid-config",
+        "give exactly one of --secret-file FILE and --show-secret: the new secret must be kept somewhere",
+        "sandbox-rotate",
+      );
+    }
+    const adminToken = io.env[ADMIN_TOKEN_ENV]?.trim() ?? "";
+    if (adminToken === "") {
+      throw new UsageError(
+        "invalid-config",
+        `${ADMIN_TOKEN_ENV} must hold the sandbox's admin token (\`event-harness sandbox\` prints it)`,
+        "sandbox-rotate",
+      );
+    }
+
+    const { Redactor } = await import("../../contracts/target/index.ts");
+    const redactor = new Redactor().add(adminToken, "<ADMIN_TOKEN>");
+    const say = (text: string) => io.stderr.write(redactor.redact(text));
+    if (authUrl.protocol === "http:" && !isLoopback(authUrl.hostname)) {
+      say(`event-harness: note: sending the admin token over plain http to ${authUrl.host}.\n`);
+    }
+    const base = authUrl.toString().replace(/\/+$/, "");
+    const endpoint = `${base}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
+
+    const file = secretFile === undefined ? undefined : await SecretFile.prepare(secretFile);
+    let answer: RotationAnswer;
+    try {
+      answer = await callAdminEndpoint(
+        endpoint,
+        adminToken,
+        { overlapSeconds, revokeTokens },
+        timeoutMs,
+        io.signal,
+      );
+      redactor.add(answer.client_secret, "<CLIENT_SECRET>");
+      await file?.commit(answer.client_secret);
+    } catch (error) {
+      await file?.discard();
+      if (error instanceof RotationUnconfirmedError) {
+        say(`event-harness: ${error.message}\n`);
+        return ExitCode.undecided;
+      }
+      throw error;
+    }
+
+    const lines = [
+      `Rotated the secret of client ${answer.client_id} at ${base}.`,
+      `  New secret       ${file ? `written to ${displayPath(file.target)} (mode 0600)` : "on stdout"}`,
+      `  Old secret       ${
+        answer.old_secret_valid_until === null
+          ? "refused from now on"
+          : `accepted until ${unixTime(answer.old_secret_valid_until)} (${overlapSeconds} s overlap)`
+      }`,
+      `  Earlier tokens   ${
+        revokeTokens
+          ? `revoked (not-before-policy ${answer["not-before-policy"]}, ${unixTime(answer["not-before-policy"])})`
+          : "valid until they expire"
+      }`,
+      `Verify with: EVENT_API_CLIENT_SECRET=${file ? `"$(cat ${quoteForShell(displayPath(file.target))})"` : "<new secret>"} ` +
+        `EVENT_API_OLD_CLIENT_SECRET=<old secret> event-harness verify-rotation --expect-old ${
+          answer.old_secret_valid_until === null ? "refused" : "accepted"
+        } --expect-old-tokens ${revokeTokens ? "revoked" : "valid"} --auth-url ${base} --base-url ${
+          // The sandbox serves the API next to the auth server: …/auth and …/api.
+          base.endsWith("/auth") ? `${base.slice(0, -"/auth".length)}/api` : "<base URL>"
+        } --client-id ${quoteForShell(answer.client_id)}`,
+      "",
+    ].join("\n");
+    if (showSecret) {
+      // The secret alone on stdout, so `$(…)` or a pipe gets exactly it; everything else goes to stderr.
+      io.stdout.write(`${answer.client_secret}\n`);
+      say(lines);
+    } else {
+      io.stdout.write(redactor.redact(lines));
+    }
+    return ExitCode.ok;
+  },
+});
+
+/** Sends the rotation request and checks the answer; a refusal the user can fix is a UsageError. */
+async function callAdminEndpoint(
+  endpoint: string,
+  adminToken: string,
+  rotation: { overlapSeconds: number; revokeTokens: boolean },
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<RotationAnswer> {
+  const { request } = await import("undici");
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(endpoint, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        "content-type": "application/json",
+        accept: "application/json",
+      },
+      body: JSON.stringify({
+        overlap_seconds: rotation.overlapSeconds,
+        revoke_tokens: rotation.revokeTokens,
+      }),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal,
+    });
+    status = response.statusCode;
+    text = await response.body.text();
+  } catch (error) {
+    const reason =
+      (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+    throw new RotationUnconfirmedError(
+      `cannot reach the admin endpoint ${endpoint} (${reason}); nothing was rotated`,
+    );
+  }
+  let body: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    body = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const description = typeof body?.error_description === "string" ? `: ${body.error_description}` : "";
+  if (status === 401) {
+    throw new UsageError(
+      "invalid-config",
+      `the sandbox refused the admin token (401${description}); check ${ADMIN_TOKEN_ENV}`,
+    );
+  }
+  if (status === 404) {
+    throw new UsageError(
+      "invalid-config",
+      `${endpoint} answered 404${description} (is --client-id registered, and --auth-url the sandbox's auth URL?)`,
+    );
+  }
+  if (status !== 200) {
+    throw new RotationUnconfirmedError(`the admin endpoint answered ${status}${description}`);
+  }
+  const secret = body?.client_secret;
+  const notBefore = body?.["not-before-policy"];
+  const until = body?.old_secret_valid_until;
+  if (
+    typeof body?.client_id !== "string" ||
+    typeof secret !== "string" ||
+    secret === "" ||
+    typeof notBefore !== "number" ||
+    (until !== null && typeof until !== "number")
+  ) {
+    throw new RotationUnconfirmedError(
+      "the admin endpoint answered 200 without client_id, client_secret, not-before-policy and old_secret_valid_until; " +
+        "the secret may have changed: rotate again to get a usable one",
+    );
+  }
+  return body as unknown as RotationAnswer;
+}
