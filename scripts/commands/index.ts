@@ -1,6 +1,8 @@
 import type { Command } from "../cli/command.ts";
 import { contractCommand } from "./contract.ts";
 import { generateCommand } from "./generate.ts";
+import { k6Command } from "./k6.ts";
+import { loadCommand } from "./load.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { sandboxRotateCommand } from "./sandbox-rotate.ts";
@@ -10,8 +12,10 @@ import { verifyRotationCommand } from "./verify-rotation.ts";
 export const commands: readonly Command[] = [
   runCommand,
   contractCommand,
+  loadCommand,
   verifyRotationCommand,
   sandboxCommand,
   sandboxRotateCommand,
   generateCommand,
+  k6Command,
 ] as readonly Command[];

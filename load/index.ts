@@ -1,0 +1,59 @@
+// The Node-facing surface of load/: only modules free of k6 imports, so the CLI and tests can use them.
+export type { ClientModel } from "./lib/client-models.ts";
+export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
+export { formatSeconds, parseDurationSeconds } from "./lib/duration.ts";
+export type { EnvRecord } from "./lib/env.ts";
+export { EnvError, envReader } from "./lib/env.ts";
+export { LOAD_ENV } from "./lib/env-names.ts";
+export type { EventTemplate, EventTemplateFile } from "./lib/event-template.ts";
+export {
+  assembleEventBody,
+  EVENT_TEMPLATE_FORMAT,
+  eventReference,
+  toEventTemplate,
+} from "./lib/event-template.ts";
+export type { IdleGapPlan } from "./lib/idle-gap-plan.ts";
+export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
+export { loadOptions } from "./lib/load-options.ts";
+export { ENDPOINT_TAG, EVENT_DURATION, METRIC } from "./lib/metric-names.ts";
+export { renderReports } from "./lib/report/render-reports.ts";
+export type { ReportContext } from "./lib/report/report-context.ts";
+export { reportContext } from "./lib/report/report-context.ts";
+export type { SummaryData, ThresholdResult } from "./lib/report/summary-data.ts";
+export { thresholdResults } from "./lib/report/summary-data.ts";
+export type { SlidingExpiryVerdict, VerdictLevel } from "./lib/report/verdict.ts";
+export type { ClientCredential, RunConfig } from "./lib/run-config.ts";
+export { readRunConfig } from "./lib/run-config.ts";
+export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";
+export { isScenarioName, SCENARIO_NAMES, SCENARIOS, SPIKE_FACTOR } from "./lib/scenario-catalogue.ts";
+export type { ScenarioPlan } from "./lib/scenario-plan.ts";
+export { planScenario } from "./lib/scenario-plan.ts";
+export type { ThresholdArgument } from "./lib/thresholds.ts";
+export {
+  DROPPED_ITERATIONS_SHARE,
+  defaultThresholds,
+  groupThresholds,
+  mergeThresholds,
+  parseThresholdArgument,
+} from "./lib/thresholds.ts";
+export type { HeldToken, RejectionVerdict, TokenRequestReason } from "./lib/token-policy.ts";
+export {
+  classifyRejection,
+  defaultMarginSeconds,
+  idleMs,
+  outlivedIdle,
+  REFRESH_REASONS,
+  tokenRequestReason,
+} from "./lib/token-policy.ts";
+export { parseTokenResponse } from "./lib/token-response.ts";
+export type {
+  MetricRecorders,
+  SendEvent,
+  VuClientDeps,
+  VuCredential,
+  VuHttp,
+  VuResponse,
+} from "./lib/vu-client.ts";
+export { createVuClient, TEMPLATE_BLOCK_SHIFT } from "./lib/vu-client.ts";
+export type { VuSettings } from "./lib/vu-settings.ts";
+export { vuSettings } from "./lib/vu-settings.ts";

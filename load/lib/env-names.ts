@@ -1,0 +1,30 @@
+/**
+ * Environment variables of a run (never command-line flags: those show in `ps`).
+ * `readRunConfig` reads the run settings in Node; k6 itself gets only `vu` and `credentials`, because k6 copies
+ * every variable into every VU.
+ */
+export const LOAD_ENV = {
+  authUrl: "EH_AUTH_URL",
+  baseUrl: "EH_BASE_URL",
+  audience: "EH_AUDIENCE",
+  /** JSON array of `{ "client_id", "client_secret" }`: VUs spread over them. Also passed to k6. */
+  credentials: "EH_CREDENTIALS",
+  /** A display-safe name of the target (no userinfo), for reports. */
+  targetLabel: "EH_TARGET_LABEL",
+  runId: "EH_RUN_ID",
+  dataFile: "EH_DATA_FILE",
+  rate: "EH_RATE",
+  durationSeconds: "EH_DURATION_S",
+  vus: "EH_VUS",
+  clientModel: "EH_CLIENT_MODEL",
+  expiresMarginSeconds: "EH_EXPIRES_MARGIN_S",
+  /** The expires_in the harness saw before the run; idle-gap plans its gaps from it. */
+  expiresInSeconds: "EH_EXPIRES_IN_S",
+  timeoutSeconds: "EH_TIMEOUT_S",
+  /** JSON object `{ metric: [expression, …] }` replacing the defaults for those metrics. */
+  thresholds: "EH_THRESHOLDS",
+  /** Passed to k6: JSON of the VU settings (`VuSettings`) the harness derived from the others. */
+  vu: "EH_VU",
+} as const;
+
+export type LoadEnvKey = keyof typeof LOAD_ENV;

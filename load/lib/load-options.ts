@@ -1,0 +1,47 @@
+import { EVENT_DURATION, METRIC } from "./metric-names.ts";
+import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-facts.ts";
+import { OBSERVE_EXPRESSION } from "./report/summary-data.ts";
+import type { RunConfig } from "./run-config.ts";
+import type { ScenarioPlan } from "./scenario-plan.ts";
+import { defaultThresholds, mergeThresholds } from "./thresholds.ts";
+
+/** The subset of k6's Options the harness sets; a plain object so it can be built and tested outside k6. */
+export interface LoadOptions {
+  readonly scenarios: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly thresholds: Readonly<Record<string, readonly string[]>>;
+  readonly discardResponseBodies: boolean;
+  readonly summaryTrendStats: readonly string[];
+  readonly systemTags: readonly string[];
+  readonly noCookiesReset: boolean;
+  readonly setupTimeout: string;
+}
+
+/** Sub-metrics the reports break down (rejections by status, token requests by reason); k6 keeps them only if named. */
+function observedSubmetrics(): Record<string, string[]> {
+  const observed: Record<string, string[]> = { [EVENT_DURATION]: [OBSERVE_EXPRESSION] };
+  for (const status of OBSERVED_REJECTION_STATUSES) {
+    observed[`${METRIC.eventsRejected}{status:${status}}`] = [OBSERVE_EXPRESSION];
+  }
+  for (const reason of TOKEN_REASONS)
+    observed[`${METRIC.tokenRequests}{reason:${reason}}`] = [OBSERVE_EXPRESSION];
+  return observed;
+}
+
+/** k6 options for a scenario: its executor, thresholds (defaults, then the user's), and memory-friendly settings. */
+export function loadOptions(config: RunConfig, plan: ScenarioPlan): LoadOptions {
+  const thresholds = mergeThresholds(
+    { ...observedSubmetrics(), ...defaultThresholds(config, plan) },
+    config.thresholdOverrides,
+  );
+  return {
+    scenarios: { [config.scenario]: plan.executor },
+    thresholds,
+    // Only token responses are read (they ask for text); dropping event bodies saves memory on every request.
+    discardResponseBodies: true,
+    summaryTrendStats: ["avg", "min", "med", "max", "p(90)", "p(95)", "p(99)", "count"],
+    // Fewer system tags mean fewer time series to keep, which matters in a soak; `url` would repeat `name`.
+    systemTags: ["status", "method", "name", "scenario", "expected_response", "error_code"],
+    noCookiesReset: true,
+    setupTimeout: "30s",
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The custom metrics, few and named for what they mean. Kept apart from their k6 objects so thresholds and reports
+ * (plain code, unit-tested in Node) can name them.
+ */
+export const METRIC = {
+  /** Counter: token endpoint calls, tagged `reason` (initial, idle, lifetime, rejected, per-iteration). */
+  tokenRequests: "token_requests",
+  /** Trend (ms): token endpoint latency, kept apart from event latency. */
+  tokenRequestDuration: "token_request_duration",
+  /** Counter: token requests that got no usable token (status other than 200, or no access_token/expires_in). */
+  tokenRequestFailures: "token_request_failures",
+  /** Counter: tokens replaced while held (reasons idle, lifetime, rejected). */
+  tokenRefreshes: "token_refreshes",
+  /** Counter: 401s for tokens used less than expires_in − margin ago: the target broke sliding expiry. */
+  unexpectedExpiries: "token_unexpected_expiries",
+  /** Counter: 401s for tokens idle at least expires_in − margin: expiry confirmed, as the spec says. */
+  idleExpiries: "token_idle_expiries",
+  /** Counter: tokens accepted after idling expires_in + margin or longer: the target never expires idle tokens. */
+  idleOutlived: "token_idle_outlived",
+  /** Counter: events finally not accepted, tagged `status` (HTTP status, or `no-token`, `network`). */
+  eventsRejected: "events_rejected",
+  /**
+   * Rate: one sample per event, true when it was finally not accepted: the error-rate threshold's metric. Its false
+   * samples count the accepted events (2xx, after at most one retry on 401), so no second metric is paid per event.
+   */
+  eventsFailed: "events_failed",
+} as const;
+
+/** The tag that keeps token requests apart from event requests in k6's built-in http_* metrics. */
+export const ENDPOINT_TAG = "endpoint";
+export const EVENTS_ENDPOINT = "events";
+export const TOKEN_ENDPOINT = "token";
+
+/** Event request latency only (token requests excluded): what latency thresholds and reports use. */
+export const EVENT_DURATION = `http_req_duration{${ENDPOINT_TAG}:${EVENTS_ENDPOINT}}`;

@@ -1,0 +1,124 @@
+import { CLIENT_MODEL_SUMMARIES } from "../client-models.ts";
+import { formatSeconds } from "../duration.ts";
+import type { ReportContext } from "./report-context.ts";
+import type { ReportFacts } from "./report-facts.ts";
+import type { ThresholdResult } from "./summary-data.ts";
+import type { SlidingExpiryVerdict } from "./verdict.ts";
+
+export interface ReportInput {
+  readonly context: ReportContext;
+  readonly facts: ReportFacts;
+  readonly thresholds: readonly ThresholdResult[];
+  readonly verdict: SlidingExpiryVerdict;
+}
+
+/** How each verdict level is written in reports. */
+export const VERDICT_TITLE = {
+  held: "HELD",
+  broken: "BROKEN",
+  inconclusive: "INCONCLUSIVE",
+  "not-exercised": "NOT EXERCISED",
+} as const;
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|");
+}
+
+function round(value: number, digits = 2): string {
+  const factor = 10 ** digits;
+  return String(Math.round(value * factor) / factor);
+}
+
+/** The load profile in one line, e.g. `20 events/s for 30s, 5 VUs`. */
+export function describeLoad(context: ReportContext): string {
+  const parts: string[] = [];
+  if (context.rate !== undefined) parts.push(`${context.rate} events/s`);
+  if (context.idleGap) {
+    parts.push(
+      `${context.idleGap.cycles} short/long gap cycles of ${context.idleGap.shortGapSeconds}s/${context.idleGap.longGapSeconds}s, bursts of ${context.idleGap.burst}`,
+    );
+  } else if (context.durationSeconds !== undefined) {
+    parts.push(`for ${formatSeconds(context.durationSeconds)}`);
+  }
+  parts.push(`${context.vus} VUs`);
+  return parts.join(", ");
+}
+
+/** `summary.md`: throughput, latency percentiles, token metrics, thresholds and the sliding-expiry verdict. */
+export function renderMarkdown({ context, facts, thresholds, verdict }: ReportInput): string {
+  const failed = thresholds.filter((t) => !t.ok);
+  const lines = [
+    `# Load report: ${context.scenario}`,
+    "",
+    `**Result: ${failed.length === 0 ? "PASSED" : `FAILED (${failed.length} threshold(s))`}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
+    "",
+    "| | |",
+    "|---|---|",
+    `| Target | ${cell(context.targetLabel)} |`,
+    `| Run id | \`${context.runId}\` |`,
+    `| Load | ${cell(describeLoad(context))} |`,
+    `| Client model | \`${context.clientModel}\`: ${CLIENT_MODEL_SUMMARIES[context.clientModel]} |`,
+    `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,
+    `| Run time | ${formatSeconds(facts.runSeconds)} |`,
+    "",
+    `## Sliding expiry: ${VERDICT_TITLE[verdict.level]}`,
+    "",
+    ...verdict.reasons.map((reason) => `- ${reason}`),
+    "",
+    "| Unexpected expiries (violations) | Tokens outliving idle gaps (violations) | Confirmed idle expiries |",
+    "|---:|---:|---:|",
+    `| ${verdict.unexpectedExpiries} | ${verdict.idleOutlived} | ${verdict.idleExpiries}${verdict.expectedIdleExpiries === undefined ? "" : ` of ${verdict.expectedIdleExpiries} expected`} |`,
+    "",
+    "## Thresholds",
+    "",
+    "| Result | Metric | Threshold | Observed |",
+    "|---|---|---|---|",
+    ...thresholds.map(
+      (t) =>
+        `| ${t.ok ? "✓ pass" : "✗ FAIL"} | \`${cell(t.metric)}\` | \`${cell(t.expression)}\` | ${t.observed ?? "–"} |`,
+    ),
+    "",
+    "## Throughput",
+    "",
+    `- Events accepted: ${facts.eventsAccepted} (${round(facts.acceptedPerSecond)}/s)`,
+    `- Events not accepted: ${facts.eventsRejected} (${round(facts.errorRate * 100)}%)${
+      facts.rejectedByStatus.length > 0
+        ? `: ${facts.rejectedByStatus.map(([status, n]) => `${status} × ${n}`).join(", ")}`
+        : ""
+    }`,
+    `- Iterations: ${facts.iterations}${context.plannedIterations === undefined ? "" : ` of ${context.plannedIterations} planned`}, dropped: ${facts.droppedIterations}`,
+    "",
+    "## Latency (ms)",
+    "",
+    latencyTable(facts),
+    "",
+    "## Tokens",
+    "",
+    `- Token requests: ${facts.tokenRequests}${
+      facts.tokenRequestsByReason.length > 0
+        ? ` (${facts.tokenRequestsByReason.map(([reason, n]) => `${reason} ${n}`).join(", ")})`
+        : ""
+    }`,
+    `- Refreshes (a held token replaced): ${facts.tokenRefreshes}`,
+    `- Failed token requests: ${facts.tokenFailures}`,
+    "",
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function latencyTable(facts: ReportFacts): string {
+  const rows: Array<[string, ReadonlyArray<readonly [string, number]>]> = [
+    ["events", facts.eventLatency],
+    ["token requests", facts.tokenLatency],
+  ];
+  const stats = [...new Set(rows.flatMap(([, values]) => values.map(([stat]) => stat)))];
+  if (stats.length === 0) return "_no requests were measured_";
+  return [
+    `| Requests | ${stats.join(" | ")} |`,
+    `|---|${stats.map(() => "---:").join("|")}|`,
+    ...rows.map(([label, values]) => {
+      const byStat = new Map(values);
+      return `| ${label} | ${stats.map((stat) => (byStat.has(stat) ? round(byStat.get(stat) as number) : "–")).join(" | ")} |`;
+    }),
+  ].join("\n");
+}

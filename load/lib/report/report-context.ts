@@ -1,0 +1,39 @@
+import type { ClientModel } from "../client-models.ts";
+import type { IdleGapPlan } from "../idle-gap-plan.ts";
+import type { RunConfig } from "../run-config.ts";
+import type { ScenarioName } from "../scenario-catalogue.ts";
+import { SCENARIOS } from "../scenario-catalogue.ts";
+import type { ScenarioPlan } from "../scenario-plan.ts";
+
+/** What the reports say about the run besides k6's numbers; holds no secret. */
+export interface ReportContext {
+  readonly scenario: ScenarioName;
+  readonly runId: string;
+  readonly targetLabel: string;
+  readonly clientModel: ClientModel;
+  /** Events per second (open scenarios). */
+  readonly rate: number | undefined;
+  readonly durationSeconds: number | undefined;
+  readonly vus: number;
+  readonly expiresInSeconds: number | undefined;
+  readonly marginSeconds: number;
+  readonly plannedIterations: number | undefined;
+  readonly idleGap: IdleGapPlan | undefined;
+}
+
+/** The report context of a run: its configuration (credentials left out) and plan. */
+export function reportContext(config: RunConfig, plan: ScenarioPlan): ReportContext {
+  return {
+    scenario: config.scenario,
+    runId: config.runId,
+    targetLabel: config.targetLabel,
+    clientModel: config.clientModel,
+    rate: SCENARIOS[config.scenario].usesRate ? config.rate : undefined,
+    durationSeconds: config.durationSeconds,
+    vus: config.vus,
+    expiresInSeconds: config.expiresInSeconds,
+    marginSeconds: config.marginSeconds,
+    plannedIterations: plan.plannedIterations,
+    idleGap: plan.idleGap,
+  };
+}

@@ -1,0 +1,96 @@
+import { EVENT_DURATION, METRIC } from "../metric-names.ts";
+import type { TokenRequestReason } from "../token-policy.ts";
+import type { SummaryData } from "./summary-data.ts";
+import { count, metricValue } from "./summary-data.ts";
+
+/** Statuses the harness asks k6 to break rejected events down by; anything else is reported as `other`. */
+export const OBSERVED_REJECTION_STATUSES = [
+  "400",
+  "401",
+  "403",
+  "404",
+  "409",
+  "413",
+  "415",
+  "422",
+  "429",
+  "500",
+  "502",
+  "503",
+  "504",
+  "network",
+  "no-token",
+] as const;
+
+export const TOKEN_REASONS: readonly TokenRequestReason[] = [
+  "initial",
+  "idle",
+  "lifetime",
+  "rejected",
+  "per-iteration",
+];
+
+export const LATENCY_STATS = ["avg", "med", "p(90)", "p(95)", "p(99)", "max"] as const;
+
+export interface ReportFacts {
+  readonly runSeconds: number;
+  readonly eventsAccepted: number;
+  readonly eventsRejected: number;
+  readonly acceptedPerSecond: number;
+  readonly errorRate: number;
+  readonly rejectedByStatus: ReadonlyArray<readonly [status: string, count: number]>;
+  readonly iterations: number;
+  readonly droppedIterations: number;
+  readonly eventLatency: ReadonlyArray<readonly [stat: string, ms: number]>;
+  readonly tokenRequests: number;
+  readonly tokenRequestsByReason: ReadonlyArray<readonly [reason: string, count: number]>;
+  readonly tokenRefreshes: number;
+  readonly tokenFailures: number;
+  readonly tokenLatency: ReadonlyArray<readonly [stat: string, ms: number]>;
+}
+
+function latency(data: SummaryData, metric: string): Array<readonly [string, number]> {
+  const out: Array<readonly [string, number]> = [];
+  for (const stat of LATENCY_STATS) {
+    const value = metricValue(data, metric, stat);
+    if (value !== undefined) out.push([stat, value]);
+  }
+  return out;
+}
+
+/** The numbers every report shows, read once from k6's summary data. */
+export function reportFacts(data: SummaryData): ReportFacts {
+  const runSeconds = (data.state?.testRunDurationMs ?? 0) / 1000;
+  // events_failed's false samples are the accepted events.
+  const eventsAccepted = metricValue(data, METRIC.eventsFailed, "fails") ?? 0;
+  const eventsRejected = count(data, METRIC.eventsRejected);
+  const rejectedByStatus: Array<readonly [string, number]> = [];
+  let listed = 0;
+  for (const status of OBSERVED_REJECTION_STATUSES) {
+    const n = count(data, `${METRIC.eventsRejected}{status:${status}}`);
+    listed += n;
+    if (n > 0) rejectedByStatus.push([status, n]);
+  }
+  if (eventsRejected > listed) rejectedByStatus.push(["other", eventsRejected - listed]);
+  const tokenRequestsByReason: Array<readonly [string, number]> = [];
+  for (const reason of TOKEN_REASONS) {
+    const n = count(data, `${METRIC.tokenRequests}{reason:${reason}}`);
+    if (n > 0) tokenRequestsByReason.push([reason, n]);
+  }
+  return {
+    runSeconds,
+    eventsAccepted,
+    eventsRejected,
+    acceptedPerSecond: runSeconds > 0 ? eventsAccepted / runSeconds : 0,
+    errorRate: metricValue(data, METRIC.eventsFailed, "rate") ?? 0,
+    rejectedByStatus,
+    iterations: count(data, "iterations"),
+    droppedIterations: count(data, "dropped_iterations"),
+    eventLatency: latency(data, EVENT_DURATION),
+    tokenRequests: count(data, METRIC.tokenRequests),
+    tokenRequestsByReason,
+    tokenRefreshes: count(data, METRIC.tokenRefreshes),
+    tokenFailures: count(data, METRIC.tokenRequestFailures),
+    tokenLatency: latency(data, METRIC.tokenRequestDuration),
+  };
+}

@@ -1,0 +1,36 @@
+import type { ReportInput } from "./markdown.ts";
+import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
+import { formatMs } from "./summary-data.ts";
+
+/** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
+export function renderText({ context, facts, thresholds, verdict }: ReportInput): string {
+  const failed = thresholds.filter((t) => !t.ok);
+  const latency = (values: ReadonlyArray<readonly [string, number]>) =>
+    values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatMs(ms)}`).join(" ");
+  const lines = [
+    "",
+    `  ${context.scenario} · ${describeLoad(context)} · client model ${context.clientModel}`,
+    "",
+    "  THRESHOLDS",
+    ...thresholds.map(
+      (t) => `    ${t.ok ? "✓" : "✗"} ${t.metric} ${t.expression}${t.observed ? `  (${t.observed})` : ""}`,
+    ),
+    "",
+    `  SLIDING EXPIRY: ${VERDICT_TITLE[verdict.level]}`,
+    ...verdict.reasons.map((reason) => `    ${reason}`),
+    "",
+    `  events   accepted ${facts.eventsAccepted} (${Math.round(facts.acceptedPerSecond * 100) / 100}/s), ` +
+      `not accepted ${facts.eventsRejected}${
+        facts.rejectedByStatus.length > 0
+          ? ` [${facts.rejectedByStatus.map(([status, n]) => `${status}×${n}`).join(" ")}]`
+          : ""
+      }, dropped iterations ${facts.droppedIterations}`,
+    `  latency  ${latency(facts.eventLatency)}`,
+    `  tokens   requests ${facts.tokenRequests}, refreshes ${facts.tokenRefreshes}, failed ${facts.tokenFailures}, ` +
+      `latency ${latency(facts.tokenLatency)}`,
+    "",
+    failed.length === 0 ? "  PASSED" : `  FAILED: ${failed.length} threshold(s) crossed`,
+    "",
+  ];
+  return `${lines.join("\n")}\n`;
+}

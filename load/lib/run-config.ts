@@ -1,0 +1,97 @@
+import type { ClientModel } from "./client-models.ts";
+import { CLIENT_MODELS } from "./client-models.ts";
+import type { EnvRecord } from "./env.ts";
+import { EnvError, envReader } from "./env.ts";
+import { LOAD_ENV } from "./env-names.ts";
+import type { ScenarioName } from "./scenario-catalogue.ts";
+import { SCENARIOS } from "./scenario-catalogue.ts";
+import { defaultMarginSeconds } from "./token-policy.ts";
+
+export interface ClientCredential {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+/** Everything a scenario needs, read once in the init context from the environment the harness set. */
+export interface RunConfig {
+  readonly scenario: ScenarioName;
+  readonly authUrl: string;
+  readonly baseUrl: string;
+  readonly audience: string;
+  readonly targetLabel: string;
+  readonly credentials: readonly ClientCredential[];
+  readonly runId: string;
+  readonly dataFile: string;
+  readonly rate: number;
+  readonly durationSeconds: number | undefined;
+  readonly vus: number;
+  readonly clientModel: ClientModel;
+  /** expires_in seen by the harness before the run, when known. */
+  readonly expiresInSeconds: number | undefined;
+  /** How early a client refreshes before expiry, and the tolerance of the 401 classifier. */
+  readonly marginSeconds: number;
+  readonly timeoutSeconds: number;
+  /** Threshold expressions per metric that replace the scenario's defaults. */
+  readonly thresholdOverrides: Readonly<Record<string, readonly string[]>>;
+}
+
+function readCredentials(raw: unknown): ClientCredential[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new EnvError(
+      `${LOAD_ENV.credentials} must be a non-empty JSON array of {client_id, client_secret}`,
+    );
+  }
+  return raw.map((entry, index) => {
+    const item = entry as { client_id?: unknown; client_secret?: unknown } | null;
+    if (typeof item?.client_id !== "string" || typeof item.client_secret !== "string") {
+      throw new EnvError(`${LOAD_ENV.credentials}[${index}] needs string client_id and client_secret`);
+    }
+    return { clientId: item.client_id, clientSecret: item.client_secret };
+  });
+}
+
+function readThresholds(raw: unknown): Record<string, string[]> {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new EnvError(`${LOAD_ENV.thresholds} must be a JSON object of metric → [expression, …]`);
+  }
+  const out: Record<string, string[]> = {};
+  for (const [metric, expressions] of Object.entries(raw)) {
+    if (!Array.isArray(expressions) || !expressions.every((e) => typeof e === "string")) {
+      throw new EnvError(`${LOAD_ENV.thresholds}.${metric} must be a list of expressions`);
+    }
+    out[metric] = expressions as string[];
+  }
+  return out;
+}
+
+/** Reads and checks the run configuration; throws EnvError naming the variable at fault. */
+export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig {
+  const read = envReader(env);
+  const spec = SCENARIOS[scenario];
+  const baseUrl = read.string(LOAD_ENV.baseUrl).replace(/\/+$/, "");
+  const expiresInSeconds = read.optionalNumber(LOAD_ENV.expiresInSeconds, { min: 1 });
+  const durationSeconds =
+    read.optionalNumber(LOAD_ENV.durationSeconds, { min: 1 }) ?? spec.defaults.durationSeconds;
+  return {
+    scenario,
+    authUrl: read.string(LOAD_ENV.authUrl).replace(/\/+$/, ""),
+    baseUrl,
+    audience: read.string(LOAD_ENV.audience, baseUrl),
+    targetLabel: read.string(LOAD_ENV.targetLabel, baseUrl),
+    credentials: readCredentials(read.json(LOAD_ENV.credentials)),
+    runId: read.string(LOAD_ENV.runId),
+    dataFile: read.string(LOAD_ENV.dataFile),
+    rate: read.number(LOAD_ENV.rate, { min: 0.01, max: 100_000, fallback: spec.defaults.rate ?? 1 }),
+    durationSeconds,
+    vus: read.integer(LOAD_ENV.vus, { min: 1, max: 10_000, fallback: spec.defaults.vus }),
+    clientModel: read.choice(LOAD_ENV.clientModel, CLIENT_MODELS, spec.defaults.clientModel),
+    expiresInSeconds,
+    marginSeconds: read.number(LOAD_ENV.expiresMarginSeconds, {
+      min: 0,
+      max: 3600,
+      fallback: defaultMarginSeconds(expiresInSeconds ?? 300),
+    }),
+    timeoutSeconds: read.number(LOAD_ENV.timeoutSeconds, { min: 0.1, max: 600, fallback: 10 }),
+    thresholdOverrides: readThresholds(read.json(LOAD_ENV.thresholds, {})),
+  };
+}

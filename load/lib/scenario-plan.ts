@@ -1,0 +1,147 @@
+import { k6Duration } from "./duration.ts";
+import type { IdleGapPlan } from "./idle-gap-plan.ts";
+import { planIdleGaps } from "./idle-gap-plan.ts";
+import type { RunConfig } from "./run-config.ts";
+import { SPIKE_FACTOR } from "./scenario-catalogue.ts";
+
+/** One k6 scenario entry (a plain object, so this file stays free of k6 imports and unit-testable). */
+export type ExecutorConfig = Readonly<Record<string, unknown>> & { readonly executor: string };
+
+export interface ScenarioPlan {
+  readonly executor: ExecutorConfig;
+  /** Iterations an open scenario schedules: the base of the dropped-iterations guard. */
+  readonly plannedIterations: number | undefined;
+  readonly idleGap: IdleGapPlan | undefined;
+  /** How long the run should take when the target keeps up. */
+  readonly expectedSeconds: number;
+  /** An upper bound on the run's length, for the harness's own watchdog. */
+  readonly maxSeconds: number;
+}
+
+interface Stage {
+  readonly durationSeconds: number;
+  readonly target: number;
+}
+
+/** Arrival-rate executors take whole iterations per time unit: a fractional rate is counted per minute. */
+function arrivalRate(perSecond: number): { rate: number; timeUnit: string } {
+  return Number.isInteger(perSecond)
+    ? { rate: perSecond, timeUnit: "1s" }
+    : { rate: Math.max(1, Math.round(perSecond * 60)), timeUnit: "1m" };
+}
+
+/** Iterations scheduled by a ramping-arrival-rate executor: the area under its rate curve. */
+function stageIterations(startRate: number, stages: readonly Stage[]): number {
+  let previous = startRate;
+  let total = 0;
+  for (const stage of stages) {
+    total += ((previous + stage.target) / 2) * stage.durationSeconds;
+    previous = stage.target;
+  }
+  return Math.round(total);
+}
+
+function rampingArrival(
+  startRate: number,
+  stages: readonly Stage[],
+  preAllocatedVUs: number,
+  maxVUs: number,
+) {
+  return {
+    executor: "ramping-arrival-rate",
+    startRate,
+    timeUnit: "1s",
+    preAllocatedVUs,
+    maxVUs,
+    stages: stages.map((stage) => ({ duration: k6Duration(stage.durationSeconds), target: stage.target })),
+    gracefulStop: "10s",
+  };
+}
+
+/** Shapes each scenario's executor from the run configuration. */
+export function planScenario(config: RunConfig): ScenarioPlan {
+  const duration = config.durationSeconds ?? 30;
+  const vus = config.vus;
+  switch (config.scenario) {
+    case "sustained":
+    case "soak":
+      return {
+        executor: {
+          executor: "constant-arrival-rate",
+          ...arrivalRate(config.rate),
+          duration: k6Duration(duration),
+          preAllocatedVUs: vus,
+          maxVUs: vus * 2,
+          gracefulStop: "10s",
+        },
+        plannedIterations: Math.round(config.rate * duration),
+        idleGap: undefined,
+        expectedSeconds: duration,
+        maxSeconds: duration + 10,
+      };
+    case "ramp": {
+      const peak = Math.max(1, Math.round(config.rate));
+      const stages = [
+        { durationSeconds: duration * 0.5, target: peak },
+        { durationSeconds: duration * 0.3, target: peak },
+        { durationSeconds: duration * 0.2, target: 0 },
+      ];
+      return {
+        executor: rampingArrival(1, stages, vus, vus * 2),
+        plannedIterations: stageIterations(1, stages),
+        idleGap: undefined,
+        expectedSeconds: duration,
+        maxSeconds: duration + 10,
+      };
+    }
+    case "spike": {
+      const base = Math.max(1, Math.round(config.rate));
+      const peak = base * SPIKE_FACTOR;
+      const stages = [
+        { durationSeconds: duration * 0.3, target: base },
+        { durationSeconds: duration * 0.05, target: peak },
+        { durationSeconds: duration * 0.2, target: peak },
+        { durationSeconds: duration * 0.05, target: base },
+        { durationSeconds: duration * 0.4, target: base },
+      ];
+      return {
+        executor: rampingArrival(base, stages, vus, vus * (SPIKE_FACTOR + 1)),
+        plannedIterations: stageIterations(base, stages),
+        idleGap: undefined,
+        expectedSeconds: duration,
+        maxSeconds: duration + 10,
+      };
+    }
+    case "idle-gap": {
+      if (config.expiresInSeconds === undefined) {
+        throw new Error("idle-gap plans its gaps from expires_in: set EH_EXPIRES_IN_S (the harness does)");
+      }
+      const plan = planIdleGaps(config.expiresInSeconds, config.marginSeconds, config.durationSeconds);
+      // Requests may each take up to the timeout; the cap only stops a hung target from hanging the run.
+      const maxSeconds = Math.ceil(
+        plan.idleSecondsPerVu * 1.5 + plan.iterationsPerVu * plan.burst * 2 * config.timeoutSeconds + 10,
+      );
+      return {
+        executor: {
+          executor: "per-vu-iterations",
+          vus,
+          iterations: plan.iterationsPerVu,
+          maxDuration: k6Duration(maxSeconds),
+          gracefulStop: "5s",
+        },
+        plannedIterations: undefined,
+        idleGap: plan,
+        expectedSeconds: plan.idleSecondsPerVu,
+        maxSeconds: maxSeconds + 5,
+      };
+    }
+    case "token-storm":
+      return {
+        executor: { executor: "constant-vus", vus, duration: k6Duration(duration), gracefulStop: "10s" },
+        plannedIterations: undefined,
+        idleGap: undefined,
+        expectedSeconds: duration,
+        maxSeconds: duration + 10,
+      };
+  }
+}

@@ -1,0 +1,197 @@
+import type { EventTemplate } from "./event-template.ts";
+import type { HeldToken, TokenRequestReason } from "./token-policy.ts";
+import { REFRESH_REASONS } from "./token-policy.ts";
+import { parseTokenResponse } from "./token-response.ts";
+import type { VuSettings } from "./vu-settings.ts";
+
+/**
+ * The per-VU client: its token cache, its event bodies, and the submission of one event the way the configured
+ * client would. Plain code (k6 is injected), so it is unit-tested in Node against token-policy.ts, which states the
+ * same rules one function each.
+ *
+ * Why it is one closure with the rules inline: every function object a k6 VU holds costs it about 0.8 KB (Sobek
+ * builds each one per VU), so the whole client holds two.
+ */
+
+/** What the client reads from a k6 response. */
+export interface VuResponse {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly timings: { readonly duration: number };
+}
+
+/** The part of k6's `http` module the client uses. */
+export interface VuHttp {
+  post(url: string, body: string | Readonly<Record<string, string>>, params: object): VuResponse;
+}
+
+/** A client credential as the harness hands it to k6: the token endpoint's own form field names. */
+export interface VuCredential {
+  readonly client_id: string;
+  readonly client_secret: string;
+}
+
+/** Sample adders, one per custom metric (k6's bound `Metric.add`). */
+export interface MetricRecorders {
+  readonly tokenRequest: (value: number, tags: Readonly<Record<string, string>>) => unknown;
+  readonly tokenRequestDuration: (value: number, tags: Readonly<Record<string, string>>) => unknown;
+  readonly tokenRequestFailure: (value: number, tags: Readonly<Record<string, string>>) => unknown;
+  readonly tokenRefresh: (value: number, tags: Readonly<Record<string, string>>) => unknown;
+  readonly unexpectedExpiry: (value: number) => unknown;
+  readonly idleExpiry: (value: number) => unknown;
+  readonly idleOutlived: (value: number) => unknown;
+  readonly eventRejected: (value: number, tags: Readonly<Record<string, string>>) => unknown;
+  readonly eventFailed: (value: boolean) => unknown;
+}
+
+export interface VuClientDeps {
+  readonly settings: VuSettings;
+  /** JSON list of credentials; parsed per token request, so a VU keeps no copy of the secrets. */
+  readonly credentialsJson: string;
+  readonly http: VuHttp;
+  /** k6/execution: only `vu.idInTest` is read, once (it is not available in the init context). */
+  readonly exec: { readonly vu: { readonly idInTest: number } };
+  /** The run's templates (a k6 SharedArray: every read parses a copy). */
+  readonly templates: ArrayLike<EventTemplate>;
+  readonly record: MetricRecorders;
+}
+
+/**
+ * Sends this iteration's `index`-th event; `newIteration` marks the iteration's first request, `probe` sends the
+ * held token as it is (so the target's expiry can be observed). True when the event was accepted.
+ */
+export type SendEvent = (iteration: number, index: number, newIteration: boolean, probe: boolean) => boolean;
+
+/** A VU moves to its next template every 2^4 = 16 iterations: a SharedArray read parses a fresh copy. */
+export const TEMPLATE_BLOCK_SHIFT = 4;
+
+interface VuToken extends HeldToken {
+  /** Updated in place on every accepted request: no allocation per event. */
+  lastSuccessAtMs: number | undefined;
+  /** Headers and tags for event requests, built once per token; the token lives only here and on the wire. */
+  readonly params: object;
+}
+
+export const createVuClient = (deps: VuClientDeps): SendEvent => {
+  const { settings, http, templates, record } = deps;
+  const { clientModel, marginMs } = settings;
+  const tokenParams = {
+    tags: { endpoint: "token", name: "POST /oauth/token" },
+    // Event responses are discarded (discardResponseBodies); only token responses are read.
+    responseType: "text",
+    // Milliseconds: a number spares k6 parsing a duration string on every request.
+    timeout: settings.timeoutMs,
+  };
+  const eventTags = { endpoint: "events" };
+
+  let held: VuToken | undefined;
+  let vu = 0;
+  let template: EventTemplate | undefined;
+  let templateBlock = -1;
+
+  /** Fetches a new token, replacing the held one; failures are counted, never thrown, so the test goes on. */
+  const renew = (reason: TokenRequestReason): VuToken | undefined => {
+    const credentials = JSON.parse(deps.credentialsJson) as readonly VuCredential[];
+    // VUs spread over the credentials round-robin.
+    const credential = credentials[(vu - 1) % credentials.length] as VuCredential;
+    const response = http.post(
+      settings.tokenUrl,
+      {
+        client_id: credential.client_id,
+        client_secret: credential.client_secret,
+        grant_type: "client_credentials",
+        audience: settings.audience,
+      },
+      tokenParams,
+    );
+    const receivedAtMs = Date.now();
+    const tags = { reason };
+    record.tokenRequest(1, tags);
+    record.tokenRequestDuration(response.timings.duration, tags);
+    const parsed = parseTokenResponse(response.status, response.body);
+    if (parsed === undefined) {
+      record.tokenRequestFailure(1, { status: `${response.status}` });
+      held = undefined;
+      return undefined;
+    }
+    if (held !== undefined && REFRESH_REASONS.includes(reason)) record.tokenRefresh(1, tags);
+    held = {
+      issuedAtMs: receivedAtMs,
+      expiresInSeconds: parsed.expiresInSeconds,
+      lastSuccessAtMs: undefined,
+      params: {
+        headers: { Authorization: `Bearer ${parsed.accessToken}`, "Content-Type": "application/json" },
+        tags: eventTags,
+        timeout: settings.timeoutMs,
+      },
+    };
+    return held;
+  };
+
+  return (iteration, index, newIteration, probe) => {
+    if (vu === 0) vu = deps.exec.vu.idInTest;
+    const block = iteration >> TEMPLATE_BLOCK_SHIFT;
+    let current = template;
+    if (current === undefined || block !== templateBlock) {
+      // VUs walk the templates from different offsets, so together they use them all.
+      current = template = templates[(vu + block) % templates.length] as EventTemplate;
+      templateBlock = block;
+    }
+    const nowMs = Date.now();
+    // event-template.ts: assembleEventBody(template, eventReference(runId, vu, iteration, index), date).
+    const body = `${current[0]}${settings.runId}-${vu}-${iteration}-${index}${current[1]}${new Date(nowMs).toISOString()}${current[2]}`;
+
+    // token-policy.ts: tokenRequestReason; a probe keeps the held token whatever the model says.
+    let token = held;
+    let reason: TokenRequestReason | undefined;
+    if (token === undefined) {
+      reason = clientModel === "token-per-iteration" && newIteration ? "per-iteration" : "initial";
+    } else if (!probe) {
+      const lifetimeMs = token.expiresInSeconds * 1000;
+      if (clientModel === "sliding") {
+        const idle = nowMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
+        if ((idle > 0 ? idle : 0) >= lifetimeMs - marginMs) reason = "idle";
+      } else if (clientModel === "cache-until-expiry") {
+        if (nowMs - token.issuedAtMs >= lifetimeMs - marginMs) reason = "lifetime";
+      } else if (clientModel === "token-per-iteration" && newIteration) {
+        reason = "per-iteration";
+      }
+    }
+    if (reason !== undefined) token = renew(reason);
+
+    // The send, and on a 401 one new token and one retry; `rejection` names why the event was not accepted.
+    let rejection: string | undefined;
+    let sentAtMs = 0;
+    for (let attempt = 0; rejection === undefined; attempt += 1) {
+      if (token === undefined) {
+        rejection = "no-token";
+        break;
+      }
+      sentAtMs = Date.now();
+      const status = http.post(settings.eventsUrl, body, token.params).status;
+      if (status >= 200 && status < 300) break;
+      if (status !== 401) {
+        rejection = status === 0 ? "network" : `${status}`;
+        break;
+      }
+      // token-policy.ts: classifyRejection. Rejected although used less than expires_in − margin ago: a violation.
+      const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
+      if ((idle > 0 ? idle : 0) < token.expiresInSeconds * 1000 - marginMs) record.unexpectedExpiry(1);
+      else record.idleExpiry(1);
+      if (attempt === 1) rejection = "401";
+      else token = renew("rejected");
+    }
+    if (rejection !== undefined || token === undefined) {
+      record.eventFailed(true);
+      record.eventRejected(1, { status: rejection ?? "no-token" });
+      return false;
+    }
+    // token-policy.ts: outlivedIdle. Accepted after idling expires_in + margin or longer: a violation.
+    const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
+    if ((idle > 0 ? idle : 0) >= token.expiresInSeconds * 1000 + marginMs) record.idleOutlived(1);
+    token.lastSuccessAtMs = sentAtMs;
+    // The only sample of an accepted event: events_failed's false samples count the accepted events.
+    record.eventFailed(false);
+    return true;
+  };
+};

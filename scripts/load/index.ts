@@ -1,0 +1,10 @@
+// The load command's machinery: option handling, the pre-run token check, the k6 runner, report rendering and
+// scrubbing. Heavy to import (esbuild, faker, the sandbox, undici), so the command imports it only when it runs.
+export { k6Environment } from "./k6-environment.ts";
+export type { K6Inputs } from "./k6-inputs.ts";
+export { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
+export type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
+export { EMBEDDED_EXPIRES_IN, readLoadSettings } from "./load-settings.ts";
+export { scrubDashboard } from "./report-scrub.ts";
+export { runLoad } from "./run-load.ts";
+export { renderRunReports } from "./run-reports.ts";

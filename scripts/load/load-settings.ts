@@ -1,0 +1,105 @@
+import { randomInt } from "node:crypto";
+import type { ClientModel, ScenarioName } from "../../load/index.ts";
+import {
+  CLIENT_MODELS,
+  groupThresholds,
+  parseDurationSeconds,
+  parseThresholdArgument,
+  SCENARIOS,
+} from "../../load/index.ts";
+import type { ParsedOptions } from "../cli/command.ts";
+import { parseChoice, parseInteger, parseNumber } from "../cli/option-values.ts";
+import type { targetOptions } from "../cli/target-options.ts";
+import { UsageError } from "../cli/usage-error.ts";
+
+/** Short, so idle-gap against the embedded sandbox takes seconds rather than the spec's 300 s lifetimes. */
+export const EMBEDDED_EXPIRES_IN = 5;
+const MAX_SEED = 0xffff_ffff;
+/** Longest run the CLI accepts: a week-long soak is already an unusual request. */
+const MAX_DURATION_SECONDS = 7 * 24 * 3600;
+
+/** The option values the load command reads, as `event-harness load` parses them. */
+export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
+  rate?: string;
+  duration?: string;
+  vus?: string;
+  "client-model"?: string;
+  "expires-margin"?: string;
+  credentials?: string;
+  "report-dir"?: string;
+  threshold?: readonly string[];
+  out?: readonly string[];
+  seed?: string;
+  "sandbox-expires-in"?: string;
+  "sandbox-fault"?: readonly string[];
+}
+
+/** The run settings given on the command line; undefined means the scenario's default. */
+export interface LoadSettings {
+  readonly scenario: ScenarioName;
+  readonly rate: number | undefined;
+  readonly durationSeconds: number | undefined;
+  readonly vus: number | undefined;
+  readonly clientModel: ClientModel | undefined;
+  readonly marginSeconds: number | undefined;
+  readonly thresholds: Record<string, string[]>;
+  readonly outs: readonly string[];
+  readonly seed: number;
+  readonly sandboxExpiresIn: number;
+}
+
+function usage(message: string, code: "invalid-value" | "invalid-config" = "invalid-value"): UsageError {
+  return new UsageError(code, message, "load");
+}
+
+/** Reads and checks the load options; every problem is a UsageError (exit 2) naming the option. */
+export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValues): LoadSettings {
+  const spec = SCENARIOS[scenario];
+  if (options.rate !== undefined && !spec.usesRate) {
+    throw usage(`--rate does not apply to ${scenario} (a closed model: use --vus)`, "invalid-config");
+  }
+  let durationSeconds: number | undefined;
+  if (options.duration !== undefined) {
+    durationSeconds = parseDurationSeconds(options.duration);
+    if (durationSeconds === undefined || durationSeconds < 1 || durationSeconds > MAX_DURATION_SECONDS) {
+      throw usage(
+        `--duration takes a duration from 1s to 168h (e.g. 90s, 5m, 1h30m), got '${options.duration}'`,
+      );
+    }
+  }
+  const thresholdArgs = (options.threshold ?? []).map((arg) => {
+    try {
+      return parseThresholdArgument(arg);
+    } catch (error) {
+      throw usage(`--threshold ${(error as Error).message}`);
+    }
+  });
+  return {
+    scenario,
+    rate:
+      options.rate === undefined
+        ? undefined
+        : parseNumber("rate", options.rate, { min: 0.01, max: 100_000, fallback: 1 }),
+    durationSeconds,
+    vus:
+      options.vus === undefined
+        ? undefined
+        : parseInteger("vus", options.vus, { min: 1, max: 10_000, fallback: 1 }),
+    clientModel:
+      options["client-model"] === undefined
+        ? undefined
+        : parseChoice("client-model", options["client-model"], CLIENT_MODELS, spec.defaults.clientModel),
+    marginSeconds:
+      options["expires-margin"] === undefined
+        ? undefined
+        : parseNumber("expires-margin", options["expires-margin"], { min: 0, max: 3600, fallback: 0 }),
+    thresholds: groupThresholds(thresholdArgs),
+    outs: options.out ?? [],
+    seed: parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) }),
+    sandboxExpiresIn: parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
+      min: 1,
+      max: 86_400,
+      fallback: EMBEDDED_EXPIRES_IN,
+    }),
+  };
+}

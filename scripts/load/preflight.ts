@@ -1,0 +1,64 @@
+import { request } from "undici";
+import type { Redactor, Target } from "../../contracts/target/index.ts";
+import { tokenUrl } from "../../contracts/target/index.ts";
+import type { ClientCredential } from "../../load/index.ts";
+import { parseTokenResponse } from "../../load/index.ts";
+import { CannotRunError } from "./cannot-run-error.ts";
+import { displayUrl } from "./display-url.ts";
+
+export interface PreflightResult {
+  /** The one expires_in every client's token came with; idle-gap plans its gaps from it. */
+  readonly expiresInSeconds: number;
+}
+
+/**
+ * The pre-run token check: gets one token per credential before k6 starts, so a wrong secret or an unreachable
+ * target fails fast (CannotRunError, exit 3), and learns expires_in. Every token seen is registered with the redactor.
+ */
+export async function preflight(
+  target: Target,
+  credentials: readonly ClientCredential[],
+  redactor: Redactor,
+  signal: AbortSignal,
+): Promise<PreflightResult> {
+  const seen = new Set<number>();
+  for (const credential of credentials) {
+    let status: number;
+    let text: string;
+    try {
+      const response = await request(tokenUrl(target), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({
+          client_id: credential.clientId,
+          client_secret: credential.clientSecret,
+          grant_type: "client_credentials",
+          audience: target.audience,
+        }).toString(),
+        headersTimeout: target.timeoutMs,
+        bodyTimeout: target.timeoutMs,
+        signal,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      const reason =
+        (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+      throw new CannotRunError(`cannot reach the token endpoint ${displayUrl(tokenUrl(target))} (${reason})`);
+    }
+    const token = parseTokenResponse(status, text);
+    if (token === undefined) {
+      throw new CannotRunError(
+        status === 200
+          ? `the token endpoint's response for client ${credential.clientId} has no usable access_token/expires_in`
+          : `the token endpoint answered ${status} for client ${credential.clientId}: check the credentials`,
+      );
+    }
+    redactor.add(token.accessToken, "<ACCESS_TOKEN>");
+    seen.add(token.expiresInSeconds);
+  }
+  if (seen.size > 1) {
+    throw new CannotRunError(`the clients' tokens have different expires_in: ${[...seen].join(", ")}`);
+  }
+  return { expiresInSeconds: [...seen][0] as number };
+}

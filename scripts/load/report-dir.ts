@@ -1,0 +1,34 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { ScenarioName } from "../../load/index.ts";
+
+/** A compact UTC timestamp for names: `20261122T030405Z`. */
+export function timestamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+}
+
+/** Creates a fresh report directory; a second run in the same second gets a suffix rather than mixing reports. */
+export async function createReportDir(scenario: ScenarioName, started: Date): Promise<string> {
+  const parent = path.resolve("reports", "load");
+  await mkdir(parent, { recursive: true });
+  const base = `${scenario}-${timestamp(started)}`;
+  for (let attempt = 1; attempt <= 100; attempt += 1) {
+    const dir = path.join(parent, attempt === 1 ? base : `${base}-${attempt}`);
+    try {
+      await mkdir(dir);
+      return dir;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  throw new Error(`could not create a report directory under ${parent}`);
+}
+
+/** A path relative to the working directory when it lies inside it, else absolute. */
+export function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+}

@@ -1,0 +1,259 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Target } from "../../contracts/target/index.ts";
+import { Redactor, Secret } from "../../contracts/target/index.ts";
+import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
+import {
+  formatSeconds,
+  isScenarioName,
+  planScenario,
+  readRunConfig,
+  reportContext,
+  SCENARIO_NAMES,
+  SCENARIOS,
+} from "../../load/index.ts";
+import packageJson from "../../package.json" with { type: "json" };
+import type { RunningSandbox } from "../../sandbox/index.ts";
+import { startSandbox } from "../../sandbox/index.ts";
+import { bundleLoadScenarios } from "../build/bundle-load.ts";
+import { writeEventTemplates } from "../build/event-templates.ts";
+import { ensureK6 } from "../build/k6-binary.ts";
+import type { CommandIo } from "../cli/command.ts";
+import { ExitCode } from "../cli/exit-codes.ts";
+import { resolveTarget, resolveTargetTuning } from "../cli/target-options.ts";
+import { UsageError } from "../cli/usage-error.ts";
+import { CannotRunError } from "./cannot-run-error.ts";
+import { readCredentialsFile } from "./credentials-file.ts";
+import { displayUrl } from "./display-url.ts";
+import { k6Environment } from "./k6-environment.ts";
+import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
+import { K6_EXIT, runK6 } from "./k6-runner.ts";
+import type { LoadOptionValues } from "./load-settings.ts";
+import { readLoadSettings } from "./load-settings.ts";
+import { preflight } from "./preflight.ts";
+import { createReportDir, shownPath, timestamp } from "./report-dir.ts";
+import { clearReports } from "./report-files.ts";
+import { scrubReports } from "./report-scrub.ts";
+import { renderRunReports } from "./run-reports.ts";
+import { runVariables } from "./run-variables.ts";
+import { parseSandboxFaults } from "./sandbox-faults.ts";
+
+/** How often a long run says it is still running. */
+const HEARTBEAT_MS = 60_000;
+/** The harness's own cap on top of the scenario's: only a hung k6 ever reaches it. */
+const WATCHDOG_SLACK_SECONDS = 120;
+
+function describeRun(config: RunConfig, plan: ScenarioPlan): string {
+  const spec = SCENARIOS[config.scenario];
+  const load = plan.idleGap
+    ? `${config.vus} VUs × ${plan.idleGap.cycles} cycles of ${plan.idleGap.shortGapSeconds}s/${plan.idleGap.longGapSeconds}s gaps`
+    : `${spec.usesRate ? `${config.rate}/s, ` : ""}${config.vus} VUs, ${formatSeconds(config.durationSeconds ?? 0)}`;
+  return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds}s (margin ${config.marginSeconds}s), about ${formatSeconds(plan.expectedSeconds)}`;
+}
+
+/**
+ * `event-harness load <scenario>`: checks the options and the target, generates the bodies, bundles the scenario,
+ * runs k6 (secrets in its environment only), renders and scrubs the reports, and maps the outcome to an exit code.
+ */
+export async function runLoad(scenario: string, options: LoadOptionValues, io: CommandIo): Promise<number> {
+  if (!isScenarioName(scenario)) {
+    throw new UsageError(
+      "invalid-value",
+      `unknown scenario '${scenario}' (one of: ${SCENARIO_NAMES.join(", ")})`,
+      "load",
+    );
+  }
+  const settings = readLoadSettings(scenario, options);
+  const faults = parseSandboxFaults(options["sandbox-fault"] ?? []);
+
+  const credentialsFile = options.credentials ?? io.env.EVENT_API_CREDENTIALS_FILE;
+  const fileCredentials = credentialsFile ? await readCredentialsFile(credentialsFile) : undefined;
+  const first = fileCredentials?.[0];
+  // A credentials file names the clients, so the target options need no single client of their own (a file
+  // without --auth-url/--base-url is then reported by resolveTarget as an incomplete external target).
+  const targetInput = first
+    ? {
+        ...options,
+        "client-id": options["client-id"] ?? first.clientId,
+        "client-secret": options["client-secret"] ?? first.clientSecret,
+      }
+    : options;
+  const external = resolveTarget(targetInput, io.env);
+  if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+    throw new UsageError(
+      "invalid-config",
+      "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+      "load",
+    );
+  }
+  const tuning = resolveTargetTuning(options, io.env);
+
+  const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
+  const started = new Date();
+  const reportDir = options["report-dir"]
+    ? path.resolve(options["report-dir"])
+    : await createReportDir(scenario, started);
+  await mkdir(reportDir, { recursive: true });
+  await clearReports(reportDir);
+
+  const sandbox: RunningSandbox | undefined = external
+    ? undefined
+    : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
+  try {
+    const credentials: ClientCredential[] =
+      fileCredentials ??
+      (external
+        ? [{ clientId: external.clientId, clientSecret: external.clientSecret.reveal() }]
+        : (sandbox as RunningSandbox).clients.map((c) => ({
+            clientId: c.clientId,
+            clientSecret: c.clientSecret,
+          })));
+    const target: Target = external ?? {
+      authUrl: (sandbox as RunningSandbox).authUrl,
+      baseUrl: (sandbox as RunningSandbox).baseUrl,
+      clientId: credentials[0]?.clientId ?? "",
+      clientSecret: new Secret(credentials[0]?.clientSecret ?? ""),
+      audience: (sandbox as RunningSandbox).baseUrl,
+      ...tuning,
+      embedded: true,
+    };
+    const redactor = new Redactor();
+    for (const { clientId, clientSecret } of credentials) {
+      redactor.add(clientSecret, "<CLIENT_SECRET>").addBasic(clientId, clientSecret);
+    }
+    const say = (text: string) => io.stderr.write(redactor.redact(text));
+
+    const { expiresInSeconds } = await preflight(target, credentials, redactor, io.signal);
+    if (settings.marginSeconds !== undefined && settings.marginSeconds >= expiresInSeconds / 2) {
+      throw new UsageError(
+        "invalid-value",
+        `--expires-margin ${settings.marginSeconds} leaves no room in expires_in ${expiresInSeconds}s (keep it under half)`,
+        "load",
+      );
+    }
+
+    const runId = `${scenario}-${timestamp(started)}-${randomBytes(2).toString("hex")}`;
+    const dataFile = path.join(reportDir, "event-templates.json");
+    await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
+    const [bundle] = await bundleLoadScenarios([scenario]);
+    // Read back and planned before k6 starts: a bad combination fails here, with exit 2, not inside k6.
+    let config: RunConfig;
+    let plan: ScenarioPlan;
+    try {
+      config = readRunConfig(
+        runVariables({ settings, target, credentials, runId, dataFile, expiresInSeconds }),
+        scenario,
+      );
+      plan = planScenario(config);
+    } catch (error) {
+      throw new UsageError("invalid-config", (error as Error).message, "load");
+    }
+    const inputs = await writeK6Inputs(config, plan, reportDir);
+    // The dashboard draws charts only for runs longer than three periods (default 10 s): short runs need a short one.
+    const periodSeconds = Math.min(10, Math.max(1, Math.round(plan.expectedSeconds / 30)));
+    const env = k6Environment(io.env, {
+      ...inputs.env,
+      K6_WEB_DASHBOARD: "true",
+      K6_WEB_DASHBOARD_EXPORT: path.join(reportDir, "dashboard.html"),
+      K6_WEB_DASHBOARD_PORT: "-1",
+      K6_WEB_DASHBOARD_PERIOD: `${periodSeconds}s`,
+    });
+
+    say(
+      `event-harness: ${describeRun(config, plan)}\n` +
+        `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (embedded sandbox${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
+        `event-harness: reports in ${shownPath(reportDir)}\n`,
+    );
+    // k6 runs with --quiet (its progress bars are noise in a pipe): long runs get a line a minute instead.
+    const k6Started = Date.now();
+    const heartbeat = setInterval(() => {
+      const elapsed = (Date.now() - k6Started) / 1000;
+      say(`event-harness: … ${formatSeconds(elapsed)} of about ${formatSeconds(plan.expectedSeconds)}\n`);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
+    const result = await runK6({
+      k6,
+      script: (bundle as { file: string }).file,
+      env,
+      args: [...k6InputArgs(inputs), ...settings.outs.flatMap((out) => ["--out", out])],
+      stdout: io.stdout,
+      stderr: io.stderr,
+      redactor,
+      signal: io.signal,
+      maxSeconds,
+    }).finally(() => clearInterval(heartbeat));
+
+    const reports = await renderRunReports(reportDir, reportContext(config, plan));
+    if (reports !== undefined) io.stdout.write(redactor.redact(reports.text));
+    const leaked = await scrubReports(reportDir, redactor);
+    if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
+    await writeFile(
+      path.join(reportDir, "run.json"),
+      `${JSON.stringify(
+        {
+          tool: { name: packageJson.name, version: packageJson.version },
+          k6: k6.version,
+          scenario,
+          runId,
+          seed: settings.seed,
+          target: {
+            baseUrl: displayUrl(target.baseUrl),
+            authUrl: displayUrl(target.authUrl),
+            embedded: !external,
+          },
+          sandboxFaults: faults,
+          startedAt: started.toISOString(),
+          finishedAt: new Date().toISOString(),
+          k6ExitCode: result.exitCode ?? null,
+          aborted: result.aborted,
+          timedOut: result.timedOut,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    io.stdout.write(`Reports: ${shownPath(reportDir)}/summary.md, summary.json, junit.xml, dashboard.html\n`);
+
+    if (result.aborted) {
+      say("event-harness: aborted; k6 was stopped\n");
+      return ExitCode.undecided;
+    }
+    if (result.timedOut) {
+      say(`event-harness: k6 did not finish within ${formatSeconds(maxSeconds)} and was stopped\n`);
+      return ExitCode.undecided;
+    }
+    switch (result.exitCode) {
+      case 0:
+        return ExitCode.ok;
+      case K6_EXIT.thresholdsFailed: {
+        const list = (reports?.failedThresholds ?? []).map(
+          (t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`,
+        );
+        say(
+          `event-harness: thresholds failed: ${list.length > 0 ? list.join("; ") : "see the summary above"}\n`,
+        );
+        return ExitCode.failed;
+      }
+      case K6_EXIT.invalidConfig:
+        say("event-harness: k6 rejected the test configuration (exit 104); see its message above\n");
+        return ExitCode.undecided;
+      case K6_EXIT.scriptException:
+      case K6_EXIT.scriptAborted:
+        say(`event-harness: the k6 script stopped with an error (exit ${result.exitCode}); see above\n`);
+        return ExitCode.undecided;
+      default:
+        say(`event-harness: k6 exited with ${result.exitCode ?? "a signal"}; no verdict\n`);
+        return ExitCode.undecided;
+    }
+  } catch (error) {
+    if (error instanceof CannotRunError) {
+      io.stderr.write(`event-harness: ${error.message}\n`);
+      return ExitCode.undecided;
+    }
+    throw error;
+  } finally {
+    await sandbox?.close();
+  }
+}

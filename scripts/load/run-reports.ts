@@ -1,0 +1,35 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ReportContext, SummaryData, ThresholdResult } from "../../load/index.ts";
+import { renderReports } from "../../load/index.ts";
+
+export interface RunReports {
+  /** The end-of-test summary for the terminal: thresholds, the sliding-expiry verdict, throughput. */
+  readonly text: string;
+  readonly failedThresholds: readonly ThresholdResult[];
+}
+
+/**
+ * Renders a run's reports in Node from the end-of-test data k6 wrote to `summary.json` (the script only dumps it,
+ * so no VU carries the report code): summary.json gains the harness's context and verdict, and summary.md and
+ * junit.xml are written beside it. Undefined when k6 wrote no summary (it failed before the end of the test).
+ */
+export async function renderRunReports(dir: string, context: ReportContext): Promise<RunReports | undefined> {
+  const summaryFile = path.join(dir, "summary.json");
+  let data: SummaryData;
+  try {
+    data = JSON.parse(await readFile(summaryFile, "utf8")) as SummaryData;
+  } catch {
+    return undefined;
+  }
+  const reports = renderReports(data, context);
+  await Promise.all([
+    writeFile(summaryFile, reports.summaryJson),
+    writeFile(path.join(dir, "junit.xml"), reports.junit),
+    writeFile(path.join(dir, "summary.md"), reports.markdown),
+  ]);
+  return {
+    text: reports.text,
+    failedThresholds: reports.input.thresholds.filter((t) => !t.ok),
+  };
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import type { ReportContext, SummaryData } from "../../load/index.ts";
+import { EVENT_DURATION, METRIC, planIdleGaps, renderReports, thresholdResults } from "../../load/index.ts";
+
+type Metrics = Record<string, SummaryData["metrics"][string]>;
+
+function counter(count: number, thresholds?: Record<string, boolean>): Metrics[string] {
+  return {
+    type: "counter",
+    contains: "default",
+    values: { count, rate: count / 10 },
+    ...(thresholds
+      ? { thresholds: Object.fromEntries(Object.entries(thresholds).map(([k, ok]) => [k, { ok }])) }
+      : {}),
+  };
+}
+
+function summary(metrics: Metrics): SummaryData {
+  return {
+    state: { testRunDurationMs: 10_000 },
+    metrics: {
+      [METRIC.eventsRejected]: counter(10),
+      [`${METRIC.eventsRejected}{status:503}`]: counter(8, { "count>=0": true }),
+      [METRIC.eventsFailed]: {
+        type: "rate",
+        contains: "default",
+        values: { rate: 0.05, passes: 10, fails: 190 },
+        thresholds: { "rate<0.01": { ok: false } },
+      },
+      [EVENT_DURATION]: {
+        type: "trend",
+        contains: "time",
+        values: { avg: 3, med: 2, "p(90)": 5, "p(95)": 7.5, "p(99)": 12, max: 30 },
+        thresholds: { "p(95)<500": { ok: true }, "count>=0": { ok: true } },
+      },
+      [METRIC.tokenRequests]: counter(5),
+      [`${METRIC.tokenRequests}{reason:initial}`]: counter(5, { "count>=0": true }),
+      [METRIC.unexpectedExpiries]: counter(0, { "count==0": true }),
+      [METRIC.idleOutlived]: counter(0, { "count==0": true }),
+      ...metrics,
+    },
+  };
+}
+
+const context: ReportContext = {
+  scenario: "sustained",
+  runId: "sustained-run",
+  targetLabel: "http://127.0.0.1:1/api",
+  clientModel: "sliding",
+  rate: 20,
+  durationSeconds: 10,
+  vus: 5,
+  expiresInSeconds: 2,
+  marginSeconds: 0.2,
+  plannedIterations: 200,
+  idleGap: undefined,
+};
+
+describe("thresholdResults", () => {
+  it("lists failures first, with the observed aggregate, and leaves observation-only thresholds out", () => {
+    const results = thresholdResults(summary({}));
+    expect(results[0]).toEqual({
+      metric: METRIC.eventsFailed,
+      expression: "rate<0.01",
+      ok: false,
+      observed: "rate=5%",
+    });
+    expect(results.find((r) => r.metric === EVENT_DURATION)?.observed).toBe("p(95)=7.5ms");
+    expect(results.some((r) => r.expression === "count>=0")).toBe(false);
+  });
+});
+
+describe("renderReports", () => {
+  it("reports throughput, rejections by status, latency percentiles and token counts", () => {
+    const { markdown, text, input } = renderReports(summary({}), context);
+    expect(input.facts).toMatchObject({ eventsAccepted: 190, acceptedPerSecond: 19, droppedIterations: 0 });
+    expect(input.facts.rejectedByStatus).toEqual([
+      ["503", 8],
+      ["other", 2],
+    ]);
+    expect(markdown).toContain("**Result: FAILED (1 threshold(s))**");
+    expect(markdown).toContain("| ✗ FAIL | `events_failed` | `rate<0.01` | rate=5% |");
+    expect(markdown).toContain("- Events accepted: 190 (19/s)");
+    expect(markdown).toContain("| events | 3 | 2 | 5 | 7.5 | 12 | 30 |");
+    expect(markdown).toContain("Token requests: 5 (initial 5)");
+    expect(text).toContain("✗ events_failed rate<0.01  (rate=5%)");
+    expect(text).toContain("FAILED: 1 threshold(s) crossed");
+  });
+
+  it("calls sliding expiry held when reused tokens were never rejected", () => {
+    const { input } = renderReports(summary({}), context);
+    expect(input.verdict.level).toBe("held");
+  });
+
+  it("calls sliding expiry broken on an unexpected expiry, and says why", () => {
+    const { input, junit, markdown } = renderReports(
+      summary({ [METRIC.unexpectedExpiries]: counter(3, { "count==0": false }) }),
+      context,
+    );
+    expect(input.verdict.level).toBe("broken");
+    expect(input.verdict.reasons[0]).toMatch(/^3 token\(s\) were rejected \(401\) although last used/);
+    expect(markdown).toContain("## Sliding expiry: BROKEN");
+    expect(junit).toContain('<failure message="sliding expiry broken" type="contract">');
+  });
+
+  it("calls sliding expiry broken when a token outlives its idle gap", () => {
+    const { input } = renderReports(
+      summary({ [METRIC.idleOutlived]: counter(1, { "count==0": false }) }),
+      context,
+    );
+    expect(input.verdict.level).toBe("broken");
+    expect(input.verdict.reasons[0]).toMatch(/idle tokens do not expire/);
+  });
+
+  it("needs idle-gap to confirm an expiry after every long gap", () => {
+    const idleGap = planIdleGaps(2, 0.2, undefined);
+    const gapContext: ReportContext = { ...context, scenario: "idle-gap", vus: 2, idleGap, rate: undefined };
+    const held = renderReports(
+      summary({ [METRIC.idleExpiries]: counter(4, { "count>=4": true }) }),
+      gapContext,
+    );
+    expect(held.input.verdict).toMatchObject({ level: "held", expectedIdleExpiries: 4, idleExpiries: 4 });
+    const short = renderReports(
+      summary({ [METRIC.idleExpiries]: counter(3, { "count>=4": false }) }),
+      gapContext,
+    );
+    expect(short.input.verdict.level).toBe("inconclusive");
+    expect(short.junit).toContain("<skipped");
+  });
+
+  it("says sliding expiry was not exercised when every iteration got its own token", () => {
+    const { input } = renderReports(summary({}), { ...context, clientModel: "token-per-iteration" });
+    expect(input.verdict.level).toBe("not-exercised");
+  });
+
+  it("writes JUnit with one case per threshold plus the verdict, XML-escaped", () => {
+    const { junit } = renderReports(summary({}), context);
+    expect(junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(junit).toContain('tests="5" failures="1"');
+    expect(junit).toContain('name="events_failed: rate&lt;0.01"');
+    expect(junit).toContain('<failure message="threshold crossed: rate=5%" type="threshold"/>');
+    expect(junit).not.toContain("count&gt;=0");
+  });
+
+  it("adds the harness's context and verdict to the summary JSON", () => {
+    const parsed = JSON.parse(renderReports(summary({}), context).summaryJson) as {
+      harness: { context: ReportContext; failedThresholds: unknown[] };
+      metrics: unknown;
+    };
+    expect(parsed.harness.context.scenario).toBe("sustained");
+    expect(parsed.harness.failedThresholds).toHaveLength(1);
+    expect(parsed.metrics).toBeDefined();
+  });
+});

@@ -1,0 +1,26 @@
+import type { RunConfig, ScenarioName } from "../../load/index.ts";
+import { SCENARIOS } from "../../load/index.ts";
+
+/** A complete run configuration for unit tests, with the scenario's defaults. */
+export function runConfig(scenario: ScenarioName, overrides: Partial<RunConfig> = {}): RunConfig {
+  const spec = SCENARIOS[scenario];
+  return {
+    scenario,
+    authUrl: "http://127.0.0.1:1/auth",
+    baseUrl: "http://127.0.0.1:1/api",
+    audience: "http://127.0.0.1:1/api",
+    targetLabel: "http://127.0.0.1:1/api",
+    credentials: [{ clientId: "client", clientSecret: "fixture-secret" }],
+    runId: "run-1",
+    dataFile: "/tmp/event-templates.json",
+    rate: spec.defaults.rate ?? 1,
+    durationSeconds: spec.defaults.durationSeconds,
+    vus: spec.defaults.vus,
+    clientModel: spec.defaults.clientModel,
+    expiresInSeconds: 300,
+    marginSeconds: 30,
+    timeoutSeconds: 10,
+    thresholdOverrides: {},
+    ...overrides,
+  };
+}

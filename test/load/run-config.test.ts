@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { CLIENT_MODELS, EnvError, LOAD_ENV, readRunConfig, SCENARIOS } from "../../load/index.ts";
+
+const SECRET = "s3cr3t-value-never-echoed";
+
+const baseEnv = {
+  [LOAD_ENV.authUrl]: "http://127.0.0.1:9/auth/",
+  [LOAD_ENV.baseUrl]: "http://127.0.0.1:9/api/",
+  [LOAD_ENV.credentials]: JSON.stringify([{ client_id: "a", client_secret: SECRET }]),
+  [LOAD_ENV.runId]: "run-1",
+  [LOAD_ENV.dataFile]: "/tmp/data.json",
+};
+
+describe("readRunConfig", () => {
+  it("fills the scenario's defaults and derives the margin from expires_in", () => {
+    const config = readRunConfig({ ...baseEnv, [LOAD_ENV.expiresInSeconds]: "2" }, "sustained");
+    expect(config).toMatchObject({
+      authUrl: "http://127.0.0.1:9/auth",
+      baseUrl: "http://127.0.0.1:9/api",
+      audience: "http://127.0.0.1:9/api",
+      rate: SCENARIOS.sustained.defaults.rate,
+      durationSeconds: SCENARIOS.sustained.defaults.durationSeconds,
+      vus: SCENARIOS.sustained.defaults.vus,
+      clientModel: "sliding",
+      marginSeconds: 0.2,
+      thresholdOverrides: {},
+    });
+    expect(config.credentials).toEqual([{ clientId: "a", clientSecret: SECRET }]);
+    expect(readRunConfig(baseEnv, "token-storm").clientModel).toBe("token-per-iteration");
+  });
+
+  it("reads every override", () => {
+    const config = readRunConfig(
+      {
+        ...baseEnv,
+        [LOAD_ENV.rate]: "7.5",
+        [LOAD_ENV.durationSeconds]: "12",
+        [LOAD_ENV.vus]: "3",
+        [LOAD_ENV.clientModel]: "refresh-on-401",
+        [LOAD_ENV.expiresMarginSeconds]: "1.5",
+        [LOAD_ENV.thresholds]: JSON.stringify({ events_failed: ["rate<0.5"] }),
+      },
+      "ramp",
+    );
+    expect(config).toMatchObject({
+      rate: 7.5,
+      durationSeconds: 12,
+      vus: 3,
+      clientModel: "refresh-on-401",
+      marginSeconds: 1.5,
+      thresholdOverrides: { events_failed: ["rate<0.5"] },
+    });
+  });
+
+  it.each([
+    ["a missing base URL", { [LOAD_ENV.baseUrl]: "" }, LOAD_ENV.baseUrl],
+    ["a bad VU count", { [LOAD_ENV.vus]: "1.5" }, LOAD_ENV.vus],
+    ["an unknown client model", { [LOAD_ENV.clientModel]: "psychic" }, CLIENT_MODELS.join(", ")],
+    ["empty credentials", { [LOAD_ENV.credentials]: "[]" }, LOAD_ENV.credentials],
+    ["a credential without a secret", { [LOAD_ENV.credentials]: '[{"client_id":"a"}]' }, "client_secret"],
+  ])("names the variable at fault for %s", (_label, patch, mention) => {
+    expect(() => readRunConfig({ ...baseEnv, ...patch }, "sustained")).toThrow(EnvError);
+    expect(() => readRunConfig({ ...baseEnv, ...patch }, "sustained")).toThrow(mention);
+  });
+
+  it("never echoes malformed credentials, which may hold a secret", () => {
+    const env = { ...baseEnv, [LOAD_ENV.credentials]: `[{"client_id":"a","client_secret":"${SECRET}"` };
+    expect(() => readRunConfig(env, "sustained")).toThrow(`${LOAD_ENV.credentials} is not valid JSON`);
+    try {
+      readRunConfig(env, "sustained");
+    } catch (error) {
+      expect(String(error)).not.toContain(SECRET);
+    }
+  });
+});

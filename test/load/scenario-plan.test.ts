@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { gapBefore, planIdleGaps, planScenario, SPIKE_FACTOR } from "../../load/index.ts";
+import { runConfig } from "./run-config-fixture.ts";
+
+describe("planScenario", () => {
+  it("runs sustained and soak as a constant arrival rate (open model) with headroom in VUs", () => {
+    for (const scenario of ["sustained", "soak"] as const) {
+      const plan = planScenario(runConfig(scenario, { rate: 25, durationSeconds: 40, vus: 4 }));
+      expect(plan.executor).toMatchObject({
+        executor: "constant-arrival-rate",
+        rate: 25,
+        timeUnit: "1s",
+        duration: "40000ms",
+        preAllocatedVUs: 4,
+        maxVUs: 8,
+      });
+      expect(plan.plannedIterations).toBe(1000);
+      expect(plan.expectedSeconds).toBe(40);
+    }
+  });
+
+  it("counts a fractional rate per minute, since arrival-rate executors take whole iterations", () => {
+    const plan = planScenario(runConfig("sustained", { rate: 0.5, durationSeconds: 60 }));
+    expect(plan.executor).toMatchObject({ rate: 30, timeUnit: "1m" });
+    expect(plan.plannedIterations).toBe(30);
+  });
+
+  it("ramps up to the peak, holds and ramps down", () => {
+    const plan = planScenario(runConfig("ramp", { rate: 40, durationSeconds: 100 }));
+    expect(plan.executor).toMatchObject({
+      executor: "ramping-arrival-rate",
+      startRate: 1,
+      stages: [
+        { duration: "50000ms", target: 40 },
+        { duration: "30000ms", target: 40 },
+        { duration: "20000ms", target: 0 },
+      ],
+    });
+    // (1 + 40) / 2 × 50 + 40 × 30 + 40 / 2 × 20
+    expect(plan.plannedIterations).toBe(1025 + 1200 + 400);
+  });
+
+  it("spikes to SPIKE_FACTOR times the base rate and back, with VUs for the peak", () => {
+    const plan = planScenario(runConfig("spike", { rate: 10, durationSeconds: 100, vus: 5 }));
+    const stages = (plan.executor as unknown as { stages: Array<{ target: number }> }).stages.map(
+      (s) => s.target,
+    );
+    expect(stages).toEqual([10, 10 * SPIKE_FACTOR, 10 * SPIKE_FACTOR, 10, 10]);
+    expect(plan.executor).toMatchObject({ startRate: 10, maxVUs: 5 * (SPIKE_FACTOR + 1) });
+  });
+
+  it("starts token-storm's VUs all at once", () => {
+    const plan = planScenario(runConfig("token-storm", { vus: 50, durationSeconds: 10 }));
+    expect(plan.executor).toMatchObject({ executor: "constant-vus", vus: 50, duration: "10000ms" });
+    expect(plan.plannedIterations).toBeUndefined();
+  });
+
+  it("runs idle-gap as a closed model with a duration cap", () => {
+    const plan = planScenario(runConfig("idle-gap", { vus: 2, expiresInSeconds: 2, marginSeconds: 0.2 }));
+    expect(plan.executor).toMatchObject({ executor: "per-vu-iterations", vus: 2, iterations: 5 });
+    expect(plan.maxSeconds).toBeGreaterThan(plan.expectedSeconds);
+  });
+
+  it("refuses to plan idle-gap without expires_in", () => {
+    expect(() => planScenario(runConfig("idle-gap", { expiresInSeconds: undefined }))).toThrow(
+      /EH_EXPIRES_IN_S/,
+    );
+  });
+});
+
+describe("planIdleGaps", () => {
+  it.each([2, 3, 5, 60, 300, 3600])(
+    "puts short gaps under expires_in − margin and long ones over expires_in + margin (%is)",
+    (expiresIn) => {
+      const margin = Math.min(30, expiresIn / 10);
+      const plan = planIdleGaps(expiresIn, margin, undefined);
+      expect(plan.shortGapSeconds).toBeLessThan((expiresIn - margin) * 0.75);
+      expect(plan.longGapSeconds).toBeGreaterThanOrEqual(expiresIn + margin + 1);
+      expect(plan.cycles).toBe(2);
+      expect(plan.iterationsPerVu).toBe(5);
+    },
+  );
+
+  it("fits as many cycles as --duration allows, at least one", () => {
+    const plan = planIdleGaps(2, 0.2, 30);
+    expect(plan.cycles).toBe(Math.floor(30 / (plan.shortGapSeconds + plan.longGapSeconds)));
+    expect(planIdleGaps(2, 0.2, 1).cycles).toBe(1);
+  });
+
+  it("alternates short and long gaps after a first burst without one", () => {
+    expect([0, 1, 2, 3, 4].map(gapBefore)).toEqual(["none", "short", "long", "short", "long"]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { RunConfig } from "../../load/index.ts";
+import {
+  defaultThresholds,
+  EVENT_DURATION,
+  groupThresholds,
+  loadOptions,
+  METRIC,
+  mergeThresholds,
+  parseThresholdArgument,
+  planScenario,
+} from "../../load/index.ts";
+import { runConfig } from "./run-config-fixture.ts";
+
+describe("parseThresholdArgument", () => {
+  it("splits at the first = outside a tag selector", () => {
+    expect(parseThresholdArgument("http_req_duration{endpoint:events}=p(95)<300")).toEqual({
+      metric: "http_req_duration{endpoint:events}",
+      expression: "p(95)<300",
+    });
+    expect(parseThresholdArgument("token_unexpected_expiries=count==0")).toEqual({
+      metric: "token_unexpected_expiries",
+      expression: "count==0",
+    });
+    expect(parseThresholdArgument(" events_failed = rate<0.05 ")).toEqual({
+      metric: "events_failed",
+      expression: "rate<0.05",
+    });
+  });
+
+  it.each([
+    ["no expression", "events_failed"],
+    ["no metric", "=rate<0.1"],
+    ["unknown aggregation", "events_failed=mean<3"],
+    ["no number", "events_failed=rate<"],
+    ["script injection", "events_failed=rate<1; rm -rf"],
+    ["bad metric name", "events failed=rate<1"],
+  ])("rejects %s", (_label, raw) => {
+    expect(() => parseThresholdArgument(raw)).toThrow();
+  });
+
+  it("groups several expressions per metric in order", () => {
+    const args = ["a=p(95)<1", "b=rate<1", "a=p(99)<2"].map(parseThresholdArgument);
+    expect(groupThresholds(args)).toEqual({ a: ["p(95)<1", "p(99)<2"], b: ["rate<1"] });
+  });
+});
+
+describe("defaultThresholds", () => {
+  it("fails every scenario on any sliding-expiry violation, error rate and event latency", () => {
+    for (const scenario of ["sustained", "ramp", "spike", "soak", "idle-gap", "token-storm"] as const) {
+      const config = runConfig(scenario);
+      const thresholds = defaultThresholds(config, planScenario(config));
+      expect(thresholds[METRIC.unexpectedExpiries]).toEqual(["count==0"]);
+      expect(thresholds[METRIC.idleOutlived]).toEqual(["count==0"]);
+      expect(thresholds[METRIC.eventsFailed]).toEqual(["rate<0.01"]);
+      expect(thresholds[EVENT_DURATION]).toEqual(["p(95)<500"]);
+    }
+  });
+
+  it("guards dropped iterations in open models at 1% of the planned iterations", () => {
+    const config = runConfig("sustained", { rate: 50, durationSeconds: 60 });
+    expect(defaultThresholds(config, planScenario(config)).dropped_iterations).toEqual(["count<=30"]);
+    const closed = runConfig("token-storm");
+    expect(defaultThresholds(closed, planScenario(closed)).dropped_iterations).toBeUndefined();
+  });
+
+  it("makes idle-gap expect one confirmed idle expiry per long gap of every VU", () => {
+    const config = runConfig("idle-gap", { vus: 3, expiresInSeconds: 2, marginSeconds: 0.2 });
+    const plan = planScenario(config);
+    expect(defaultThresholds(config, plan)[METRIC.idleExpiries]).toEqual([`count>=${3 * 2}`]);
+  });
+
+  it("watches the token endpoint in token-storm", () => {
+    const config = runConfig("token-storm");
+    const thresholds = defaultThresholds(config, planScenario(config));
+    expect(thresholds[METRIC.tokenRequestDuration]).toEqual(["p(95)<1000"]);
+    expect(thresholds[METRIC.tokenRequestFailures]).toEqual(["count==0"]);
+  });
+});
+
+describe("thresholds in the k6 options", () => {
+  it("lets --threshold replace a metric's list and keeps the other defaults", () => {
+    const merged = mergeThresholds(
+      { a: ["count==0"], b: ["rate<0.01"] },
+      { b: ["rate<0.05"], c: ["p(95)<1"] },
+    );
+    expect(merged).toEqual({ a: ["count==0"], b: ["rate<0.05"], c: ["p(95)<1"] });
+  });
+
+  it("adds observation-only sub-metrics without overriding a real threshold", () => {
+    const config: RunConfig = {
+      ...runConfig("sustained"),
+      thresholdOverrides: { [EVENT_DURATION]: ["p(99)<100"] },
+    };
+    const options = loadOptions(config, planScenario(config));
+    expect(options.thresholds[EVENT_DURATION]).toEqual(["p(99)<100"]);
+    expect(options.thresholds[`${METRIC.eventsRejected}{status:503}`]).toEqual(["count>=0"]);
+    expect(options.thresholds[`${METRIC.tokenRequests}{reason:idle}`]).toEqual(["count>=0"]);
+    expect(options.discardResponseBodies).toBe(true);
+    expect(Object.keys(options.scenarios)).toEqual(["sustained"]);
+  });
+});

@@ -1,0 +1,353 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { completeEventSchema } from "../../contracts/schemas/index.ts";
+import { createEventGenerator } from "../../generators/index.ts";
+import type {
+  ClientModel,
+  EventTemplate,
+  HeldToken,
+  MetricRecorders,
+  TokenRequestReason,
+  VuClientDeps,
+  VuResponse,
+  VuSettings,
+} from "../../load/index.ts";
+import {
+  assembleEventBody,
+  CLIENT_MODELS,
+  classifyRejection,
+  createVuClient,
+  eventReference,
+  outlivedIdle,
+  parseTokenResponse,
+  REFRESH_REASONS,
+  TEMPLATE_BLOCK_SHIFT,
+  toEventTemplate,
+  tokenRequestReason,
+} from "../../load/index.ts";
+
+const START = Date.parse("2026-11-22T03:00:00.000Z");
+const EXPIRES_IN = 10;
+const MARGIN_MS = 1_000;
+const TOKEN_URL = "http://127.0.0.1:9/auth/oauth/token";
+const EVENTS_URL = "http://127.0.0.1:9/api/events";
+const CREDENTIALS = [
+  { client_id: "one", client_secret: "one-secret" },
+  { client_id: "two", client_secret: "two-secret" },
+];
+const TEMPLATES: readonly EventTemplate[] = createEventGenerator({ seed: 3, runId: "tmpl" })
+  .take(40)
+  .map(toEventTemplate);
+
+function settings(clientModel: ClientModel): VuSettings {
+  return {
+    tokenUrl: TOKEN_URL,
+    eventsUrl: EVENTS_URL,
+    audience: "http://127.0.0.1:9/api",
+    runId: "run-1",
+    dataFile: "/tmp/event-templates.json",
+    summaryFile: "/tmp/summary.json",
+    clientModel,
+    marginMs: MARGIN_MS,
+    timeoutMs: 10_000,
+  };
+}
+
+type Sample = readonly [
+  metric: keyof MetricRecorders,
+  value: number | boolean,
+  tags?: Record<string, string>,
+];
+type Call = { readonly url: string; readonly body: unknown; readonly params: unknown };
+
+/** A scripted k6 world: event statuses come from a queue (202 when empty); token requests succeed unless told. */
+class World {
+  readonly calls: Call[] = [];
+  readonly samples: Sample[] = [];
+  readonly eventStatuses: number[] = [];
+  tokenStatus = 200;
+  private issued = 0;
+
+  readonly record: MetricRecorders = {
+    tokenRequest: (v, t) => this.samples.push(["tokenRequest", v, { ...t }]),
+    tokenRequestDuration: (v, t) => this.samples.push(["tokenRequestDuration", v, { ...t }]),
+    tokenRequestFailure: (v, t) => this.samples.push(["tokenRequestFailure", v, { ...t }]),
+    tokenRefresh: (v, t) => this.samples.push(["tokenRefresh", v, { ...t }]),
+    unexpectedExpiry: (v) => this.samples.push(["unexpectedExpiry", v]),
+    idleExpiry: (v) => this.samples.push(["idleExpiry", v]),
+    idleOutlived: (v) => this.samples.push(["idleOutlived", v]),
+    eventRejected: (v, t) => this.samples.push(["eventRejected", v, { ...t }]),
+    eventFailed: (v) => this.samples.push(["eventFailed", v]),
+  };
+
+  readonly http = {
+    post: (url: string, body: unknown, params: unknown): VuResponse => {
+      this.calls.push({ url, body, params });
+      if (url === TOKEN_URL) {
+        this.issued += 1;
+        const body =
+          this.tokenStatus === 200
+            ? JSON.stringify({ access_token: `token-${this.issued}`, expires_in: EXPIRES_IN })
+            : '{"error":"invalid_client"}';
+        return { status: this.tokenStatus, body, timings: { duration: 3 } };
+      }
+      return { status: this.eventStatuses.shift() ?? 202, timings: { duration: 1 } };
+    },
+  };
+
+  deps(clientModel: ClientModel, vu = 3): VuClientDeps {
+    return {
+      settings: settings(clientModel),
+      credentialsJson: JSON.stringify(CREDENTIALS),
+      http: this.http,
+      exec: { vu: { idInTest: vu } },
+      templates: TEMPLATES,
+      record: this.record,
+    };
+  }
+
+  /** The body of the last request sent. */
+  lastBody(): string {
+    return String(this.calls.at(-1)?.body);
+  }
+
+  count(metric: keyof MetricRecorders): number {
+    return this.samples.filter(([name]) => name === metric).length;
+  }
+}
+
+/**
+ * The rules as token-policy.ts states them, applied the way the harness's client did before it was compacted into
+ * one closure: the reference the client must agree with, call for call and sample for sample.
+ */
+function referenceClient(world: World, clientModel: ClientModel) {
+  let held: (HeldToken & { lastSuccessAtMs: number | undefined; token: string }) | undefined;
+  const renew = (reason: TokenRequestReason) => {
+    const response = world.http.post(TOKEN_URL, {}, {});
+    const at = Date.now();
+    world.record.tokenRequest(1, { reason });
+    world.record.tokenRequestDuration(response.timings.duration, { reason });
+    const parsed = parseTokenResponse(response.status, response.body);
+    if (parsed === undefined) {
+      world.record.tokenRequestFailure(1, { status: String(response.status) });
+      held = undefined;
+      return undefined;
+    }
+    if (held !== undefined && REFRESH_REASONS.includes(reason)) world.record.tokenRefresh(1, { reason });
+    held = {
+      issuedAtMs: at,
+      expiresInSeconds: parsed.expiresInSeconds,
+      lastSuccessAtMs: undefined,
+      token: parsed.accessToken,
+    };
+    return held;
+  };
+  const finish = (status: number, reason?: string) => {
+    const accepted = status >= 200 && status < 300;
+    world.record.eventFailed(!accepted);
+    if (!accepted)
+      world.record.eventRejected(1, { status: reason ?? (status === 0 ? "network" : String(status)) });
+    return accepted;
+  };
+  const countRejection = (token: HeldToken, sentAtMs: number) => {
+    if (classifyRejection(token, sentAtMs, MARGIN_MS) === "unexpected-expiry")
+      world.record.unexpectedExpiry(1);
+    else world.record.idleExpiry(1);
+  };
+  return (newIteration: boolean, probe: boolean): boolean => {
+    const now = Date.now();
+    const reason =
+      probe && held ? undefined : tokenRequestReason(clientModel, held, now, MARGIN_MS, newIteration);
+    let token = reason === undefined ? held : renew(reason);
+    if (token === undefined) return finish(0, "no-token");
+    let sentAtMs = Date.now();
+    let status = world.http.post(EVENTS_URL, "", {}).status;
+    if (status === 401) {
+      countRejection(token, sentAtMs);
+      token = renew("rejected");
+      if (token === undefined) return finish(401, "no-token");
+      sentAtMs = Date.now();
+      status = world.http.post(EVENTS_URL, "", {}).status;
+      if (status === 401) countRejection(token, sentAtMs);
+    }
+    if (status >= 200 && status < 300) {
+      if (outlivedIdle(token, sentAtMs, MARGIN_MS)) world.record.idleOutlived(1);
+      token.lastSuccessAtMs = sentAtMs;
+    }
+    return finish(status);
+  };
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(START);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("createVuClient: event bodies", () => {
+  it("builds each body from a template with the VU's unique reference and the date now", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding", 3));
+    const references = new Set<string>();
+    for (let iteration = 0; iteration < 40; iteration += 1) {
+      vi.setSystemTime(START + iteration * 7);
+      for (let index = 0; index < 2; index += 1) {
+        expect(send(iteration, index, index === 0, false)).toBe(true);
+        const body = world.lastBody();
+        const template = TEMPLATES[
+          (3 + (iteration >> TEMPLATE_BLOCK_SHIFT)) % TEMPLATES.length
+        ] as EventTemplate;
+        const date = new Date(START + iteration * 7).toISOString();
+        expect(body).toBe(assembleEventBody(template, eventReference("run-1", 3, iteration, index), date));
+        const event = JSON.parse(body) as { transaction: { reference: string; date: string } };
+        expect(completeEventSchema.safeParse(event).success).toBe(true);
+        expect(event.transaction.date).toBe(date);
+        references.add(event.transaction.reference);
+      }
+    }
+    expect(references.size).toBe(80);
+  });
+
+  it("moves to the next template every 16 iterations, so VUs together use the whole pool", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding", 1));
+    const used = new Set<string>();
+    for (let iteration = 0; iteration < 16 * 5; iteration += 1) {
+      send(iteration, 0, true, false);
+      used.add(world.lastBody().slice(0, 60));
+    }
+    expect(used.size).toBe(5);
+  });
+});
+
+describe("createVuClient: tokens", () => {
+  it("spreads VUs over the credentials and sends event requests with the held token and the events tag", () => {
+    for (const [vu, clientId] of [
+      [1, "one"],
+      [2, "two"],
+      [3, "one"],
+    ] as const) {
+      const world = new World();
+      createVuClient(world.deps("sliding", vu))(0, 0, true, false);
+      const [tokenCall, eventCall] = world.calls;
+      expect(tokenCall?.body).toMatchObject({ client_id: clientId, grant_type: "client_credentials" });
+      expect(tokenCall?.params).toMatchObject({ tags: { endpoint: "token" }, responseType: "text" });
+      expect(eventCall?.params).toEqual({
+        headers: { Authorization: "Bearer token-1", "Content-Type": "application/json" },
+        tags: { endpoint: "events" },
+        timeout: 10_000,
+      });
+    }
+  });
+
+  it("counts a 401 for a token in use as a violation, then renews and retries once", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding"));
+    send(0, 0, true, false);
+    vi.setSystemTime(START + 2_000);
+    world.eventStatuses.push(401);
+    expect(send(1, 0, true, false)).toBe(true);
+    expect(world.count("unexpectedExpiry")).toBe(1);
+    expect(world.samples).toContainEqual(["tokenRefresh", 1, { reason: "rejected" }]);
+    expect(world.calls.map((c) => c.url)).toEqual([TOKEN_URL, EVENTS_URL, EVENTS_URL, TOKEN_URL, EVENTS_URL]);
+  });
+
+  it("confirms an idle expiry for a 401 after a long idle gap (a probe sends the held token as it is)", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding"));
+    send(0, 0, true, false);
+    vi.setSystemTime(START + (EXPIRES_IN + 5) * 1000);
+    world.eventStatuses.push(401);
+    expect(send(1, 0, true, true)).toBe(true);
+    expect(world.count("idleExpiry")).toBe(1);
+    expect(world.count("unexpectedExpiry")).toBe(0);
+  });
+
+  it("flags a token accepted after idling expires_in + margin as outliving its lifetime", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("refresh-on-401"));
+    send(0, 0, true, false);
+    vi.setSystemTime(START + EXPIRES_IN * 1000 + MARGIN_MS);
+    send(1, 0, true, false);
+    expect(world.count("idleOutlived")).toBe(1);
+  });
+
+  it("gives up after one retry, and names why an event was not accepted", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding"));
+    world.eventStatuses.push(401, 401);
+    expect(send(0, 0, true, false)).toBe(false);
+    expect(world.samples.filter(([name]) => name === "eventRejected")).toEqual([
+      ["eventRejected", 1, { status: "401" }],
+    ]);
+    world.eventStatuses.push(0);
+    send(1, 0, true, false);
+    world.tokenStatus = 401;
+    world.eventStatuses.push(401);
+    send(2, 0, true, false);
+    expect(world.samples.filter(([name]) => name === "eventRejected").map(([, , tags]) => tags)).toEqual([
+      { status: "401" },
+      { status: "network" },
+      { status: "no-token" },
+    ]);
+    expect(world.samples).toContainEqual(["tokenRequestFailure", 1, { status: "401" }]);
+    expect(world.samples.filter(([name]) => name === "eventFailed").map(([, v]) => v)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe("createVuClient agrees with token-policy.ts", () => {
+  it.each(CLIENT_MODELS)(
+    "%s: the same token requests, verdicts and samples as the rules applied one function each",
+    (model) => {
+      for (let seed = 1; seed <= 20; seed += 1) {
+        const next = random(seed);
+        const client = new World();
+        const reference = new World();
+        const send = createVuClient(client.deps(model));
+        const expected = referenceClient(reference, model);
+        let now = START;
+        for (let step = 0; step < 60; step += 1) {
+          // Gaps from none to twice the lifetime; some events answered 401, 500 or not at all.
+          const roll = next();
+          now += Math.floor(next() * next() * 2 * EXPIRES_IN * 1000);
+          const statuses = roll < 0.1 ? [401] : roll < 0.13 ? [401, 401] : roll < 0.16 ? [500] : [];
+          if (roll > 0.97) statuses.push(0);
+          const tokenStatus = next() < 0.05 ? 503 : 200;
+          const probe = next() < 0.2;
+          const newIteration = next() < 0.7;
+          for (const world of [client, reference]) {
+            world.eventStatuses.splice(0, world.eventStatuses.length, ...statuses);
+            world.tokenStatus = tokenStatus;
+          }
+          vi.setSystemTime(now);
+          const accepted = send(step, 0, newIteration, probe);
+          vi.setSystemTime(now);
+          expect(accepted, `seed ${seed} step ${step}`).toBe(expected(newIteration, probe));
+        }
+        expect(
+          client.calls.map((c) => c.url),
+          `seed ${seed}`,
+        ).toEqual(reference.calls.map((c) => c.url));
+        expect(client.samples, `seed ${seed}`).toEqual(reference.samples);
+      }
+    },
+  );
+});

@@ -1,0 +1,407 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENT_DURATION, METRIC } from "../../../load/index.ts";
+import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
+import { startSandbox } from "../../../sandbox/index.ts";
+import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
+import { main } from "../../../scripts/cli/main.ts";
+import { loadCommand } from "../../../scripts/commands/load.ts";
+
+/** Real k6 runs against the sandbox: seconds each, with a lifetime short enough to expire tokens mid-run. */
+const EXPIRES_IN = 2;
+const RUN_TIMEOUT_MS = 90_000;
+
+interface LoadRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly reportDir: string;
+  readonly summary: Summary;
+}
+
+interface Summary {
+  readonly metrics: Record<
+    string,
+    { values: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }
+  >;
+  readonly harness: {
+    verdict: { level: string };
+    failedThresholds: Array<{ metric: string; expression: string }>;
+  };
+}
+
+let workDir: string;
+const secrets: string[] = [];
+/** Every stdout/stderr of every run, searched for secrets at the end. */
+const outputs: string[] = [];
+const sandboxes: RunningSandbox[] = [];
+
+function count(summary: Summary, metric: string): number {
+  return summary.metrics[metric]?.values.count ?? 0;
+}
+
+/** Accepted events are the false samples of the events_failed Rate. */
+function accepted(summary: Summary): number {
+  return summary.metrics[METRIC.eventsFailed]?.values.fails ?? 0;
+}
+
+function client(label: string) {
+  const secret = `load-test-${label}-secret-${randomBytes(8).toString("hex")}`;
+  secrets.push(secret);
+  return { clientId: `load-test-${label}`, clientSecret: secret };
+}
+
+async function sandbox(faults: FaultName[] = [], clients = [client("main")]): Promise<RunningSandbox> {
+  const started = await startSandbox({ port: 0, expiresIn: EXPIRES_IN, faults, faultRate: 0.2, clients });
+  sandboxes.push(started);
+  return started;
+}
+
+/** The target of a started sandbox, given the way a user would: URLs as flags, the secret in the environment. */
+function targetOf(sb: RunningSandbox): { args: string[]; env: NodeJS.ProcessEnv } {
+  const first = sb.clients[0] as { clientId: string; clientSecret: string };
+  return {
+    args: ["--auth-url", sb.authUrl, "--base-url", sb.baseUrl, "--client-id", first.clientId],
+    env: { EVENT_API_CLIENT_SECRET: first.clientSecret },
+  };
+}
+
+/** Runs `event-harness load …` in-process (k6 is still a real child process), with its own report directory. */
+async function load(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  signal: AbortSignal = new AbortController().signal,
+): Promise<LoadRun> {
+  const reportDir = await mkdtemp(path.join(workDir, "report-"));
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    err += chunk;
+  });
+  const baseEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
+  };
+  const code = await main(["load", ...args, "--report-dir", reportDir], [loadCommand], {
+    stdout,
+    stderr,
+    env: { ...baseEnv, ...env },
+    signal,
+  });
+  outputs.push(out, err);
+  const summary = await readFile(path.join(reportDir, "summary.json"), "utf8")
+    .then((text) => JSON.parse(text) as Summary)
+    .catch(() => ({ metrics: {}, harness: { verdict: { level: "none" }, failedThresholds: [] } }));
+  return { code, stdout: out, stderr: err, reportDir, summary };
+}
+
+/** The k6 child of this process, when one runs: its pid and command line (Linux /proc). */
+async function k6Child(): Promise<{ pid: number; cmdline: string } | undefined> {
+  const entries = await readdir("/proc").catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (ppid !== process.pid) continue;
+    const cmdline = (await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "")).replace(/\0/g, " ");
+    if (/\bk6\b.* run /.test(cmdline)) return { pid: Number(entry), cmdline };
+  }
+  return undefined;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), "load-command-"));
+  // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
+  await ensureK6({ env: process.env, stderr: process.stderr });
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all(sandboxes.map((sb) => sb.close()));
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe("load: usage errors (exit 2, before k6 starts)", () => {
+  it.each([
+    ["an unknown scenario", ["stampede"], "unknown scenario 'stampede'"],
+    ["--rate for a closed model", ["idle-gap", "--rate", "5"], "--rate does not apply to idle-gap"],
+    [
+      "a malformed --threshold",
+      ["sustained", "--threshold", "events_failed=mean<1"],
+      "not a threshold expression",
+    ],
+    ["an unknown client model", ["sustained", "--client-model", "psychic"], "--client-model takes one of"],
+    ["a malformed duration", ["sustained", "--duration", "soon"], "--duration takes a duration"],
+    ["an unknown sandbox fault", ["sustained", "--sandbox-fault", "gremlins"], "unknown --sandbox-fault"],
+    ["a partial target", ["sustained", "--base-url", "http://127.0.0.1:9"], "an external target needs"],
+  ])("rejects %s", async (_label, args, message) => {
+    const run = await load(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+  });
+
+  it("rejects --credentials without a target", async () => {
+    const file = path.join(workDir, "lonely-credentials.json");
+    await writeFile(file, JSON.stringify([{ client_id: "a", client_secret: "b-secret" }]));
+    const run = await load(["sustained", "--credentials", file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("an external target needs --auth-url (EVENT_API_AUTH_URL), --base-url");
+  });
+});
+
+describe("load: could not run (exit 3)", () => {
+  it("says so when the token endpoint is unreachable", async () => {
+    const gone = await startSandbox({ port: 0 });
+    await gone.close();
+    const run = await load(["sustained", ...targetOf(gone).args], targetOf(gone).env);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/cannot reach the token endpoint http:\/\/127\.0\.0\.1:\d+\/.*oauth\/token/);
+  });
+
+  it("says so when the credentials are refused", async () => {
+    const sb = await sandbox();
+    const { args } = targetOf(sb);
+    const run = await load(["sustained", ...args], { EVENT_API_CLIENT_SECRET: "not-the-secret" });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain("answered 401 for client load-test-main: check the credentials");
+  });
+});
+
+describe("load: real k6 runs against the sandbox", () => {
+  it(
+    "sustained passes against the correct sandbox, spreading VUs over a credentials file",
+    async () => {
+      const sb = await sandbox([], [client("one"), client("two")]);
+      const file = path.join(workDir, "credentials.json");
+      await writeFile(
+        file,
+        JSON.stringify({
+          clients: sb.clients.map((c) => ({ client_id: c.clientId, client_secret: c.clientSecret })),
+        }),
+      );
+      const run = await load(
+        // Spare VUs, so a busy CI machine does not make k6 drop an iteration of this short run.
+        [
+          "sustained",
+          "--rate",
+          "20",
+          "--duration",
+          "4s",
+          "--vus",
+          "10",
+          "--auth-url",
+          sb.authUrl,
+          "--base-url",
+          sb.baseUrl,
+        ],
+        { EVENT_API_CREDENTIALS_FILE: file },
+      );
+      expect(run.stderr).not.toContain("thresholds failed");
+      expect(run.code).toBe(0);
+      const { summary } = run;
+      expect(count(summary, "iterations")).toBeGreaterThanOrEqual(75);
+      expect(accepted(summary)).toBe(count(summary, "iterations"));
+      expect(count(summary, METRIC.eventsRejected)).toBe(0);
+      expect(count(summary, METRIC.unexpectedExpiries)).toBe(0);
+      expect(count(summary, METRIC.idleOutlived)).toBe(0);
+      // No 401 ever: every refresh the sliding client made was its own, ahead of expiry.
+      expect(count(summary, `${METRIC.tokenRequests}{reason:rejected}`)).toBe(0);
+      expect(count(summary, METRIC.tokenRefreshes)).toBe(
+        count(summary, `${METRIC.tokenRequests}{reason:idle}`),
+      );
+      expect(summary.metrics[EVENT_DURATION]?.values["p(95)"]).toBeGreaterThan(0);
+      expect(summary.harness.verdict.level).toBe("held");
+      expect(run.stdout).toContain("PASSED");
+      expect(run.stdout).toContain("SLIDING EXPIRY: HELD");
+      const files = await readdir(run.reportDir);
+      expect(files).toEqual(
+        expect.arrayContaining([
+          "summary.json",
+          "summary.md",
+          "junit.xml",
+          "dashboard.html",
+          "run.json",
+          "event-templates.json",
+        ]),
+      );
+      const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
+      expect(junit).toContain('failures="0"');
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "idle-gap passes against the correct sandbox: one refresh per long gap, none after short ones",
+    async () => {
+      const sb = await sandbox();
+      const run = await load(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
+      expect(run.code).toBe(0);
+      const { summary } = run;
+      // 2 VUs × 2 cycles: every long gap ends in a confirmed expiry and exactly one refresh.
+      expect(count(summary, METRIC.idleExpiries)).toBe(4);
+      expect(count(summary, METRIC.tokenRefreshes)).toBe(4);
+      expect(count(summary, `${METRIC.tokenRequests}{reason:rejected}`)).toBe(4);
+      expect(count(summary, METRIC.tokenRequests)).toBe(2 + 4);
+      expect(count(summary, METRIC.unexpectedExpiries)).toBe(0);
+      expect(count(summary, METRIC.idleOutlived)).toBe(0);
+      // 2 VUs × 5 bursts × 3 events, all accepted.
+      expect(accepted(summary)).toBe(30);
+      expect(summary.harness.verdict.level).toBe("held");
+      expect(await readFile(path.join(run.reportDir, "summary.md"), "utf8")).toContain(
+        "## Sliding expiry: HELD",
+      );
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "sustained longer than expires_in fails against a fixed lifetime: violations, k6 99 → exit 1",
+    async () => {
+      const run = await load([
+        "sustained",
+        "--rate",
+        "20",
+        "--duration",
+        "5s",
+        "--sandbox-expires-in",
+        String(EXPIRES_IN),
+        "--sandbox-fault",
+        "expiry-fixed",
+      ]);
+      expect(run.code).toBe(1);
+      expect(count(run.summary, METRIC.unexpectedExpiries)).toBeGreaterThan(0);
+      expect(run.summary.metrics[METRIC.unexpectedExpiries]?.thresholds?.["count==0"]?.ok).toBe(false);
+      expect(run.summary.harness.verdict.level).toBe("broken");
+      expect(run.stderr).toMatch(/thresholds failed: token_unexpected_expiries count==0 \(count=\d+\)/);
+      const runJson = JSON.parse(await readFile(path.join(run.reportDir, "run.json"), "utf8")) as {
+        k6ExitCode: number;
+        sandboxFaults: string[];
+      };
+      expect(runJson).toMatchObject({ k6ExitCode: 99, sandboxFaults: ["expiry-fixed"] });
+      // The client recovered each time: refresh, retry, accepted.
+      expect(count(run.summary, METRIC.eventsRejected)).toBe(0);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "idle-gap fails against a target whose idle tokens never expire",
+    async () => {
+      const sb = await sandbox(["expiry-never"]);
+      const run = await load(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
+      expect(run.code).toBe(1);
+      expect(count(run.summary, METRIC.idleOutlived)).toBe(4);
+      expect(count(run.summary, METRIC.idleExpiries)).toBe(0);
+      expect(run.summary.harness.failedThresholds.map((t) => `${t.metric} ${t.expression}`).sort()).toEqual([
+        "token_idle_expiries count>=4",
+        "token_idle_outlived count==0",
+      ]);
+      expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "a fraction of 5xx events trips the error-rate threshold, and --threshold can relax it",
+    async () => {
+      const sb = await sandbox(["events-5xx-fraction"]);
+      const args = ["sustained", "--rate", "20", "--duration", "3s", ...targetOf(sb).args];
+      const strict = await load(args, targetOf(sb).env);
+      expect(strict.code).toBe(1);
+      expect(strict.summary.harness.failedThresholds).toEqual([
+        expect.objectContaining({ metric: METRIC.eventsFailed, expression: "rate<0.01" }),
+      ]);
+      const rejected503 = count(strict.summary, `${METRIC.eventsRejected}{status:503}`);
+      expect(rejected503 / count(strict.summary, "iterations")).toBeCloseTo(0.2, 1);
+      expect(strict.stderr).toContain("thresholds failed: events_failed rate<0.01");
+
+      const relaxed = await load([...args, "--threshold", "events_failed=rate<0.5"], targetOf(sb).env);
+      expect(relaxed.code).toBe(0);
+      expect(relaxed.summary.metrics[METRIC.eventsFailed]?.thresholds).toEqual({ "rate<0.5": { ok: true } });
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "stops k6 when the command is aborted, and never puts a secret on k6's command line",
+    async () => {
+      const sb = await sandbox();
+      const controller = new AbortController();
+      const pending = load(
+        ["sustained", "--duration", "60s", ...targetOf(sb).args],
+        targetOf(sb).env,
+        controller.signal,
+      );
+      let child: { pid: number; cmdline: string } | undefined;
+      for (let attempt = 0; attempt < 200 && child === undefined; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        child = await k6Child();
+      }
+      expect(child).toBeDefined();
+      for (const secret of secrets) expect(child?.cmdline).not.toContain(secret);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const started = Date.now();
+      controller.abort();
+      const run = await pending;
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain("aborted; k6 was stopped");
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(alive(child?.pid ?? 0)).toBe(false);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
+
+describe("load: secrets", () => {
+  const JWT = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/;
+
+  async function reportTexts(): Promise<Array<[string, string]>> {
+    const texts: Array<[string, string]> = [];
+    for (const dir of await readdir(workDir)) {
+      if (!dir.startsWith("report-")) continue;
+      for (const name of await readdir(path.join(workDir, dir))) {
+        const file = path.join(workDir, dir, name);
+        const text = await readFile(file, "utf8");
+        texts.push([file, text]);
+        const data = /<script[^>]*id="data"[^>]*>([\s\S]*?)<\/script>/.exec(text)?.[1];
+        // The dashboard's data is gzipped base64: look inside too.
+        if (data)
+          texts.push([`${file} (data)`, gunzipSync(Buffer.from(data.trim(), "base64")).toString("utf8")]);
+      }
+    }
+    return texts;
+  }
+
+  it("appear in no output and no report file (dashboard data included)", async () => {
+    const texts = await reportTexts();
+    expect(texts.some(([file]) => file.endsWith("dashboard.html (data)"))).toBe(true);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const [file, text] of [
+      ...outputs.map((text, i) => [`output ${i}`, text] as [string, string]),
+      ...texts,
+    ]) {
+      for (const secret of secrets) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+      expect(JWT.exec(text)?.[0], `a token in ${file}`).toBeUndefined();
+      expect(text.includes("sandbox-demo-secret"), `the demo secret in ${file}`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReportContext } from "../../../load/index.ts";
+import { METRIC } from "../../../load/index.ts";
+import { renderRunReports } from "../../../scripts/load/index.ts";
+
+let dir: string;
+
+const context: ReportContext = {
+  scenario: "sustained",
+  runId: "sustained-run",
+  targetLabel: "http://127.0.0.1:1/api",
+  clientModel: "sliding",
+  rate: 20,
+  durationSeconds: 10,
+  vus: 5,
+  expiresInSeconds: 2,
+  marginSeconds: 0.2,
+  plannedIterations: 200,
+  idleGap: undefined,
+};
+
+/** What the scenario's handleSummary writes: k6's end-of-test data as it is. */
+const k6Data = {
+  state: { testRunDurationMs: 10_000 },
+  metrics: {
+    [METRIC.eventsFailed]: {
+      type: "rate",
+      contains: "default",
+      values: { rate: 0.05, passes: 10, fails: 190 },
+      thresholds: { "rate<0.01": { ok: false } },
+    },
+    [METRIC.unexpectedExpiries]: {
+      type: "counter",
+      contains: "default",
+      values: { count: 0, rate: 0 },
+      thresholds: { "count==0": { ok: true } },
+    },
+  },
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "run-reports-"));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("renderRunReports", () => {
+  it("renders the reports in Node from k6's data and adds the harness's verdict to summary.json", async () => {
+    await writeFile(path.join(dir, "summary.json"), JSON.stringify(k6Data));
+    const reports = await renderRunReports(dir, context);
+    expect(reports?.failedThresholds).toEqual([
+      expect.objectContaining({ metric: METRIC.eventsFailed, expression: "rate<0.01", ok: false }),
+    ]);
+    expect(reports?.text).toContain("FAILED: 1 threshold(s) crossed");
+    const summary = JSON.parse(await readFile(path.join(dir, "summary.json"), "utf8")) as {
+      metrics: unknown;
+      harness: { context: ReportContext; verdict: { level: string } };
+    };
+    expect(summary.metrics).toEqual(k6Data.metrics);
+    expect(summary.harness.context).toEqual(context);
+    expect(summary.harness.verdict.level).toBe("held");
+    expect(await readFile(path.join(dir, "summary.md"), "utf8")).toContain("# Load report: sustained");
+    expect(await readFile(path.join(dir, "junit.xml"), "utf8")).toContain('failures="1"');
+  });
+
+  it("renders nothing when k6 wrote no summary", async () => {
+    const empty = await mkdtemp(path.join(dir, "empty-"));
+    expect(await renderRunReports(empty, context)).toBeUndefined();
+  });
+});
