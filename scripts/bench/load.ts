@@ -27,7 +27,6 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { request } from "undici";
 import type { EventTemplateFile } from "../../load/index.ts";
 import { LOAD_ENV, planScenario, readRunConfig } from "../../load/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
@@ -36,6 +35,8 @@ import { writeEventTemplates } from "../build/event-templates.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
 import { ensureK6 } from "../build/k6-binary.ts";
 import { k6InputArgs, writeK6Inputs } from "../load/index.ts";
+import type { BenchClient } from "./fetch-token.ts";
+import { fetchToken } from "./fetch-token.ts";
 
 const RATE_GOAL = 0.9;
 const MEMORY_GOAL = 1.25;
@@ -55,12 +56,7 @@ interface AutocannonResult {
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-interface SandboxReady {
-  readonly authUrl: string;
-  readonly baseUrl: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-}
+type SandboxReady = BenchClient;
 
 /** Child mode: serve the sandbox until the parent disconnects. */
 async function serve(): Promise<void> {
@@ -281,24 +277,6 @@ async function memoryPerVu(k6: K6Binary, script: ScriptUnderTest, workDir: strin
   const low = await runK6(k6, script, await script.prepare(20, few, 4), workDir);
   const high = await runK6(k6, script, await script.prepare(20, many, 4), workDir);
   return (high.peakRss - low.peakRss) / (many - few);
-}
-
-async function fetchToken(ready: SandboxReady): Promise<string> {
-  const response = await request(`${ready.authUrl}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_id: ready.clientId,
-      client_secret: ready.clientSecret,
-      grant_type: "client_credentials",
-      audience: ready.baseUrl,
-    }).toString(),
-  });
-  const body = (await response.body.json()) as { access_token?: string };
-  if (response.statusCode !== 200 || body.access_token === undefined) {
-    throw new Error(`token request failed with ${response.statusCode}`);
-  }
-  return body.access_token;
 }
 
 function positive(name: string, raw: string, max: number): number {

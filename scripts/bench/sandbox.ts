@@ -16,8 +16,8 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { request } from "undici";
 import { startSandbox } from "../../sandbox/index.ts";
+import { fetchToken } from "./fetch-token.ts";
 
 /** The part of autocannon's untyped API this benchmark uses. */
 interface AutocannonOptions {
@@ -130,23 +130,6 @@ async function stopChild(child: Child): Promise<void> {
     console.log(`(the ${child.ready.kind} server did not stop in time: killed)`);
     child.process.kill();
   }
-}
-
-async function fetchToken(ready: SandboxReady): Promise<string> {
-  const response = await request(`${ready.authUrl}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_id: ready.clientId,
-      client_secret: ready.clientSecret,
-      grant_type: "client_credentials",
-    }).toString(),
-  });
-  const body = (await response.body.json()) as { access_token?: string };
-  if (response.statusCode !== 200 || body.access_token === undefined) {
-    throw new Error(`token request failed with ${response.statusCode}`);
-  }
-  return body.access_token;
 }
 
 interface Run {

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { ContractRun, ContractSettings, Target } from "../../contracts/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import type { RunningSandbox } from "../../sandbox/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
+import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import { resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { reportContractRun } from "./report-contract-run.ts";
@@ -12,20 +13,6 @@ import { reportContractRun } from "./report-contract-run.ts";
 /** Short enough that the full profile against the embedded sandbox takes seconds, not the spec's 300 s. */
 const EMBEDDED_EXPIRES_IN = 5;
 const MAX_SEED = 0xffff_ffff;
-
-async function parseFaults(raw: readonly string[]): Promise<FaultName[]> {
-  if (raw.length === 0) return [];
-  const { FAULTS, isFaultName } = await import("../../sandbox/index.ts");
-  return raw.map((name) => {
-    if (!isFaultName(name)) {
-      throw new UsageError(
-        "invalid-value",
-        `unknown --sandbox-fault '${name}' (one of: ${FAULTS.map((f) => f.name).join(", ")})`,
-      );
-    }
-    return name;
-  });
-}
 
 function embeddedTarget(
   sandbox: RunningSandbox,
@@ -122,7 +109,7 @@ export const contractCommand = defineCommand({
       max: 3600,
       fallback: EMBEDDED_EXPIRES_IN,
     });
-    const faults = await parseFaults(options["sandbox-fault"] ?? []);
+    const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
     const reportDir = options["report-dir"] ?? "reports/contract";
     const external = resolveTarget(options, io.env);
     const tuning = resolveTargetTuning(options, io.env);

@@ -1,7 +1,7 @@
 import type { ContractRun, Redactor } from "../../contracts/index.ts";
 import type { CommandIo } from "../cli/command.ts";
+import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
-import { displayPath } from "./display-path.ts";
 
 /** Writes the reports, prints the console summary, and turns the verdict into the exit code. */
 export async function reportContractRun(

@@ -3,10 +3,10 @@ import type { FileHandle } from "node:fs/promises";
 import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { defineCommand } from "../cli/command.ts";
+import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseInteger, parseNumber } from "../cli/option-values.ts";
 import { UsageError } from "../cli/usage-error.ts";
-import { displayPath } from "./display-path.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
 const MAX_OVERLAP_SECONDS = 86_400;

@@ -26,9 +26,3 @@ export async function createReportDir(scenario: ScenarioName, started: Date): Pr
   }
   throw new Error(`could not create a report directory under ${parent}`);
 }
-
-/** A path relative to the working directory when it lies inside it, else absolute. */
-export function shownPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
-}

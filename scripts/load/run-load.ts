@@ -20,7 +20,9 @@ import { bundleLoadScenarios } from "../build/bundle-load.ts";
 import { writeEventTemplates } from "../build/event-templates.ts";
 import { ensureK6 } from "../build/k6-binary.ts";
 import type { CommandIo } from "../cli/command.ts";
+import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
+import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import { resolveTarget, resolveTargetTuning } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
@@ -32,12 +34,11 @@ import { K6_EXIT, runK6 } from "./k6-runner.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { preflight } from "./preflight.ts";
-import { createReportDir, shownPath, timestamp } from "./report-dir.ts";
+import { createReportDir, timestamp } from "./report-dir.ts";
 import { clearReports } from "./report-files.ts";
 import { scrubReports } from "./report-scrub.ts";
 import { renderRunReports } from "./run-reports.ts";
 import { runVariables } from "./run-variables.ts";
-import { parseSandboxFaults } from "./sandbox-faults.ts";
 
 /** How often a long run says it is still running. */
 const HEARTBEAT_MS = 60_000;
@@ -65,7 +66,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     );
   }
   const settings = readLoadSettings(scenario, options);
-  const faults = parseSandboxFaults(options["sandbox-fault"] ?? []);
+  const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "load");
 
   const credentialsFile = options.credentials ?? io.env.EVENT_API_CREDENTIALS_FILE;
   const fileCredentials = credentialsFile ? await readCredentialsFile(credentialsFile) : undefined;
@@ -163,7 +164,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     say(
       `event-harness: ${describeRun(config, plan)}\n` +
         `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (embedded sandbox${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
-        `event-harness: reports in ${shownPath(reportDir)}\n`,
+        `event-harness: reports in ${displayPath(reportDir)}\n`,
     );
     // k6 runs with --quiet (its progress bars are noise in a pipe): long runs get a line a minute instead.
     const k6Started = Date.now();
@@ -214,7 +215,9 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         2,
       )}\n`,
     );
-    io.stdout.write(`Reports: ${shownPath(reportDir)}/summary.md, summary.json, junit.xml, dashboard.html\n`);
+    io.stdout.write(
+      `Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml, dashboard.html\n`,
+    );
 
     if (result.aborted) {
       say("event-harness: aborted; k6 was stopped\n");

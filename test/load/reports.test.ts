@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReportContext, SummaryData } from "../../load/index.ts";
 import { EVENT_DURATION, METRIC, planIdleGaps, renderReports, thresholdResults } from "../../load/index.ts";
+import { sustainedReportContext } from "./run-config-fixture.ts";
 
 type Metrics = Record<string, SummaryData["metrics"][string]>;
 
@@ -42,19 +43,7 @@ function summary(metrics: Metrics): SummaryData {
   };
 }
 
-const context: ReportContext = {
-  scenario: "sustained",
-  runId: "sustained-run",
-  targetLabel: "http://127.0.0.1:1/api",
-  clientModel: "sliding",
-  rate: 20,
-  durationSeconds: 10,
-  vus: 5,
-  expiresInSeconds: 2,
-  marginSeconds: 0.2,
-  plannedIterations: 200,
-  idleGap: undefined,
-};
+const context = sustainedReportContext;
 
 describe("thresholdResults", () => {
   it("lists failures first, with the observed aggregate, and leaves observation-only thresholds out", () => {

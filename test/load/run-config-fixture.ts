@@ -1,4 +1,4 @@
-import type { RunConfig, ScenarioName } from "../../load/index.ts";
+import type { ReportContext, RunConfig, ScenarioName } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
 
 /** A complete run configuration for unit tests, with the scenario's defaults. */
@@ -24,3 +24,18 @@ export function runConfig(scenario: ScenarioName, overrides: Partial<RunConfig> 
     ...overrides,
   };
 }
+
+/** The report context of a short sustained run with a 2 s expires_in, as the report renderers receive it. */
+export const sustainedReportContext: ReportContext = {
+  scenario: "sustained",
+  runId: "sustained-run",
+  targetLabel: "http://127.0.0.1:1/api",
+  clientModel: "sliding",
+  rate: 20,
+  durationSeconds: 10,
+  vus: 5,
+  expiresInSeconds: 2,
+  marginSeconds: 0.2,
+  plannedIterations: 200,
+  idleGap: undefined,
+};

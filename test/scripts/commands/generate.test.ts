@@ -2,13 +2,12 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { completeEventSchema, EVENT_STRICTNESS, eventSchemas } from "../../../contracts/schemas/index.ts";
 import { INVALID_VARIANT_NAMES, INVALID_VARIANTS, isRejectedAt } from "../../../generators/index.ts";
-import { main } from "../../../scripts/cli/main.ts";
 import { generateCommand } from "../../../scripts/commands/generate.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CLI = join(ROOT, "scripts", "event-harness.js");
@@ -41,19 +40,8 @@ function spawnCli(
 }
 
 /** Runs the command in-process, with injectable streams and signal. */
-async function runInProcess(args: readonly string[], signal = new AbortController().signal): Promise<Run> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.setEncoding("utf8").on("data", (data: string) => {
-    out += data;
-  });
-  stderr.setEncoding("utf8").on("data", (data: string) => {
-    err += data;
-  });
-  const code = await main(["generate", ...args], [generateCommand], { stdout, stderr, env: {}, signal });
-  return { code, stdout: out, stderr: err };
+function generateInProcess(args: readonly string[], signal = new AbortController().signal): Promise<Run> {
+  return runInProcess(generateCommand, args, {}, signal);
 }
 
 function lines(output: string): string[] {
@@ -76,7 +64,7 @@ describe("event-harness generate (child process)", () => {
       spawnCli(["generate", "--count", "50", "--seed", "1"]),
       spawnCli(["generate", "--count", "50", "--seed", "1"]),
     ]);
-    const other = await runInProcess(["--count", "50", "--seed", "2"]);
+    const other = await generateInProcess(["--count", "50", "--seed", "2"]);
     expect(first.stdout.length).toBeGreaterThan(0);
     expect(second.stdout).toBe(first.stdout);
     expect(other.stdout).not.toBe(first.stdout);
@@ -116,12 +104,12 @@ describe("event-harness generate (child process)", () => {
       expect(run.stderr).toContain("wrote 25 line(s)");
       const written = await readFile(file, "utf8");
       expect(lines(written)).toHaveLength(25);
-      expect(written).toBe((await runInProcess(["--count", "25", "--seed", "4"])).stdout);
+      expect(written).toBe((await generateInProcess(["--count", "25", "--seed", "4"])).stdout);
       expect(await readdir(join(folder, "nested", "deeper"))).toEqual(["events.ndjson"]);
     });
 
     it("refuses a folder as the output file", async () => {
-      const run = await runInProcess(["--count", "1", "--seed", "1", "--out", folder]);
+      const run = await generateInProcess(["--count", "1", "--seed", "1", "--out", folder]);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain("--out cannot write");
     });
@@ -129,7 +117,7 @@ describe("event-harness generate (child process)", () => {
     it("refuses a path under a file", async () => {
       const blocker = join(folder, "file");
       await writeFile(blocker, "");
-      const run = await runInProcess([
+      const run = await generateInProcess([
         "--count",
         "1",
         "--seed",
@@ -144,7 +132,7 @@ describe("event-harness generate (child process)", () => {
       const file = join(folder, "events.ndjson");
       const controller = new AbortController();
       setTimeout(() => controller.abort(new Error("received SIGINT")), 50);
-      const run = await runInProcess(
+      const run = await generateInProcess(
         ["--count", "10000000", "--seed", "1", "--out", file],
         controller.signal,
       );
@@ -157,13 +145,13 @@ describe("event-harness generate (child process)", () => {
 
 describe("event-harness generate (in process)", () => {
   it("treats '--out -' as stdout", async () => {
-    const run = await runInProcess(["--count", "2", "--seed", "1", "--out", "-"]);
+    const run = await generateInProcess(["--count", "2", "--seed", "1", "--out", "-"]);
     expect(run.code).toBe(0);
     expect(lines(run.stdout)).toHaveLength(2);
   });
 
   it("applies one variant to each of N valid events", async () => {
-    const run = await runInProcess(["--count", "4", "--seed", "1", "--invalid", "missing-type"]);
+    const run = await generateInProcess(["--count", "4", "--seed", "1", "--invalid", "missing-type"]);
     expect(run.code).toBe(0);
     const bodies = lines(run.stdout).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(bodies).toHaveLength(4);
@@ -175,7 +163,7 @@ describe("event-harness generate (in process)", () => {
   });
 
   it("emits every variant per round with --invalid all, wrapped with metadata on request", async () => {
-    const run = await runInProcess(["--count", "2", "--seed", "1", "--invalid", "all", "--with-meta"]);
+    const run = await generateInProcess(["--count", "2", "--seed", "1", "--invalid", "all", "--with-meta"]);
     expect(run.code).toBe(0);
     const records = lines(run.stdout).map(
       (line) =>
@@ -217,14 +205,23 @@ describe("event-harness generate (in process)", () => {
   });
 
   it("emits bare bodies with --invalid all and no --with-meta", async () => {
-    const run = await runInProcess(["--count", "1", "--seed", "1", "--invalid", "all"]);
+    const run = await generateInProcess(["--count", "1", "--seed", "1", "--invalid", "all"]);
     const output = lines(run.stdout);
     expect(output).toHaveLength(INVALID_VARIANTS.length);
     expect(output[INVALID_VARIANT_NAMES.indexOf("body-is-null")]).toBe("null");
   });
 
   it("uses --run-id in references and --channels for the pool size", async () => {
-    const run = await runInProcess(["--count", "20", "--seed", "1", "--run-id", "ci-123", "--channels", "1"]);
+    const run = await generateInProcess([
+      "--count",
+      "20",
+      "--seed",
+      "1",
+      "--run-id",
+      "ci-123",
+      "--channels",
+      "1",
+    ]);
     const events = lines(run.stdout).map(
       (line) => JSON.parse(line) as { channel: { id: string }; transaction: { reference: string } },
     );
@@ -233,14 +230,14 @@ describe("event-harness generate (in process)", () => {
   });
 
   it("lists the variant catalogue", async () => {
-    const run = await runInProcess(["--list-invalid"]);
+    const run = await generateInProcess(["--list-invalid"]);
     expect(run.code).toBe(0);
     for (const name of INVALID_VARIANT_NAMES) expect(run.stdout).toContain(name);
     expect(run.stdout.split("\n")[0]).toMatch(/^NAME\s+VIOLATES\s+PATH\s+RULE$/);
   });
 
   it("documents the options and gives examples in --help", async () => {
-    const run = await runInProcess(["--help"]);
+    const run = await generateInProcess(["--help"]);
     expect(run.code).toBe(0);
     for (const option of [
       "--count N",
@@ -272,7 +269,7 @@ describe("event-harness generate (in process)", () => {
     ],
     ["an unknown option", ["--count", "1", "--seed", "1", "--nope"], "nope"],
   ])("exits 2 for %s", async (_label, args, message) => {
-    const run = await runInProcess(args);
+    const run = await generateInProcess(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(message);

@@ -4,9 +4,9 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureK6, findK6, pinnedK6Version } from "../../../scripts/build/k6-binary.ts";
-import { main } from "../../../scripts/cli/main.ts";
 import { UsageError } from "../../../scripts/cli/usage-error.ts";
 import { k6Command } from "../../../scripts/commands/k6.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
 
 let dir: string;
 
@@ -20,24 +20,8 @@ async function fakeK6(name: string, version: string): Promise<string> {
   return file;
 }
 
-async function run(args: readonly string[], env: NodeJS.ProcessEnv) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  const code = await main(["k6", ...args], [k6Command], {
-    stdout,
-    stderr,
-    env,
-    signal: new AbortController().signal,
-  });
-  return { code, stdout: out, stderr: err };
+function run(args: readonly string[], env: NodeJS.ProcessEnv) {
+  return runInProcess(k6Command, args, env);
 }
 
 beforeAll(async () => {

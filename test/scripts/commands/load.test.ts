@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_DURATION, METRIC } from "../../../load/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
-import { main } from "../../../scripts/cli/main.ts";
 import { loadCommand } from "../../../scripts/commands/load.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
 
 /** Real k6 runs against the sandbox: seconds each, with a lifetime short enough to expire tokens mid-run. */
 const EXPIRES_IN = 2;
@@ -78,27 +77,16 @@ async function load(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<LoadRun> {
   const reportDir = await mkdtemp(path.join(workDir, "report-"));
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
   const baseEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
   };
-  const code = await main(["load", ...args, "--report-dir", reportDir], [loadCommand], {
-    stdout,
-    stderr,
-    env: { ...baseEnv, ...env },
-    signal,
-  });
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = await runInProcess(loadCommand, [...args, "--report-dir", reportDir], { ...baseEnv, ...env }, signal);
   outputs.push(out, err);
   const summary = await readFile(path.join(reportDir, "summary.json"), "utf8")
     .then((text) => JSON.parse(text) as Summary)

@@ -5,22 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReportContext } from "../../../load/index.ts";
 import { METRIC } from "../../../load/index.ts";
 import { renderRunReports } from "../../../scripts/load/index.ts";
+import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 
 let dir: string;
 
-const context: ReportContext = {
-  scenario: "sustained",
-  runId: "sustained-run",
-  targetLabel: "http://127.0.0.1:1/api",
-  clientModel: "sliding",
-  rate: 20,
-  durationSeconds: 10,
-  vus: 5,
-  expiresInSeconds: 2,
-  marginSeconds: 0.2,
-  plannedIterations: 200,
-  idleGap: undefined,
-};
+const context = sustainedReportContext;
 
 /** What the scenario's handleSummary writes: k6's end-of-test data as it is. */
 const k6Data = {

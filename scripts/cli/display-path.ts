@@ -1,7 +1,8 @@
-import { relative } from "node:path";
+import { isAbsolute, relative } from "node:path";
 
 /** A path as the user would type it: relative inside the working directory, absolute outside it. */
 export function displayPath(file: string): string {
   const inside = relative(process.cwd(), file);
-  return inside === "" || inside.startsWith("..") ? file : inside;
+  // On Windows a path on another drive stays absolute.
+  return inside === "" || inside.startsWith("..") || isAbsolute(inside) ? file : inside;
 }

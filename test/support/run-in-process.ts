@@ -1,0 +1,30 @@
+import { PassThrough } from "node:stream";
+import type { Command } from "../../scripts/cli/command.ts";
+import { main } from "../../scripts/cli/main.ts";
+
+export interface InProcessRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs one command through the CLI's main in this process, with captured streams and an injectable signal. */
+export async function runInProcess(
+  command: Command,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  signal: AbortSignal = new AbortController().signal,
+): Promise<InProcessRun> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    err += chunk;
+  });
+  const code = await main([command.name, ...args], [command], { stdout, stderr, env, signal });
+  return { code, stdout: out, stderr: err };
+}
