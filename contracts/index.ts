@@ -7,6 +7,7 @@ export { rotationChecks } from "./checks/credential-rotation.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";
+export { formatDuration } from "./reports/format-duration.ts";
 export type { ContractRun, Verdict } from "./reports/run-summary.ts";
 export { countByStatus, describeCounts, describeTarget, verdictOf } from "./reports/run-summary.ts";
 export { REPORT_FILES, writeContractReports } from "./reports/write-reports.ts";

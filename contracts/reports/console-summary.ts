@@ -1,5 +1,6 @@
 import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
+import { formatDuration } from "./format-duration.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, verdictOf } from "./run-summary.ts";
 
@@ -20,7 +21,7 @@ export function renderConsoleSummary(run: ContractRun): string {
   }
   const verdict = verdictOf(run.checks);
   lines.push(
-    `Verdict: ${VERDICT_LINE[verdict]} — ${describeCounts(run.checks)} (${(run.durationMs / 1000).toFixed(1)} s, ${run.suite})`,
+    `Verdict: ${VERDICT_LINE[verdict]} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite})`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -1,6 +1,7 @@
 import type { CheckStatus } from "../checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
+import { formatDuration } from "./format-duration.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, verdictOf } from "./run-summary.ts";
 
@@ -31,7 +32,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
   const lines = [
     `## ${HEADLINE[verdict]} — ${describeCounts(run.checks)}`,
     "",
-    `${run.suite} against \`${run.target.baseUrl}\` (auth \`${run.target.authUrl}\`${run.target.embedded ? ", embedded sandbox" : ""}), ${(run.durationMs / 1000).toFixed(1)} s.`,
+    `${run.suite} against \`${run.target.baseUrl}\` (auth \`${run.target.authUrl}\`${run.target.embedded ? ", embedded sandbox" : ""}), ${formatDuration(run.durationMs)}.`,
   ];
   for (const area of CHECK_AREAS) {
     const checks = run.checks.filter((check) => check.area === area);

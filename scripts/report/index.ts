@@ -1,0 +1,16 @@
+// The run report: per-second series from k6, the self-contained HTML page, and the CI summary.
+
+export { formatDuration } from "../../contracts/index.ts";
+export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";
+export type { LoadSummary } from "./load-summary.ts";
+export { digestLoadSummary } from "./load-summary.ts";
+export type { PartDetails } from "./part-details.ts";
+export { readPartDetails, TIME_SERIES_FILE } from "./part-details.ts";
+export { renderHtmlReport } from "./render-html-report.ts";
+export type { PartKind, PartOutcome, PartVerdict, RunOutcome, RunVerdict } from "./run-outcome.ts";
+export { combineVerdicts, exitCodeOf, partVerdictOf } from "./run-outcome.ts";
+export { renderRunSummaryMarkdown } from "./run-summary-markdown.ts";
+export type { TimeSeries } from "./time-series.ts";
+export { ratePerSecond, TIME_SERIES_FORMAT } from "./time-series.ts";
+export { RUN_REPORT_FILES, sweepSecrets, writeRunReport } from "./write-run-report.ts";
+export { writeTimeSeriesFromK6Csv } from "./write-time-series.ts";

@@ -1,0 +1,111 @@
+import { formatDuration } from "../../contracts/index.ts";
+import { formatNumber } from "./chart-scale.ts";
+import { renderChecks, renderStatusCounts } from "./html-checks.ts";
+import { escapeHtml, safeHref } from "./html-escape.ts";
+import { renderLoadBody } from "./html-load.ts";
+import { renderPage } from "./html-page.ts";
+import type { PartDetails } from "./part-details.ts";
+import type { PartVerdict, RunOutcome, RunVerdict } from "./run-outcome.ts";
+
+const HEADLINE: Readonly<Record<RunVerdict, { icon: string; title: string; text: string }>> = {
+  passed: { icon: "✓", title: "Passed", text: "Every part ran and nothing failed." },
+  failed: {
+    icon: "✕",
+    title: "Failed",
+    text: "At least one check or threshold failed: the target broke its contract.",
+  },
+  undecided: {
+    icon: "?",
+    title: "Could not decide",
+    text: "Nothing failed, but at least one part could not reach a verdict.",
+  },
+};
+
+function verdictPill(verdict: PartVerdict): string {
+  return `<span class="pill ${escapeHtml(verdict)}">${escapeHtml(verdict)}</span>`;
+}
+
+/** The one-line fact a part's card shows under its name. */
+function partFact(part: PartDetails): string {
+  if (part.checks) {
+    const n = part.checks.checks.length;
+    const problems = part.checks.checks.filter((check) => check.status !== "PASS").length;
+    return `${n} checks${problems === 0 ? ", all PASS" : `, ${problems} not PASS`}`;
+  }
+  if (part.load) {
+    const f = part.load.figures;
+    const violations = f.unexpectedExpiries + f.idleOutlived;
+    return `${formatNumber(f.eventsAccepted)} events · p95 ${formatNumber(f.eventLatencyMs["p(95)"] ?? 0)} ms · ${violations} violation${violations === 1 ? "" : "s"}`;
+  }
+  return part.outcome.note ?? "no report files";
+}
+
+function banner(run: RunOutcome): string {
+  const headline = HEADLINE[run.verdict];
+  const passed = run.parts.filter((part) => part.verdict === "passed").length;
+  const target = run.target.embedded
+    ? "embedded sandbox (started by each part on loopback)"
+    : `${run.target.baseUrl ?? ""} (auth ${run.target.authUrl ?? ""})`;
+  return [
+    `<header class="banner ${run.verdict}"><div class="wrap">`,
+    `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
+    `<h1 id="verdict" data-verdict="${run.verdict}"><span class="icon" aria-hidden="true">${headline.icon}</span>${escapeHtml(headline.title)}</h1>`,
+    `<p>${escapeHtml(headline.text)} ${passed} of ${run.parts.length} parts passed.</p>`,
+    `<div class="meta"><span>Target: ${escapeHtml(target)}</span><span>Started ${escapeHtml(run.startedAt)}</span>`,
+    `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
+    "</div></header>",
+  ].join("");
+}
+
+function partCards(parts: readonly PartDetails[]): string {
+  const cards = parts
+    .map(
+      (part) =>
+        `<a class="part-card ${escapeHtml(part.outcome.verdict)}" href="#part-${escapeHtml(part.outcome.id)}">` +
+        `<div class="name"><span>${escapeHtml(part.outcome.title)}</span>${verdictPill(part.outcome.verdict)}</div>` +
+        `<div class="fact">${escapeHtml(partFact(part))} · ${escapeHtml(formatDuration(part.outcome.durationMs))}</div></a>`,
+    )
+    .join("");
+  return `<nav class="parts" aria-label="Parts">${cards}</nav>`;
+}
+
+function partSection(part: PartDetails): string {
+  const { outcome } = part;
+  const body: string[] = [];
+  if (outcome.note) body.push(`<div class="note">${escapeHtml(outcome.note)}</div>`);
+  if (outcome.kind === "load") body.push(renderLoadBody(part));
+  else if (part.checks) body.push(renderChecks(part.checks.checks));
+  else if (outcome.verdict !== "skipped") body.push(`<p class="muted">No results.json was written.</p>`);
+  const files = part.files
+    .map(
+      (file) =>
+        `<a href="${escapeHtml(safeHref(file))}">${escapeHtml(file.slice(outcome.id.length + 1))}</a>`,
+    )
+    .join("");
+  const counts = part.checks ? `<span class="counts">${renderStatusCounts(part.checks.checks)}</span>` : "";
+  return [
+    `<section class="block" id="part-${escapeHtml(outcome.id)}" data-part="${escapeHtml(outcome.kind)}" data-verdict="${escapeHtml(outcome.verdict)}">`,
+    `<header><h2>${escapeHtml(outcome.title)} ${verdictPill(outcome.verdict)}</h2>`,
+    `<span class="muted">${counts} ${escapeHtml(formatDuration(outcome.durationMs))}${outcome.exitCode === null ? "" : ` · exit ${outcome.exitCode}`}</span></header>`,
+    body.join(""),
+    outcome.kind === "load" || files === "" ? "" : `<div class="links">${files}</div>`,
+    `<h3>Reproduce</h3><div class="cmd">${escapeHtml(outcome.command)}</div>`,
+    "</section>",
+  ].join("");
+}
+
+/** index.html of a run: one self-contained page, the verdict first, every part below with its evidence. */
+export function renderHtmlReport(run: RunOutcome, parts: readonly PartDetails[]): string {
+  const footer =
+    `<footer class="wrap">Machine-readable: <a href="run.json">run.json</a> · CI summary: <a href="summary.md">summary.md</a>. ` +
+    "Secrets and access tokens are replaced by placeholders in this page and every file it links to.</footer>";
+  const body = [
+    banner(run),
+    `<main class="wrap">`,
+    partCards(parts),
+    ...parts.map(partSection),
+    "</main>",
+    footer,
+  ].join("\n");
+  return renderPage(`${HEADLINE[run.verdict].title} · Event API harness run ${run.runId}`, body);
+}

@@ -1,0 +1,90 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import packageJson from "../../package.json" with { type: "json" };
+import type { CommandIo } from "../cli/command.ts";
+import { displayPath } from "../cli/display-path.ts";
+import type { PartOutcome, RunOutcome } from "../report/index.ts";
+import type { PartContext } from "./execute-part.ts";
+import { executePart } from "./execute-part.ts";
+import { planParts } from "./part-plan.ts";
+import { runRedactor } from "./run-redactor.ts";
+import type { RunOptionValues } from "./run-settings.ts";
+import { readSettings } from "./run-settings.ts";
+import { targetEnvironment } from "./target-environment.ts";
+
+const VERDICT_WORD = { passed: "PASSED", failed: "FAILED", undecided: "COULD NOT DECIDE" } as const;
+const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", skipped: "–" } as const;
+
+/**
+ * `event-harness run`: reads and checks everything first (a mistake is exit 2 with nothing run), runs the parts one
+ * after the other through their own commands, then writes one report and prints one verdict.
+ */
+export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
+  const settings = await readSettings(options, io.env);
+  const { runDir, runId, external } = settings;
+  // Loaded only now: the report code, the contracts and the other commands are not needed for --help.
+  const report = await import("../report/index.ts");
+  const { Redactor } = await import("../../contracts/index.ts");
+  const { DEMO_CLIENT } = await import("../../sandbox/index.ts");
+  const { commands } = await import("../commands/index.ts");
+  const redactor = runRedactor(Redactor, external, DEMO_CLIENT, io.env);
+  const out = (text: string) => void io.stdout.write(redactor.redact(text));
+  const plans = planParts(settings);
+  const context: PartContext = {
+    io,
+    // Target options given as flags reach the parts as environment variables, so no secret is ever an argv.
+    env: { ...io.env, ...targetEnvironment(options, io.env) },
+    redactor,
+    runDir,
+    commands,
+    report,
+    external,
+  };
+
+  await mkdir(runDir, { recursive: true });
+  const against = external ? `${external.baseUrl} (auth ${external.authUrl})` : "the embedded sandbox";
+  out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}\n`);
+  out(`Reports: ${displayPath(runDir)}/\n`);
+  const outcomes: PartOutcome[] = [];
+  for (const [index, plan] of plans.entries()) {
+    if (!io.signal.aborted) out(`\n━━ [${index + 1}/${plans.length}] ${plan.title} ━━\n`);
+    const outcome = await executePart(plan, context);
+    outcomes.push(outcome);
+    if (outcome.verdict !== "skipped") {
+      out(`→ ${plan.id}: ${outcome.verdict} in ${report.formatDuration(outcome.durationMs)}\n`);
+    }
+  }
+
+  const verdict = report.combineVerdicts(outcomes);
+  const run: RunOutcome = {
+    tool: { name: packageJson.name, version: packageJson.version },
+    runId,
+    startedAt: settings.started.toISOString(),
+    durationMs: Date.now() - settings.started.getTime(),
+    verdict,
+    target: external
+      ? { embedded: false, authUrl: external.authUrl, baseUrl: external.baseUrl }
+      : { embedded: true },
+    parts: outcomes,
+  };
+  const indexPath = displayPath(path.join(runDir, "index.html"));
+  await report.writeRunReport(runDir, run, redactor, indexPath);
+  const leaked = await report.sweepSecrets(runDir, redactor);
+  if (leaked.length > 0)
+    io.stderr.write(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
+
+  const width = Math.max(...outcomes.map((outcome) => outcome.title.length));
+  out("\n━━ Verdict ━━\n");
+  for (const outcome of outcomes) {
+    const note = outcome.note ? `  (${outcome.note})` : "";
+    out(
+      `  ${PART_MARK[outcome.verdict]} ${outcome.verdict.padEnd(10)} ${outcome.title.padEnd(width)}  ${report.formatDuration(outcome.durationMs)}${note}\n`,
+    );
+  }
+  const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
+  out(`Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\n`);
+  out(
+    `Verdict: ${VERDICT_WORD[verdict]} — ${passed} of ${outcomes.length} parts passed (${report.formatDuration(run.durationMs)})\n`,
+  );
+  return report.exitCodeOf(verdict);
+}

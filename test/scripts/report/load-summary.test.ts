@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { digestLoadSummary } from "../../../scripts/report/index.ts";
+
+describe("digestLoadSummary", () => {
+  it("reads figures, judging thresholds (failures first) and the sliding-expiry verdict", () => {
+    const summary = digestLoadSummary({
+      state: { testRunDurationMs: 10_000 },
+      metrics: {
+        events_failed: {
+          type: "rate",
+          values: { rate: 0.1, passes: 2, fails: 18 },
+          thresholds: { "rate<0.01": { ok: false } },
+        },
+        "http_req_duration{endpoint:events}": {
+          type: "trend",
+          contains: "time",
+          values: { med: 2, "p(95)": 1500, max: 2000 },
+          thresholds: { "p(95)<500": { ok: false }, "count>=0": { ok: true } },
+        },
+        token_refreshes: { type: "counter", values: { count: 4 } },
+        token_idle_outlived: {
+          type: "counter",
+          values: { count: 0 },
+          thresholds: { "count==0": { ok: true } },
+        },
+      },
+      harness: {
+        verdict: { level: "held", reasons: ["fine", 3] },
+        context: { scenario: "sustained", rate: 20, secret: "x" },
+      },
+    });
+    expect(summary?.figures).toMatchObject({
+      runSeconds: 10,
+      eventsAccepted: 18,
+      eventsFailed: 2,
+      errorRate: 0.1,
+      tokenRefreshes: 4,
+      eventLatencyMs: { med: 2, "p(95)": 1500, max: 2000 },
+    });
+    expect(summary?.thresholds.map((t) => [t.metric, t.expression, t.ok, t.observed])).toEqual([
+      ["events_failed", "rate<0.01", false, "rate=10%"],
+      ["http_req_duration{endpoint:events}", "p(95)<500", false, "p(95)=1.5s"],
+      ["token_idle_outlived", "count==0", true, "count=0"],
+    ]);
+    expect(summary?.slidingExpiry).toEqual({ level: "held", reasons: ["fine"] });
+    expect(summary?.context).toEqual({ scenario: "sustained", rate: 20 });
+  });
+
+  it("yields nothing for something that is not a k6 summary, and zeros for missing metrics", () => {
+    expect(digestLoadSummary(undefined)).toBeUndefined();
+    expect(digestLoadSummary({ metrics: [] })).toBeUndefined();
+    expect(digestLoadSummary({ metrics: { events_failed: "nope" } })?.figures.eventsAccepted).toBe(0);
+  });
+});
