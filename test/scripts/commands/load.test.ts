@@ -237,6 +237,34 @@ describe("load: real k6 runs against the sandbox", () => {
     RUN_TIMEOUT_MS,
   );
 
+  it.each([
+    ["ramp", ["--rate", "20"]],
+    ["spike", ["--rate", "10"]],
+    ["soak", ["--rate", "10"]],
+    ["token-storm", ["--vus", "10"]],
+  ])(
+    "%s runs against the correct sandbox, passes and writes its reports",
+    async (scenario, sizing) => {
+      const sb = await sandbox();
+      const run = await load(
+        [scenario, ...sizing, "--duration", "4s", ...targetOf(sb).args],
+        targetOf(sb).env,
+      );
+      expect(run.stderr).not.toContain("thresholds failed");
+      expect(run.code).toBe(0);
+      expect(accepted(run.summary)).toBeGreaterThan(0);
+      expect(count(run.summary, METRIC.unexpectedExpiries)).toBe(0);
+      expect(count(run.summary, METRIC.tokenRequests)).toBeGreaterThan(0);
+      expect(await readdir(run.reportDir)).toEqual(
+        expect.arrayContaining(["summary.json", "summary.md", "junit.xml", "dashboard.html", "run.json"]),
+      );
+      expect(await readFile(path.join(run.reportDir, "summary.md"), "utf8")).toContain(
+        `# Load report: ${scenario}`,
+      );
+    },
+    RUN_TIMEOUT_MS,
+  );
+
   it(
     "idle-gap passes against the correct sandbox: one refresh per long gap, none after short ones",
     async () => {
