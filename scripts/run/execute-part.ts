@@ -6,6 +6,7 @@ import { parseCommandArgs } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import type { PartOutcome } from "../report/index.ts";
+import { partVerdictOf, TIME_SERIES_FILE, writeTimeSeriesFromK6Csv } from "../report/index.ts";
 import { closed, PartOutput } from "./part-output.ts";
 import type { PartPlan } from "./part-plan.ts";
 import { K6_CSV_FILE, reproduceCommand } from "./part-plan.ts";
@@ -16,13 +17,12 @@ export interface PartContext {
   readonly redactor: Redactor;
   readonly runDir: string;
   readonly commands: readonly Command[];
-  readonly report: typeof import("../report/index.ts");
   readonly external: Target | undefined;
 }
 
 /** Runs one part through its command, as the CLI would; whatever happens, it ends with an outcome, never a throw. */
 export async function executePart(plan: PartPlan, context: PartContext): Promise<PartOutcome> {
-  const { io, redactor, runDir, report } = context;
+  const { io, redactor, runDir } = context;
   const started = Date.now();
   const base = {
     id: plan.id,
@@ -62,7 +62,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   const csv = path.join(runDir, plan.id, K6_CSV_FILE);
   if (plan.kind === "load" && (await stat(csv).catch(() => undefined))) {
     try {
-      await report.writeTimeSeriesFromK6Csv(csv, path.join(runDir, plan.id, report.TIME_SERIES_FILE));
+      await writeTimeSeriesFromK6Csv(csv, path.join(runDir, plan.id, TIME_SERIES_FILE));
     } catch (error) {
       io.stderr.write(
         `event-harness: ${plan.id}: no charts, k6's metrics could not be read: ${(error as Error).message}\n`,
@@ -74,7 +74,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   }
   return {
     ...base,
-    verdict: report.partVerdictOf(exitCode),
+    verdict: partVerdictOf(exitCode),
     exitCode,
     durationMs: Date.now() - started,
     ...(note ? { note } : {}),

@@ -1,9 +1,17 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
+import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
 import type { PartOutcome, RunOutcome } from "../report/index.ts";
+import {
+  combineVerdicts,
+  exitCodeOf,
+  formatDuration,
+  sweepSecrets,
+  writeRunReport,
+} from "../report/index.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import { planParts } from "./part-plan.ts";
@@ -22,12 +30,9 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", skipped: "–"
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env);
   const { runDir, runId, external } = settings;
-  // Loaded only now: the report code, the contracts and the other commands are not needed for --help.
-  const report = await import("../report/index.ts");
-  const { Redactor } = await import("../../contracts/index.ts");
-  const { DEMO_CLIENT } = await import("../../sandbox/index.ts");
+  // The registry imports this command, which imports this module lazily: importing it statically would make a cycle.
   const { commands } = await import("../commands/index.ts");
-  const redactor = runRedactor(Redactor, external, DEMO_CLIENT, io.env);
+  const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   const out = (text: string) => void io.stdout.write(redactor.redact(text));
   const plans = planParts(settings);
   const context: PartContext = {
@@ -37,7 +42,6 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     redactor,
     runDir,
     commands,
-    report,
     external,
   };
 
@@ -51,11 +55,11 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     const outcome = await executePart(plan, context);
     outcomes.push(outcome);
     if (outcome.verdict !== "skipped") {
-      out(`→ ${plan.id}: ${outcome.verdict} in ${report.formatDuration(outcome.durationMs)}\n`);
+      out(`→ ${plan.id}: ${outcome.verdict} in ${formatDuration(outcome.durationMs)}\n`);
     }
   }
 
-  const verdict = report.combineVerdicts(outcomes);
+  const verdict = combineVerdicts(outcomes);
   const run: RunOutcome = {
     tool: { name: packageJson.name, version: packageJson.version },
     runId,
@@ -68,8 +72,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
-  await report.writeRunReport(runDir, run, redactor, indexPath);
-  const leaked = await report.sweepSecrets(runDir, redactor);
+  await writeRunReport(runDir, run, redactor, indexPath);
+  const leaked = await sweepSecrets(runDir, redactor);
   if (leaked.length > 0)
     io.stderr.write(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
 
@@ -78,13 +82,13 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   for (const outcome of outcomes) {
     const note = outcome.note ? `  (${outcome.note})` : "";
     out(
-      `  ${PART_MARK[outcome.verdict]} ${outcome.verdict.padEnd(10)} ${outcome.title.padEnd(width)}  ${report.formatDuration(outcome.durationMs)}${note}\n`,
+      `  ${PART_MARK[outcome.verdict]} ${outcome.verdict.padEnd(10)} ${outcome.title.padEnd(width)}  ${formatDuration(outcome.durationMs)}${note}\n`,
     );
   }
   const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
   out(`Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\n`);
   out(
-    `Verdict: ${VERDICT_WORD[verdict]} — ${passed} of ${outcomes.length} parts passed (${report.formatDuration(run.durationMs)})\n`,
+    `Verdict: ${VERDICT_WORD[verdict]} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
   );
-  return report.exitCodeOf(verdict);
+  return exitCodeOf(verdict);
 }

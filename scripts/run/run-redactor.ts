@@ -1,8 +1,8 @@
-import type { Redactor, Target } from "../../contracts/index.ts";
+import type { Target } from "../../contracts/index.ts";
+import { Redactor } from "../../contracts/index.ts";
 
 /** Every secret the run knows of, so its console and files can be scrubbed whatever a part prints. */
 export function runRedactor(
-  Redactor: typeof import("../../contracts/index.ts").Redactor,
   external: Target | undefined,
   demo: { readonly clientId: string; readonly clientSecret: string },
   env: NodeJS.ProcessEnv,
