@@ -12,8 +12,9 @@
  * both put the same bytes on the wire (only the reference varies, so the sandbox does not answer 409), with one fixed
  * token; ours runs exactly as `event-harness load` runs it (bundle, `--config` options file, VU settings), builds
  * bodies from the SharedArray, manages tokens per VU and records its metrics. A third script, the floor, is the
- * minimal one plus what the issue requires of every VU (the SharedArray of generated bodies and the nine named custom
- * metrics, one sample per event): its memory shows how much of ours is the harness's own. autocannon against the
+ * minimal one plus what the issue requires of every VU and event (the SharedArray of generated bodies stamped with the
+ * time, the endpoint tag, the nine named custom metrics with one sample per event, ours' thresholds): its rate and
+ * memory show how much of ours is the harness's own. autocannon against the
  * same endpoint gives this machine's ceiling. Rounds alternate the scripts and the medians count, because other work
  * on a shared machine skews any single run. Goals: ours ≥ 90 % of the minimal rate, memory per VU ≤ 1.25 × the
  * minimal script's (both on the medians). Exits 1 when a goal is missed. Linux only (/usr/bin/time, taskset).
@@ -28,7 +29,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { EventTemplateFile } from "../../load/index.ts";
-import { LOAD_ENV, planScenario, readRunConfig } from "../../load/index.ts";
+import { LOAD_ENV, loadOptions, planScenario, readRunConfig } from "../../load/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { bundleLoadScenarios } from "../build/bundle-load.ts";
 import { writeEventTemplates } from "../build/event-templates.ts";
@@ -41,8 +42,11 @@ import { fetchToken } from "./fetch-token.ts";
 const RATE_GOAL = 0.9;
 const MEMORY_GOAL = 1.25;
 const MEMORY_VUS = [10, 310] as const;
-/** VUs k6 may use while probing a rate: enough for thousands of events/s at a few ms each. */
-const PROBE_VUS = 100;
+/**
+ * Pre-allocated VUs while probing a rate: enough that a stall of the shared machine (k6 drops an iteration the moment
+ * no VU is free) does not end a probe that k6's throughput could hold: 300 VUs absorb 150 ms at 2,000/s.
+ */
+const PROBE_VUS = 300;
 /** The fixed rate of the CPU-per-event measure: well below what either script holds. */
 const CPU_RATE = 800;
 const GNU_TIME = "/usr/bin/time";
@@ -95,8 +99,10 @@ export default function () {
 `;
 
 /**
- * The floor: the minimal script plus what the issue requires of every VU (bodies from a SharedArray of generated
- * templates, the nine named custom metrics, one events_failed sample per event), and nothing of the harness's own.
+ * The floor: the minimal script plus what the issue requires of every VU and event (bodies from a SharedArray of
+ * generated templates stamped with the current time, event requests tagged apart from token requests, the nine named
+ * custom metrics, one events_failed sample per event, and the same thresholds as ours), and nothing of the harness's
+ * own: no token management, no client model.
  */
 const FLOOR_SCRIPT = `import { SharedArray } from "k6/data";
 import http from "k6/http";
@@ -113,7 +119,10 @@ export const options = {
   discardResponseBodies: true,
 };
 const url = __ENV.BENCH_URL + "/events";
-const params = { headers: { Authorization: "Bearer " + __ENV.BENCH_TOKEN, "Content-Type": "application/json" } };
+const params = {
+  headers: { Authorization: "Bearer " + __ENV.BENCH_TOKEN, "Content-Type": "application/json" },
+  tags: { endpoint: "events" },
+};
 const templates = new SharedArray("event-templates", () => JSON.parse(open(__ENV.BENCH_DATA)).templates);
 const add = [
   new Counter("token_requests").add, new Trend("token_request_duration", true).add,
@@ -125,7 +134,7 @@ let template;
 export default function () {
   if (template === undefined) template = templates[__VU % templates.length];
   const reference = __ENV.BENCH_RUN + "-" + __VU + "-" + __ITER;
-  http.post(url, template[0] + reference + template[1] + "2026-01-02T03:04:05.678Z" + template[2], params);
+  http.post(url, template[0] + reference + template[1] + new Date().toISOString() + template[2], params);
   add[8](false);
 }
 `;
@@ -305,7 +314,7 @@ function median(values: readonly number[]): number {
 interface Round {
   readonly minimal: { rate: number; probes: Probe[]; memoryPerVuBytes: number; cpuPerEventSeconds: number };
   readonly ours: { rate: number; probes: Probe[]; memoryPerVuBytes: number; cpuPerEventSeconds: number };
-  readonly floor: { memoryPerVuBytes: number };
+  readonly floor: { rate: number; probes: Probe[]; memoryPerVuBytes: number };
   readonly rateRatio: number;
   readonly memoryRatio: number;
   /** Minimal's CPU per event over ours: the rate ratio k6 alone would reach, free of the zero-drop edge's noise. */
@@ -363,28 +372,31 @@ async function main(): Promise<number> {
       run += 1;
       return `bench-${run}`;
     };
+    /** The run configuration `event-harness load sustained` would read for this rate against the sandbox. */
+    const sustainedConfig = (rate: number, vus: number, seconds: number) =>
+      readRunConfig(
+        {
+          [LOAD_ENV.authUrl]: ready.authUrl,
+          [LOAD_ENV.baseUrl]: ready.baseUrl,
+          [LOAD_ENV.credentials]: JSON.stringify([
+            { client_id: ready.clientId, client_secret: ready.clientSecret },
+          ]),
+          [LOAD_ENV.runId]: nextRunId(),
+          [LOAD_ENV.dataFile]: dataFile,
+          [LOAD_ENV.rate]: String(rate),
+          [LOAD_ENV.vus]: String(vus),
+          [LOAD_ENV.durationSeconds]: String(seconds),
+          [LOAD_ENV.expiresInSeconds]: "3600",
+        },
+        "sustained",
+      );
     const ours: ScriptUnderTest = {
       label: "sustained",
       file: bundle?.file ?? "",
       failedMetric: "events_failed",
       // Exactly what `event-harness load sustained` hands k6: the options file and the VU settings.
       async prepare(rate, vus, seconds) {
-        const config = readRunConfig(
-          {
-            [LOAD_ENV.authUrl]: ready.authUrl,
-            [LOAD_ENV.baseUrl]: ready.baseUrl,
-            [LOAD_ENV.credentials]: JSON.stringify([
-              { client_id: ready.clientId, client_secret: ready.clientSecret },
-            ]),
-            [LOAD_ENV.runId]: nextRunId(),
-            [LOAD_ENV.dataFile]: dataFile,
-            [LOAD_ENV.rate]: String(rate),
-            [LOAD_ENV.vus]: String(vus),
-            [LOAD_ENV.durationSeconds]: String(seconds),
-            [LOAD_ENV.expiresInSeconds]: "3600",
-          },
-          "sustained",
-        );
+        const config = sustainedConfig(rate, vus, seconds);
         const inputs = await writeK6Inputs(
           config,
           planScenario(config),
@@ -392,6 +404,16 @@ async function main(): Promise<number> {
         );
         return { env: { ...inputs.env }, args: k6InputArgs(inputs) };
       },
+    };
+    /** A `--config` file with the thresholds `event-harness load sustained` gives k6 at this rate, for the floor. */
+    const oursThresholds = async (rate: number, vus: number, seconds: number): Promise<string> => {
+      const config = sustainedConfig(rate, vus, seconds);
+      const file = path.join(await mkdtemp(path.join(workDir, "floor-")), "k6-options.json");
+      await writeFile(
+        file,
+        JSON.stringify({ thresholds: loadOptions(config, planScenario(config)).thresholds }),
+      );
+      return file;
     };
     const bench = (label: string, file: string): ScriptUnderTest => ({
       label,
@@ -410,7 +432,8 @@ async function main(): Promise<number> {
             BENCH_HEAD: constantBody.head,
             BENCH_TAIL: constantBody.tail,
           },
-          args: [],
+          // Like ours, the floor gets its thresholds from a --config file, not from every VU's init code.
+          args: label === "floor" ? ["--config", await oursThresholds(rate, vus, seconds)] : [],
         };
       },
     });
@@ -433,6 +456,7 @@ async function main(): Promise<number> {
       ];
       const minimalRate = first ? rateA : rateB;
       const oursRate = first ? rateB : rateA;
+      const floorRate = await highestRate(k6, floor, search, workDir);
       console.log(`Round ${round}: peak memory per VU`);
       const [memA, memB] = [
         await memoryPerVu(k6, first ? minimal : ours, workDir),
@@ -451,14 +475,14 @@ async function main(): Promise<number> {
       const result: Round = {
         minimal: { ...minimalRate, memoryPerVuBytes: minimalMemory, cpuPerEventSeconds: minimalCpu },
         ours: { ...oursRate, memoryPerVuBytes: oursMemory, cpuPerEventSeconds: oursCpu },
-        floor: { memoryPerVuBytes: floorMemory },
+        floor: { rate: floorRate.rate, probes: floorRate.probes, memoryPerVuBytes: floorMemory },
         rateRatio: minimalRate.rate === 0 ? 0 : oursRate.rate / minimalRate.rate,
         memoryRatio: minimalMemory <= 0 ? Number.NaN : oursMemory / minimalMemory,
         cpuRatio: minimalCpu / oursCpu,
       };
       results.push(result);
       console.log(
-        `  round ${round}: rate ${oursRate.rate}/s vs ${minimalRate.rate}/s (${result.rateRatio.toFixed(2)}), ` +
+        `  round ${round}: rate ${oursRate.rate}/s vs ${minimalRate.rate}/s (${result.rateRatio.toFixed(2)}), floor ${floorRate.rate}/s, ` +
           `memory per VU ${mb(oursMemory)} vs ${mb(minimalMemory)} (${result.memoryRatio.toFixed(2)}), floor ${mb(floorMemory)}, ` +
           `CPU per event ${us(oursCpu)} vs ${us(minimalCpu)} (${result.cpuRatio.toFixed(2)})`,
       );
@@ -479,6 +503,9 @@ async function main(): Promise<number> {
     const rateRatio = median(results.map((r) => r.rateRatio));
     const memoryRatio = median(results.map((r) => r.memoryRatio));
     const cpuRatio = median(results.map((r) => r.cpuRatio));
+    const floorRateRatio = median(
+      results.map((r) => (r.minimal.rate === 0 ? 0 : r.floor.rate / r.minimal.rate)),
+    );
     const floorMemory = median(results.map((r) => r.floor.memoryPerVuBytes));
     const minimalMemory = median(results.map((r) => r.minimal.memoryPerVuBytes));
     const rows = [
@@ -497,6 +524,7 @@ async function main(): Promise<number> {
         memoryRatio.toFixed(2),
         `≤ ${MEMORY_GOAL}`,
       ],
+      ["floor rate held", `${median(results.map((r) => r.floor.rate))}/s`, "", floorRateRatio.toFixed(2), ""],
       ["floor memory per VU", mb(floorMemory), "", (floorMemory / minimalMemory).toFixed(2), ""],
       [
         `k6 CPU/event @${CPU_RATE}/s`,
@@ -524,7 +552,13 @@ async function main(): Promise<number> {
           search,
           rounds: results,
           pinned: PIN,
-          medians: { rateRatio, memoryRatio, floorMemoryRatio: floorMemory / minimalMemory, cpuRatio },
+          medians: {
+            rateRatio,
+            memoryRatio,
+            floorRateRatio,
+            floorMemoryRatio: floorMemory / minimalMemory,
+            cpuRatio,
+          },
           autocannon: {
             perSecond: ceiling.requests.average,
             total: ceiling.requests.total,
