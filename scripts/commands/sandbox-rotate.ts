@@ -4,6 +4,7 @@ import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { defineCommand } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
+import { errorReason } from "../cli/error-reason.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseInteger, parseNumber } from "../cli/option-values.ts";
 import { UsageError } from "../cli/usage-error.ts";
@@ -299,8 +300,7 @@ async function callAdminEndpoint(
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    const reason =
-      (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+    const reason = errorReason(error);
     throw new RotationUnconfirmedError(
       `cannot reach the admin endpoint ${endpoint} (${reason}); nothing was rotated`,
     );

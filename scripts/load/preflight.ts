@@ -3,6 +3,7 @@ import type { Redactor, Target } from "../../contracts/target/index.ts";
 import { tokenUrl } from "../../contracts/target/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
+import { errorReason } from "../cli/error-reason.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { displayUrl } from "./display-url.ts";
 
@@ -42,8 +43,7 @@ export async function preflight(
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      const reason =
-        (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+      const reason = errorReason(error);
       throw new CannotRunError(`cannot reach the token endpoint ${displayUrl(tokenUrl(target))} (${reason})`);
     }
     const token = parseTokenResponse(status, text);
