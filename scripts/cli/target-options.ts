@@ -133,3 +133,32 @@ export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEn
     embedded: false,
   };
 }
+
+/** expires_in of an embedded sandbox: short, so sliding-expiry checks and idle gaps take seconds, not 300 s. */
+export const EMBEDDED_EXPIRES_IN = 5;
+
+interface SandboxClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+/**
+ * The target a started embedded sandbox offers, with the user's tuning (channel, timeout), as `client` (default: the
+ * sandbox's first client).
+ */
+export function embeddedTarget(
+  sandbox: { readonly authUrl: string; readonly baseUrl: string; readonly clients: readonly SandboxClient[] },
+  tuning: TargetTuning,
+  client: SandboxClient | undefined = sandbox.clients[0],
+): Target {
+  if (client === undefined) throw new Error("the embedded sandbox started without a client");
+  return {
+    authUrl: sandbox.authUrl,
+    baseUrl: sandbox.baseUrl,
+    clientId: client.clientId,
+    clientSecret: new Secret(client.clientSecret),
+    audience: sandbox.baseUrl,
+    ...tuning,
+    embedded: true,
+  };
+}

@@ -1,36 +1,20 @@
 import { randomInt } from "node:crypto";
-import type { ContractRun, ContractSettings, Target } from "../../contracts/index.ts";
+import type { ContractRun, ContractSettings } from "../../contracts/index.ts";
+import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import type { RunningSandbox } from "../../sandbox/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
-import { resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
+import {
+  EMBEDDED_EXPIRES_IN,
+  embeddedTarget,
+  resolveTarget,
+  resolveTargetTuning,
+  targetOptions,
+} from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { reportContractRun } from "./report-contract-run.ts";
-
-/** Short enough that the full profile against the embedded sandbox takes seconds, not the spec's 300 s. */
-const EMBEDDED_EXPIRES_IN = 5;
-const MAX_SEED = 0xffff_ffff;
-
-function embeddedTarget(
-  sandbox: RunningSandbox,
-  tuning: ReturnType<typeof resolveTargetTuning>,
-  Secret: typeof import("../../contracts/index.ts").Secret,
-): Target {
-  const client = sandbox.clients[0];
-  if (client === undefined) throw new Error("the embedded sandbox started without a client");
-  return {
-    authUrl: sandbox.authUrl,
-    baseUrl: sandbox.baseUrl,
-    clientId: client.clientId,
-    clientSecret: new Secret(client.clientSecret),
-    audience: sandbox.baseUrl,
-    ...tuning,
-    embedded: true,
-  };
-}
 
 export const contractCommand = defineCommand({
   name: "contract",
@@ -92,7 +76,6 @@ export const contractCommand = defineCommand({
       PROFILES,
       Redactor,
       runContract,
-      Secret,
       unknownSelectors,
     } = await import("../../contracts/index.ts");
     const profile = parseChoice("profile", options.profile, PROFILES, "fast");
@@ -125,7 +108,7 @@ export const contractCommand = defineCommand({
       ? undefined
       : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
     try {
-      const target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning, Secret);
+      const target = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
       const secret = target.clientSecret.reveal();
       const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
       const say = (text: string) => io.stderr.write(redactor.redact(text));

@@ -1,6 +1,6 @@
 import { CLIENT_MODELS, formatSeconds, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import { defineCommand } from "../cli/command.ts";
-import { targetOptions } from "../cli/target-options.ts";
+import { EMBEDDED_EXPIRES_IN, targetOptions } from "../cli/target-options.ts";
 
 const options = {
   rate: {
@@ -56,7 +56,7 @@ const options = {
   "sandbox-expires-in": {
     type: "string",
     valueName: "S",
-    description: "expires_in of the embedded sandbox (default 5, so idle-gap takes seconds).",
+    description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
   },
   "sandbox-fault": {
     type: "string",

@@ -3,7 +3,7 @@ import type { ContractRun, RotationExpectations, Target } from "../../contracts/
 import packageJson from "../../package.json" with { type: "json" };
 import { defineCommand } from "../cli/command.ts";
 import { parseInteger } from "../cli/option-values.ts";
-import { resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
+import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
@@ -112,15 +112,7 @@ export const verifyRotationCommand = defineCommand({
           `Rotated the embedded sandbox's secret (old secret ${overlap > 0 ? `accepted for ${overlap} s` : "refused at once"}, ` +
             `earlier tokens ${options["sandbox-revoke"] ? "revoked" : "kept"}).\n`,
         );
-        target = {
-          authUrl: running.authUrl,
-          baseUrl: running.baseUrl,
-          clientId: after.clientId,
-          clientSecret: new contracts.Secret(after.clientSecret),
-          audience: running.baseUrl,
-          ...tuning,
-          embedded: true,
-        };
+        target = embeddedTarget(running, tuning, after);
         expectations = {
           oldSecret: new contracts.Secret(before.clientSecret),
           oldToken: new contracts.Secret(oldToken),

@@ -4,7 +4,7 @@ export { k6Environment } from "./k6-environment.ts";
 export type { K6Inputs } from "./k6-inputs.ts";
 export { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
 export type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
-export { EMBEDDED_EXPIRES_IN, readLoadSettings } from "./load-settings.ts";
+export { readLoadSettings } from "./load-settings.ts";
 export { scrubDashboard } from "./report-scrub.ts";
 export { runLoad } from "./run-load.ts";
 export { renderRunReports } from "./run-reports.ts";

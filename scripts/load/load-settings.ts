@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { MAX_SEED } from "../../generators/index.ts";
 import type { ClientModel, ScenarioName } from "../../load/index.ts";
 import {
   CLIENT_MODELS,
@@ -9,12 +10,9 @@ import {
 } from "../../load/index.ts";
 import type { ParsedOptions } from "../cli/command.ts";
 import { parseChoice, parseInteger, parseNumber } from "../cli/option-values.ts";
-import type { targetOptions } from "../cli/target-options.ts";
+import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 
-/** Short, so idle-gap against the embedded sandbox takes seconds rather than the spec's 300 s lifetimes. */
-export const EMBEDDED_EXPIRES_IN = 5;
-const MAX_SEED = 0xffff_ffff;
 /** Longest run the CLI accepts: a week-long soak is already an unusual request. */
 const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Target } from "../../contracts/target/index.ts";
-import { Redactor, Secret } from "../../contracts/target/index.ts";
+import { Redactor } from "../../contracts/target/index.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import {
   formatSeconds,
@@ -23,7 +23,7 @@ import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
-import { resolveTarget, resolveTargetTuning } from "../cli/target-options.ts";
+import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
@@ -110,15 +110,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
             clientId: c.clientId,
             clientSecret: c.clientSecret,
           })));
-    const target: Target = external ?? {
-      authUrl: (sandbox as RunningSandbox).authUrl,
-      baseUrl: (sandbox as RunningSandbox).baseUrl,
-      clientId: credentials[0]?.clientId ?? "",
-      clientSecret: new Secret(credentials[0]?.clientSecret ?? ""),
-      audience: (sandbox as RunningSandbox).baseUrl,
-      ...tuning,
-      embedded: true,
-    };
+    const target: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
     const redactor = new Redactor();
     for (const { clientId, clientSecret } of credentials) {
       redactor.add(clientSecret, "<CLIENT_SECRET>").addBasic(clientId, clientSecret);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { renderHelp } from "../../../scripts/cli/command.ts";
+import { EMBEDDED_EXPIRES_IN } from "../../../scripts/cli/target-options.ts";
 import { UsageError } from "../../../scripts/cli/usage-error.ts";
 import { loadCommand } from "../../../scripts/commands/load.ts";
-import { EMBEDDED_EXPIRES_IN, readLoadSettings } from "../../../scripts/load/index.ts";
+import { readLoadSettings } from "../../../scripts/load/index.ts";
 
 describe("readLoadSettings", () => {
   it("leaves what was not given to the scenario's defaults", () => {
