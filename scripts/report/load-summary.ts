@@ -1,15 +1,5 @@
-/** The k6 sub-metric of event request durations the load command reports latency from. */
-const EVENT_DURATION = "http_req_duration{endpoint:events}";
-/** Thresholds the load command adds only to make k6 report a sub-metric; they judge nothing. */
-const OBSERVE_EXPRESSION = "count>=0";
-
-export interface LoadThreshold {
-  readonly metric: string;
-  readonly expression: string;
-  readonly ok: boolean;
-  /** The value the expression tested, e.g. `p(95)=7.5ms`, when k6 reported it. */
-  readonly observed?: string;
-}
+import type { SummaryData, ThresholdResult } from "../../load/index.ts";
+import { EVENT_DURATION, METRIC, thresholdResults } from "../../load/index.ts";
 
 export interface LoadFigures {
   readonly runSeconds: number;
@@ -28,7 +18,7 @@ export interface LoadFigures {
 export interface LoadSummary {
   readonly figures: LoadFigures;
   /** Every judging threshold, failures first. */
-  readonly thresholds: readonly LoadThreshold[];
+  readonly thresholds: readonly ThresholdResult[];
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
   readonly slidingExpiry?: { readonly level: string; readonly reasons: readonly string[] };
   /** What ran, as the load command describes it. */
@@ -50,13 +40,32 @@ const num = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-function formatObserved(metric: Json, stat: string, value: number): string {
-  const round = (n: number) => Math.round(n * 100) / 100;
-  if (metric.contains === "time" && stat !== "count") {
-    return `${stat}=${value >= 1000 ? `${round(value / 1000)}s` : `${round(value)}ms`}`;
+const METRIC_TYPES = ["counter", "gauge", "rate", "trend"] as const;
+
+/** The well-formed metrics of a parsed summary.json, in the shape load/'s readers take; the rest is left out. */
+function summaryData(rawMetrics: Json, rawState: unknown): SummaryData {
+  const metrics: Record<string, SummaryData["metrics"][string]> = {};
+  for (const [name, metric] of Object.entries(rawMetrics)) {
+    if (!isObject(metric) || !isObject(metric.values)) continue;
+    const values = Object.fromEntries(
+      Object.entries(metric.values).filter((entry): entry is [string, number] => num(entry[1]) !== undefined),
+    );
+    const thresholds = isObject(metric.thresholds)
+      ? Object.fromEntries(
+          Object.entries(metric.thresholds).flatMap(([expression, result]) =>
+            isObject(result) && typeof result.ok === "boolean" ? [[expression, { ok: result.ok }]] : [],
+          ),
+        )
+      : {};
+    metrics[name] = {
+      type: METRIC_TYPES.find((type) => type === metric.type) ?? "counter",
+      contains: str(metric.contains) ?? "default",
+      values,
+      thresholds,
+    };
   }
-  if (metric.type === "rate" && stat === "rate") return `${stat}=${round(value * 100)}%`;
-  return `${stat}=${round(value)}`;
+  const runMs = isObject(rawState) ? num(rawState.testRunDurationMs) : undefined;
+  return { metrics, ...(runMs === undefined ? {} : { state: { testRunDurationMs: runMs } }) };
 }
 
 /**
@@ -65,48 +74,30 @@ function formatObserved(metric: Json, stat: string, value: number): string {
  */
 export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   if (!isObject(data) || !isObject(data.metrics)) return undefined;
-  const metrics = data.metrics;
-  const values = (name: string): Json => {
-    const metric = metrics[name];
-    return isObject(metric) && isObject(metric.values) ? metric.values : {};
-  };
-  const count = (name: string) => num(values(name).count) ?? 0;
-  const state = isObject(data.state) ? data.state : {};
+  const summary = summaryData(data.metrics, data.state);
+  const values = (name: string) => summary.metrics[name]?.values ?? {};
+  const count = (name: string) => values(name).count ?? 0;
   const latency = values(EVENT_DURATION);
   const figures: LoadFigures = {
-    runSeconds: (num(state.testRunDurationMs) ?? 0) / 1000,
-    eventsAccepted: num(values("events_failed").fails) ?? 0,
-    eventsFailed: num(values("events_failed").passes) ?? 0,
-    errorRate: num(values("events_failed").rate) ?? 0,
+    runSeconds: (summary.state?.testRunDurationMs ?? 0) / 1000,
+    // events_failed's false samples are the accepted events.
+    eventsAccepted: values(METRIC.eventsFailed).fails ?? 0,
+    eventsFailed: values(METRIC.eventsFailed).passes ?? 0,
+    errorRate: values(METRIC.eventsFailed).rate ?? 0,
     eventLatencyMs: {
-      med: num(latency.med),
-      "p(95)": num(latency["p(95)"]),
-      "p(99)": num(latency["p(99)"]),
-      max: num(latency.max),
+      med: latency.med,
+      "p(95)": latency["p(95)"],
+      "p(99)": latency["p(99)"],
+      max: latency.max,
     },
-    tokenRequests: count("token_requests"),
-    tokenRefreshes: count("token_refreshes"),
-    idleExpiries: count("token_idle_expiries"),
-    unexpectedExpiries: count("token_unexpected_expiries"),
-    idleOutlived: count("token_idle_outlived"),
+    tokenRequests: count(METRIC.tokenRequests),
+    tokenRefreshes: count(METRIC.tokenRefreshes),
+    idleExpiries: count(METRIC.idleExpiries),
+    unexpectedExpiries: count(METRIC.unexpectedExpiries),
+    idleOutlived: count(METRIC.idleOutlived),
     droppedIterations: count("dropped_iterations"),
   };
-  const thresholds: LoadThreshold[] = [];
-  for (const [name, metric] of Object.entries(metrics)) {
-    if (!isObject(metric) || !isObject(metric.thresholds)) continue;
-    for (const [expression, result] of Object.entries(metric.thresholds)) {
-      if (expression === OBSERVE_EXPRESSION || !isObject(result) || typeof result.ok !== "boolean") continue;
-      const stat = /^\s*(p\([\d.]+\)|[a-z]+)/.exec(expression)?.[1] ?? "";
-      const value = isObject(metric.values) ? num(metric.values[stat]) : undefined;
-      thresholds.push({
-        metric: name,
-        expression,
-        ok: result.ok,
-        ...(value === undefined ? {} : { observed: formatObserved(metric, stat, value) }),
-      });
-    }
-  }
-  thresholds.sort((a, b) => Number(a.ok) - Number(b.ok) || a.metric.localeCompare(b.metric));
+  const thresholds = thresholdResults(summary);
   const harness = isObject(data.harness) ? data.harness : {};
   const verdict = isObject(harness.verdict) ? harness.verdict : undefined;
   const level = str(verdict?.level);
