@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
+import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
 import { csvRecords } from "./csv-records.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 import type { LatencySeries, TimeSeries } from "./time-series.ts";
@@ -31,27 +32,27 @@ type Placement =
   | { readonly kind: "gauge"; readonly key: string };
 
 function place(metric: string, value: number, tags: URLSearchParams): Placement | undefined {
-  const endpoint = tags.get("endpoint");
+  const endpoint = tags.get(ENDPOINT_TAG);
   switch (metric) {
-    case "events_failed":
+    case METRIC.eventsFailed:
       return { kind: "count", key: value > 0 ? "events.failed" : "events.accepted", by: "sample" };
     case "http_reqs":
       return endpoint ? { kind: "count", key: `requests.${endpoint}`, by: "value" } : undefined;
     case "http_req_duration":
       return endpoint ? { kind: "latency", key: endpoint } : undefined;
-    case "token_requests":
+    case METRIC.tokenRequests:
       return { kind: "count", key: `token.requests.${tags.get("reason") ?? "other"}`, by: "value" };
-    case "token_refreshes":
+    case METRIC.tokenRefreshes:
       return { kind: "count", key: `token.refreshes.${tags.get("reason") ?? "other"}`, by: "value" };
-    case "token_idle_expiries":
+    case METRIC.idleExpiries:
       return { kind: "count", key: "token.idle-expiries", by: "value" };
-    case "token_unexpected_expiries":
+    case METRIC.unexpectedExpiries:
       return { kind: "count", key: "token.unexpected-expiries", by: "value" };
-    case "token_idle_outlived":
+    case METRIC.idleOutlived:
       return { kind: "count", key: "token.idle-outlived", by: "value" };
-    case "token_request_failures":
+    case METRIC.tokenRequestFailures:
       return { kind: "count", key: "token.request-failures", by: "value" };
-    case "events_rejected":
+    case METRIC.eventsRejected:
       return { kind: "count", key: `events.rejected.${tags.get("status") ?? "other"}`, by: "value" };
     case "dropped_iterations":
       return { kind: "count", key: "iterations.dropped", by: "value" };
