@@ -1,20 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ScenarioName } from "../../load/index.ts";
-
-/** A compact UTC timestamp for names: `20261122T030405Z`. */
-export function timestamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-}
+import { compactTimestamp } from "../cli/compact-timestamp.ts";
 
 /** Creates a fresh report directory; a second run in the same second gets a suffix rather than mixing reports. */
 export async function createReportDir(scenario: ScenarioName, started: Date): Promise<string> {
   const parent = path.resolve("reports", "load");
   await mkdir(parent, { recursive: true });
-  const base = `${scenario}-${timestamp(started)}`;
+  const base = `${scenario}-${compactTimestamp(started)}`;
   for (let attempt = 1; attempt <= 100; attempt += 1) {
     const dir = path.join(parent, attempt === 1 ? base : `${base}-${attempt}`);
     try {

@@ -20,6 +20,7 @@ import { bundleLoadScenarios } from "../build/bundle-load.ts";
 import { writeEventTemplates } from "../build/event-templates.ts";
 import { ensureK6 } from "../build/k6-binary.ts";
 import type { CommandIo } from "../cli/command.ts";
+import { compactTimestamp } from "../cli/compact-timestamp.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
@@ -34,7 +35,7 @@ import { K6_EXIT, runK6 } from "./k6-runner.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { preflight } from "./preflight.ts";
-import { createReportDir, timestamp } from "./report-dir.ts";
+import { createReportDir } from "./report-dir.ts";
 import { clearReports } from "./report-files.ts";
 import { scrubReports } from "./report-scrub.ts";
 import { renderRunReports } from "./run-reports.ts";
@@ -126,7 +127,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       );
     }
 
-    const runId = `${scenario}-${timestamp(started)}-${randomBytes(2).toString("hex")}`;
+    const runId = `${scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
     const dataFile = path.join(reportDir, "event-templates.json");
     await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
     const [bundle] = await bundleLoadScenarios([scenario]);

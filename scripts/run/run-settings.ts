@@ -5,6 +5,7 @@ import type { Target } from "../../contracts/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import type { ParsedOptions } from "../cli/command.ts";
+import { compactTimestamp } from "../cli/compact-timestamp.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { parseChoice, parseNumber } from "../cli/option-values.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
@@ -38,13 +39,6 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
 export interface ScenarioChoice {
   readonly name: ScenarioName;
   readonly duration?: string;
-}
-
-function runTimestamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
 }
 
 function list(raw: readonly string[] | undefined): string[] {
@@ -150,7 +144,7 @@ export async function readSettings(options: RunOptionValues, env: NodeJS.Process
   }
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
 
-  const runId = `${runTimestamp(started)}-${randomBytes(2).toString("hex")}`;
+  const runId = `${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
   const runDir = path.resolve(options["report-dir"] ?? path.join("reports", runId));
   const existing = await stat(runDir).catch(() => undefined);
   if (existing && (!existing.isDirectory() || (await readdir(runDir)).length > 0)) {
