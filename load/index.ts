@@ -12,6 +12,13 @@ export {
   eventReference,
   toEventTemplate,
 } from "./lib/event-template.ts";
+export type { SegmentWork } from "./lib/execution-segments.ts";
+export {
+  executionSegment,
+  executionSegmentSequence,
+  segmentShare,
+  segmentWork,
+} from "./lib/execution-segments.ts";
 export type { IdleGapPlan } from "./lib/idle-gap-plan.ts";
 export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
 export { loadOptions } from "./lib/load-options.ts";

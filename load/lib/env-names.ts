@@ -16,6 +16,8 @@ export const LOAD_ENV = {
   rate: "EH_RATE",
   durationSeconds: "EH_DURATION_S",
   vus: "EH_VUS",
+  /** How many k6 instances (execution segments) share the run; VU counts are checked and split against it. */
+  instances: "EH_INSTANCES",
   clientModel: "EH_CLIENT_MODEL",
   expiresMarginSeconds: "EH_EXPIRES_MARGIN_S",
   /** The expires_in the harness saw before the run; idle-gap plans its gaps from it. */

@@ -25,6 +25,8 @@ export interface RunConfig {
   readonly rate: number;
   readonly durationSeconds: number | undefined;
   readonly vus: number;
+  /** k6 instances sharing the run as equal execution segments (1: one k6 process). */
+  readonly instances: number;
   readonly clientModel: ClientModel;
   /** expires_in seen by the harness before the run, when known. */
   readonly expiresInSeconds: number | undefined;
@@ -70,6 +72,18 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
   const spec = SCENARIOS[scenario];
   const baseUrl = read.string(LOAD_ENV.baseUrl).replace(/\/+$/, "");
   const expiresInSeconds = read.optionalNumber(LOAD_ENV.expiresInSeconds, { min: 1 });
+  const instances = read.integer(LOAD_ENV.instances, { min: 1, max: 1000, fallback: 1 });
+  // Every segment needs a VU, or an instance would run nothing (idle-gap: no gaps); a default grows to fit.
+  const vus = read.integer(LOAD_ENV.vus, {
+    min: 1,
+    max: 10_000,
+    fallback: Math.max(spec.defaults.vus, instances),
+  });
+  if (vus < instances) {
+    throw new EnvError(
+      `${vus} VUs cannot be split over ${instances} instances: every instance needs at least one VU (raise --vus or lower --instances)`,
+    );
+  }
   const durationSeconds =
     read.optionalNumber(LOAD_ENV.durationSeconds, { min: 1 }) ?? spec.defaults.durationSeconds;
   return {
@@ -83,7 +97,8 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     dataFile: read.string(LOAD_ENV.dataFile),
     rate: read.number(LOAD_ENV.rate, { min: 0.01, max: 100_000, fallback: spec.defaults.rate ?? 1 }),
     durationSeconds,
-    vus: read.integer(LOAD_ENV.vus, { min: 1, max: 10_000, fallback: spec.defaults.vus }),
+    vus,
+    instances,
     clientModel: read.choice(LOAD_ENV.clientModel, CLIENT_MODELS, spec.defaults.clientModel),
     expiresInSeconds,
     marginSeconds: read.number(LOAD_ENV.expiresMarginSeconds, {

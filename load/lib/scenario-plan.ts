@@ -58,10 +58,19 @@ function rampingArrival(
   };
 }
 
+/**
+ * Arrival-rate executors split their rate over the instances in proportion to each one's share of maxVUs
+ * (k6 re-segments by maxVUs): a multiple of the instance count gives every instance an equal share.
+ */
+function maxVusFor(wanted: number, instances: number): number {
+  return Math.ceil(wanted / instances) * instances;
+}
+
 /** Shapes each scenario's executor from the run configuration. */
 export function planScenario(config: RunConfig): ScenarioPlan {
   const duration = config.durationSeconds ?? 30;
   const vus = config.vus;
+  const instances = config.instances;
   switch (config.scenario) {
     case "sustained":
     case "soak":
@@ -71,7 +80,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
           ...arrivalRate(config.rate),
           duration: k6Duration(duration),
           preAllocatedVUs: vus,
-          maxVUs: vus * 2,
+          maxVUs: maxVusFor(vus * 2, instances),
           gracefulStop: "10s",
         },
         plannedIterations: Math.round(config.rate * duration),
@@ -87,7 +96,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
         { durationSeconds: duration * 0.2, target: 0 },
       ];
       return {
-        executor: rampingArrival(1, stages, vus, vus * 2),
+        executor: rampingArrival(1, stages, vus, maxVusFor(vus * 2, instances)),
         plannedIterations: stageIterations(1, stages),
         idleGap: undefined,
         expectedSeconds: duration,
@@ -105,7 +114,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
         { durationSeconds: duration * 0.4, target: base },
       ];
       return {
-        executor: rampingArrival(base, stages, vus, vus * (SPIKE_FACTOR + 1)),
+        executor: rampingArrival(base, stages, vus, maxVusFor(vus * (SPIKE_FACTOR + 1), instances)),
         plannedIterations: stageIterations(base, stages),
         idleGap: undefined,
         expectedSeconds: duration,

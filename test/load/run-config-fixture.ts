@@ -16,6 +16,7 @@ export function runConfig(scenario: ScenarioName, overrides: Partial<RunConfig> 
     rate: spec.defaults.rate ?? 1,
     durationSeconds: spec.defaults.durationSeconds,
     vus: spec.defaults.vus,
+    instances: 1,
     clientModel: spec.defaults.clientModel,
     expiresInSeconds: 300,
     marginSeconds: 30,

@@ -29,6 +29,18 @@ describe("readRunConfig", () => {
     expect(readRunConfig(baseEnv, "token-storm").clientModel).toBe("token-per-iteration");
   });
 
+  it("gives every instance a VU: a default VU count grows to --instances, an explicit smaller one is refused", () => {
+    expect(readRunConfig(baseEnv, "idle-gap")).toMatchObject({ vus: 2, instances: 1 });
+    expect(readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: "3" }, "idle-gap")).toMatchObject({
+      vus: 3,
+      instances: 3,
+    });
+    expect(() =>
+      readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: "3", [LOAD_ENV.vus]: "2" }, "idle-gap"),
+    ).toThrow(/2 VUs cannot be split over 3 instances/);
+    expect(() => readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: "0" }, "sustained")).toThrow(EnvError);
+  });
+
   it("reads every override", () => {
     const config = readRunConfig(
       {
