@@ -24,9 +24,10 @@ export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
 export { loadOptions } from "./lib/load-options.ts";
 export { ENDPOINT_TAG, EVENT_DURATION, METRIC } from "./lib/metric-names.ts";
 export { renderReports } from "./lib/report/render-reports.ts";
-export type { ReportContext } from "./lib/report/report-context.ts";
+export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";
 export { reportContext } from "./lib/report/report-context.ts";
-export type { SummaryData, ThresholdResult } from "./lib/report/summary-data.ts";
+export { instanceTotals } from "./lib/report/report-facts.ts";
+export type { SummaryData, SummaryMetric, ThresholdResult } from "./lib/report/summary-data.ts";
 export { thresholdResults } from "./lib/report/summary-data.ts";
 export type { SlidingExpiryVerdict, VerdictLevel } from "./lib/report/verdict.ts";
 export type { ClientCredential, RunConfig } from "./lib/run-config.ts";
@@ -35,6 +36,8 @@ export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";
 export { isScenarioName, SCENARIO_NAMES, SCENARIOS, SPIKE_FACTOR } from "./lib/scenario-catalogue.ts";
 export type { ScenarioPlan } from "./lib/scenario-plan.ts";
 export { planScenario } from "./lib/scenario-plan.ts";
+export type { ParsedExpression } from "./lib/threshold-check.ts";
+export { checkThreshold, parseExpression } from "./lib/threshold-check.ts";
 export type { ThresholdArgument } from "./lib/thresholds.ts";
 export {
   DROPPED_ITERATIONS_SHARE,

@@ -14,6 +14,12 @@ const options = {
     description: "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit.",
   },
   vus: { type: "string", valueName: "N", description: "VUs (open models: pre-allocated VUs)." },
+  instances: {
+    type: "string",
+    valueName: "N",
+    description:
+      "Split the run over N local k6 processes (execution segments), started together; results are merged (default 1).",
+  },
   "client-model": {
     type: "string",
     valueName: "M",
@@ -70,7 +76,7 @@ const options = {
 export const loadCommand = defineCommand({
   name: "load",
   summary: "Run a k6 load scenario and judge throughput, latency and sliding expiry under load",
-  usage: `load <${SCENARIO_NAMES.join("|")}> [--rate N] [--duration D] [--vus N] [--client-model M] [--report-dir DIR] [--threshold NAME=EXPR …] [target options]`,
+  usage: `load <${SCENARIO_NAMES.join("|")}> [--rate N] [--duration D] [--vus N] [--instances N] [--client-model M] [--report-dir DIR] [--threshold NAME=EXPR …] [target options]`,
   description: [
     "Scenarios:",
     ...SCENARIO_NAMES.map((name) => {
@@ -94,6 +100,7 @@ export const loadCommand = defineCommand({
   examples: [
     "event-harness load sustained --rate 50 --duration 1m",
     "event-harness load idle-gap --sandbox-fault expiry-never",
+    "event-harness load sustained --instances 2 --rate 2000 --duration 1m",
     "event-harness load spike --rate 20 --threshold 'http_req_duration{endpoint:events}=p(95)<300'",
     "EVENT_API_CLIENT_SECRET=… event-harness load soak --duration 2h --out json=soak.json.gz --auth-url … --base-url … --client-id …",
   ],

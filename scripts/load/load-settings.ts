@@ -21,6 +21,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
   rate?: string;
   duration?: string;
   vus?: string;
+  instances?: string;
   "client-model"?: string;
   "expires-margin"?: string;
   credentials?: string;
@@ -38,6 +39,8 @@ export interface LoadSettings {
   readonly rate: number | undefined;
   readonly durationSeconds: number | undefined;
   readonly vus: number | undefined;
+  /** Local k6 processes sharing the run as execution segments (1: a plain k6 run). */
+  readonly instances: number;
   readonly clientModel: ClientModel | undefined;
   readonly marginSeconds: number | undefined;
   readonly thresholds: Record<string, string[]>;
@@ -83,6 +86,7 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       options.vus === undefined
         ? undefined
         : parseInteger("vus", options.vus, { min: 1, max: 10_000, fallback: 1 }),
+    instances: parseInteger("instances", options.instances, { min: 1, max: 64, fallback: 1 }),
     clientModel:
       options["client-model"] === undefined
         ? undefined

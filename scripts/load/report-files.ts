@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 
 /** The files a run writes into its report directory: only these are scrubbed, or cleared before a rerun. */
@@ -14,7 +14,19 @@ export const REPORT_FILES = [
 
 export type ReportFile = (typeof REPORT_FILES)[number];
 
+/** Each k6 instance of a run split over several (`--instances`) writes into one of these subdirectories. */
+export const INSTANCE_DIR = /^instance-\d+$/;
+
+/** The instance subdirectories of a report directory. */
+export async function instanceDirs(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((name) => INSTANCE_DIR.test(name)).map((name) => path.join(dir, name));
+}
+
 /** Removes a previous run's reports, so a reused --report-dir never mixes two runs. */
 export async function clearReports(dir: string): Promise<void> {
-  await Promise.all(REPORT_FILES.map((name) => rm(path.join(dir, name), { force: true })));
+  await Promise.all([
+    ...REPORT_FILES.map((name) => rm(path.join(dir, name), { force: true })),
+    ...(await instanceDirs(dir)).map((sub) => rm(sub, { recursive: true, force: true })),
+  ]);
 }

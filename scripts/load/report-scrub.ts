@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Redactor } from "../../contracts/target/index.ts";
-import { REPORT_FILES } from "./report-files.ts";
+import { instanceDirs, REPORT_FILES } from "./report-files.ts";
 
 /** The dashboard embeds its data gzipped and base64-encoded, where a plain text search would miss a secret. */
 const DASHBOARD_DATA = /(<script[^>]*id="data"[^>]*>)([\s\S]*?)(<\/script>)/;
@@ -27,14 +27,15 @@ export function scrubDashboard(html: string, redactor: Redactor): string {
 /** Redacts the run's report files in place; returns the files that held a secret (which should never happen). */
 export async function scrubReports(dir: string, redactor: Redactor): Promise<string[]> {
   const leaked: string[] = [];
-  for (const name of REPORT_FILES) {
-    const file = path.join(dir, name);
+  const dirs = [dir, ...(await instanceDirs(dir))];
+  for (const [base, name] of dirs.flatMap((d) => REPORT_FILES.map((n) => [d, n] as const))) {
+    const file = path.join(base, name);
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text === undefined) continue;
     const clean = name.endsWith(".html") ? scrubDashboard(text, redactor) : redactor.redact(text);
     if (clean !== text) {
       await writeFile(file, clean);
-      leaked.push(name);
+      leaked.push(path.relative(dir, file));
     }
   }
   return leaked;

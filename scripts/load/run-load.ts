@@ -38,6 +38,7 @@ import { preflight } from "./preflight.ts";
 import { createReportDir } from "./report-dir.ts";
 import { clearReports } from "./report-files.ts";
 import { scrubReports } from "./report-scrub.ts";
+import { runMerged } from "./run-merged.ts";
 import { renderRunReports } from "./run-reports.ts";
 import { runVariables } from "./run-variables.ts";
 
@@ -155,10 +156,44 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     });
 
     say(
-      `event-harness: ${describeRun(config, plan)}\n` +
+      `event-harness: ${describeRun(config, plan)}${settings.instances > 1 ? `, split over ${settings.instances} k6 instances` : ""}\n` +
         `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (embedded sandbox${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
         `event-harness: reports in ${displayPath(reportDir)}\n`,
     );
+    if (settings.instances > 1) {
+      return await runMerged({
+        count: settings.instances,
+        k6,
+        script: (bundle as { file: string }).file,
+        config,
+        plan,
+        reportDir,
+        env: (inputsEnv) => k6Environment(io.env, inputsEnv),
+        extraArgs: settings.outs.flatMap((out) => ["--out", out]),
+        stdout: io.stdout,
+        stderr: io.stderr,
+        redactor,
+        signal: io.signal,
+        maxSeconds: plan.maxSeconds + WATCHDOG_SLACK_SECONDS,
+        say,
+        runJson: (extra) => ({
+          tool: { name: packageJson.name, version: packageJson.version },
+          k6: k6.version,
+          scenario,
+          runId,
+          seed: settings.seed,
+          target: {
+            baseUrl: displayUrl(target.baseUrl),
+            authUrl: displayUrl(target.authUrl),
+            embedded: !external,
+          },
+          sandboxFaults: faults,
+          startedAt: started.toISOString(),
+          finishedAt: new Date().toISOString(),
+          ...extra,
+        }),
+      });
+    }
     // k6 runs with --quiet (its progress bars are noise in a pipe): long runs get a line a minute instead.
     const k6Started = Date.now();
     const heartbeat = setInterval(() => {

@@ -40,6 +40,7 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
   if (settings.durationSeconds !== undefined)
     env[LOAD_ENV.durationSeconds] = String(settings.durationSeconds);
   if (settings.vus !== undefined) env[LOAD_ENV.vus] = String(settings.vus);
+  if (settings.instances > 1) env[LOAD_ENV.instances] = String(settings.instances);
   if (settings.clientModel !== undefined) env[LOAD_ENV.clientModel] = settings.clientModel;
   return env;
 }

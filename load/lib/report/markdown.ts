@@ -88,6 +88,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     }`,
     `- Iterations: ${facts.iterations}${context.plannedIterations === undefined ? "" : ` of ${context.plannedIterations} planned`}, dropped: ${facts.droppedIterations}`,
     "",
+    ...instancesTable(context, facts),
     "## Latency (ms)",
     "",
     latencyTable(facts),
@@ -104,6 +105,24 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     "",
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** Each instance's counts and the merged totals, which are their sums. */
+function instancesTable(context: ReportContext, facts: ReportFacts): string[] {
+  const instances = context.instances;
+  if (instances === undefined || instances.length === 0) return [];
+  return [
+    `## Instances: ${instances.length} (merged: counts add, latency from the pooled samples, thresholds on the merged data)`,
+    "",
+    "| Instance | Segment | Events accepted | Not accepted | Iterations | Dropped | Token requests |",
+    "|---|---|---:|---:|---:|---:|---:|",
+    ...instances.map(
+      (t, i) =>
+        `| ${i + 1} | \`${t.segment}\` | ${t.eventsAccepted} | ${t.eventsRejected} | ${t.iterations} | ${t.droppedIterations} | ${t.tokenRequests} |`,
+    ),
+    `| **merged** | | ${facts.eventsAccepted} | ${facts.eventsRejected} | ${facts.iterations} | ${facts.droppedIterations} | ${facts.tokenRequests} |`,
+    "",
+  ];
 }
 
 function latencyTable(facts: ReportFacts): string {

@@ -5,6 +5,17 @@ import type { ScenarioName } from "../scenario-catalogue.ts";
 import { SCENARIOS } from "../scenario-catalogue.ts";
 import type { ScenarioPlan } from "../scenario-plan.ts";
 
+/** One k6 instance's own counts, shown next to the merged totals of a run split over several instances. */
+export interface InstanceTotals {
+  /** Its execution segment, e.g. `0:1/2`. */
+  readonly segment: string;
+  readonly eventsAccepted: number;
+  readonly eventsRejected: number;
+  readonly iterations: number;
+  readonly droppedIterations: number;
+  readonly tokenRequests: number;
+}
+
 /** What the reports say about the run besides k6's numbers; holds no secret. */
 export interface ReportContext {
   readonly scenario: ScenarioName;
@@ -19,6 +30,8 @@ export interface ReportContext {
   readonly marginSeconds: number;
   readonly plannedIterations: number | undefined;
   readonly idleGap: IdleGapPlan | undefined;
+  /** Set when the run was split over several k6 instances whose results were merged. */
+  readonly instances?: readonly InstanceTotals[];
 }
 
 /** The report context of a run: its configuration (credentials left out) and plan. */

@@ -1,5 +1,6 @@
 import { EVENT_DURATION, METRIC } from "../metric-names.ts";
 import type { TokenRequestReason } from "../token-policy.ts";
+import type { InstanceTotals } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { count, metricValue } from "./summary-data.ts";
 
@@ -92,5 +93,18 @@ export function reportFacts(data: SummaryData): ReportFacts {
     tokenRefreshes: count(data, METRIC.tokenRefreshes),
     tokenFailures: count(data, METRIC.tokenRequestFailures),
     tokenLatency: latency(data, METRIC.tokenRequestDuration),
+  };
+}
+
+/** One instance's own counts, from its own summary. */
+export function instanceTotals(segment: string, data: SummaryData): InstanceTotals {
+  const facts = reportFacts(data);
+  return {
+    segment,
+    eventsAccepted: facts.eventsAccepted,
+    eventsRejected: facts.eventsRejected,
+    iterations: facts.iterations,
+    droppedIterations: facts.droppedIterations,
+    tokenRequests: facts.tokenRequests,
   };
 }

@@ -25,6 +25,12 @@ export function renderText({ context, facts, thresholds, verdict }: ReportInput)
           ? ` [${facts.rejectedByStatus.map(([status, n]) => `${status}×${n}`).join(" ")}]`
           : ""
       }, dropped iterations ${facts.droppedIterations}`,
+    ...(context.instances === undefined
+      ? []
+      : [
+          `  instances ${context.instances.length}: accepted ${context.instances.map((t) => t.eventsAccepted).join(" + ")} = ${facts.eventsAccepted}, ` +
+            `iterations ${context.instances.map((t) => t.iterations).join(" + ")} = ${facts.iterations}`,
+        ]),
     `  latency  ${latency(facts.eventLatency)}`,
     `  tokens   requests ${facts.tokenRequests}, refreshes ${facts.tokenRefreshes}, failed ${facts.tokenFailures}, ` +
       `latency ${latency(facts.tokenLatency)}`,
