@@ -3,6 +3,7 @@ import { contractCommand } from "./contract.ts";
 import { generateCommand } from "./generate.ts";
 import { k6Command } from "./k6.ts";
 import { loadCommand } from "./load.ts";
+import { loadMergeCommand } from "./load-merge.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { sandboxRotateCommand } from "./sandbox-rotate.ts";
@@ -13,6 +14,7 @@ export const commands: readonly Command[] = [
   runCommand,
   contractCommand,
   loadCommand,
+  loadMergeCommand,
   verifyRotationCommand,
   sandboxCommand,
   sandboxRotateCommand,

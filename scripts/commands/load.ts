@@ -20,6 +20,12 @@ const options = {
     description:
       "Split the run over N local k6 processes (execution segments), started together; results are merged (default 1).",
   },
+  "k6-operator": {
+    type: "string",
+    valueName: "DIR",
+    description:
+      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR instead of running; merge with load-merge.",
+  },
   "client-model": {
     type: "string",
     valueName: "M",

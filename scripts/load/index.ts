@@ -3,6 +3,7 @@
 export { k6Environment } from "./k6-environment.ts";
 export type { K6Inputs } from "./k6-inputs.ts";
 export { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
+export { runLoadMerge } from "./load-merge.ts";
 export type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
 export { readLoadSettings } from "./load-settings.ts";
 export type { InstanceOutput, MergedRun } from "./merge-instances.ts";

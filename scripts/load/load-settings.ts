@@ -22,6 +22,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
   duration?: string;
   vus?: string;
   instances?: string;
+  "k6-operator"?: string;
   "client-model"?: string;
   "expires-margin"?: string;
   credentials?: string;

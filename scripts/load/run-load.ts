@@ -41,6 +41,7 @@ import { scrubReports } from "./report-scrub.ts";
 import { runMerged } from "./run-merged.ts";
 import { renderRunReports } from "./run-reports.ts";
 import { runVariables } from "./run-variables.ts";
+import { writeK6Operator } from "./write-k6-operator.ts";
 
 /** How often a long run says it is still running. */
 const HEARTBEAT_MS = 60_000;
@@ -90,13 +91,23 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       "load",
     );
   }
+  const operatorDir = options["k6-operator"];
+  if (operatorDir !== undefined && !external) {
+    throw new UsageError(
+      "invalid-config",
+      "--k6-operator needs the target the cluster will load (--auth-url, --base-url, --client-id and its secret): the embedded sandbox lives only in this process",
+      "load",
+    );
+  }
   const tuning = resolveTargetTuning(options, io.env);
 
   const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
   const started = new Date();
-  const reportDir = options["report-dir"]
-    ? path.resolve(options["report-dir"])
-    : await createReportDir(scenario, started);
+  const reportDir = operatorDir
+    ? path.resolve(operatorDir)
+    : options["report-dir"]
+      ? path.resolve(options["report-dir"])
+      : await createReportDir(scenario, started);
   await mkdir(reportDir, { recursive: true });
   await clearReports(reportDir);
 
@@ -143,6 +154,30 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       plan = planScenario(config);
     } catch (error) {
       throw new UsageError("invalid-config", (error as Error).message, "load");
+    }
+    if (operatorDir !== undefined) {
+      const written = await writeK6Operator({
+        dir: reportDir,
+        k6,
+        bundle: (bundle as { file: string }).file,
+        dataFile,
+        config,
+        plan,
+        context: reportContext(config, plan),
+        parentEnv: io.env,
+      });
+      say(
+        `event-harness: ${describeRun(config, plan)}, for k6-operator with ${config.instances} runner(s)\n`,
+      );
+      if (!written.inConfigMap) {
+        say(
+          `event-harness: the archive is ${(written.archiveBytes / 1048576).toFixed(2)} MiB, over a ConfigMap's 1 MiB limit: the TestRun reads it from the results claim instead (see README.md there)\n`,
+        );
+      }
+      io.stdout.write(
+        `Wrote ${written.files.map((f) => path.join(displayPath(reportDir), f)).join(", ")}\nNext: ${displayPath(path.join(reportDir, "README.md"))}\n`,
+      );
+      return ExitCode.ok;
     }
     const inputs = await writeK6Inputs(config, plan, reportDir);
     // The dashboard draws charts only for runs longer than three periods (default 10 s): short runs need a short one.
