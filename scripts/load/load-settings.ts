@@ -76,6 +76,14 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       throw usage(`--threshold ${(error as Error).message}`);
     }
   });
+  const instances = parseInteger("instances", options.instances, { min: 1, max: 64, fallback: 1 });
+  const fileOut = (options.out ?? []).find((out) => /^(json|csv)(=|$)/.test(out));
+  if (instances > 1 && fileOut !== undefined) {
+    throw usage(
+      `--out ${fileOut} with --instances ${instances} would have ${instances} k6 processes write one file: each instance already keeps its CSV samples in instance-N/`,
+      "invalid-config",
+    );
+  }
   return {
     scenario,
     rate:
@@ -87,7 +95,7 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       options.vus === undefined
         ? undefined
         : parseInteger("vus", options.vus, { min: 1, max: 10_000, fallback: 1 }),
-    instances: parseInteger("instances", options.instances, { min: 1, max: 64, fallback: 1 }),
+    instances,
     clientModel:
       options["client-model"] === undefined
         ? undefined

@@ -163,6 +163,11 @@ export async function runInstances(options: InstancesOptions): Promise<Instances
       aborted: options.signal.aborted,
       timedOut: results.some((r) => r.timedOut),
     };
+  } catch (error) {
+    // k6 could not even be spawned: stop the ones that were.
+    stop.abort();
+    await Promise.allSettled(runs);
+    throw error;
   } finally {
     options.signal.removeEventListener("abort", onAbort);
   }

@@ -22,6 +22,18 @@ describe("readLoadSettings", () => {
     expect(settings.seed).toBeGreaterThanOrEqual(0);
   });
 
+  it("reads --instances, and refuses a file output all instances would write at once", () => {
+    expect(readLoadSettings("sustained", {}).instances).toBe(1);
+    expect(readLoadSettings("sustained", { instances: "3" }).instances).toBe(3);
+    expect(() => readLoadSettings("sustained", { instances: "0" })).toThrow(UsageError);
+    expect(() => readLoadSettings("sustained", { instances: "2", out: ["json=m.json"] })).toThrow(
+      /would have 2 k6 processes write one file/,
+    );
+    expect(
+      readLoadSettings("sustained", { instances: "2", out: ["experimental-prometheus-rw"] }).outs,
+    ).toEqual(["experimental-prometheus-rw"]);
+  });
+
   it("reads every option, grouping thresholds by metric", () => {
     const settings = readLoadSettings("ramp", {
       rate: "7.5",
@@ -43,6 +55,7 @@ describe("readLoadSettings", () => {
       rate: 7.5,
       durationSeconds: 90,
       vus: 3,
+      instances: 1,
       clientModel: "refresh-on-401",
       marginSeconds: 1.5,
       thresholds: {
