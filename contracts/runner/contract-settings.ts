@@ -18,6 +18,11 @@ export interface ContractSettings {
   /** Seeds the event generator; the run id makes probe references unique across runs. */
   readonly seed: number;
   readonly runId: string;
+  /**
+   * The run's deadline: `budgetMs` from `startedAt` (epoch ms). Unless `fixed` (the user's --run-timeout), the
+   * sliding-expiry probes stretch it to their horizon once they know expires_in. Default: defaultRunBudgetMs.
+   */
+  readonly deadline?: { readonly startedAt: number; readonly budgetMs: number; readonly fixed: boolean };
 }
 
 /** The key under which the CLI provides settings and tests publish their results. */
