@@ -1,4 +1,5 @@
 import { request } from "undici";
+import { requestDeadline } from "../../contracts/deadline/index.ts";
 import type { Redactor, Target } from "../../contracts/target/index.ts";
 import { tokenUrl } from "../../contracts/target/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
@@ -26,6 +27,8 @@ export async function preflight(
   for (const credential of credentials) {
     let status: number;
     let text: string;
+    // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
+    const deadline = requestDeadline(target.timeoutMs, signal);
     try {
       const response = await request(tokenUrl(target), {
         method: "POST",
@@ -36,15 +39,15 @@ export async function preflight(
           grant_type: "client_credentials",
           audience: target.audience,
         }).toString(),
-        headersTimeout: target.timeoutMs,
-        bodyTimeout: target.timeoutMs,
-        signal,
+        signal: deadline.signal,
       });
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      const reason = errorReason(error);
+      const reason = deadline.cutShort()?.message ?? errorReason(error);
       throw new CannotRunError(`cannot reach the token endpoint ${displayUrl(tokenUrl(target))} (${reason})`);
+    } finally {
+      deadline.dispose();
     }
     const token = parseTokenResponse(status, text);
     if (token === undefined) {

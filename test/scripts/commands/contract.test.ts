@@ -131,7 +131,7 @@ describe("event-harness contract", () => {
         targetEnv(sandbox),
       );
       expect(run.code).toBe(3);
-      expect(run.stdout).toMatch(/ERROR +token\.issued +MUST +could not decide: no response within 1000 ms/);
+      expect(run.stdout).toMatch(/ERROR +token\.issued +MUST +could not decide: no answer within 1 s/);
       expect(run.ms).toBeLessThan(20_000);
     });
   });
