@@ -86,6 +86,10 @@ const CATALOGUE = {
     area: "events",
     description: "a --fault-rate fraction of valid events gets 503 (deterministic, evenly spread)",
   },
+  "events-500-one-in-seven": {
+    area: "events",
+    description: "one valid event in seven, drawn at random from --fault-seed, gets 500 (a flaky server)",
+  },
   "events-any-content-type": {
     area: "events",
     description: "bodies are parsed as JSON whatever their Content-Type (text/plain included)",

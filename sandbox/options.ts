@@ -25,6 +25,8 @@ export interface SandboxOptions {
   faults?: readonly FaultName[];
   /** Fraction of valid events that `events-5xx-fraction` fails; default 0.2. */
   faultRate?: number;
+  /** Seeds the random draw of `events-500-one-in-seven`, so a run can be repeated; default 1. */
+  faultSeed?: number;
   /** Time source for token issue and expiry; default the system clock. */
   clock?: Clock;
   /** When set, every accepted event is appended to this file as one NDJSON line. */
@@ -48,6 +50,7 @@ export interface SandboxConfig {
   readonly clients: readonly ClientCredentials[];
   readonly faults: ReadonlySet<FaultName>;
   readonly faultRate: number;
+  readonly faultSeed: number;
   readonly clock: Clock;
   readonly journalPath: string | undefined;
   readonly maxBodyBytes: number;
@@ -68,6 +71,7 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   expiresIn: 300,
   maxTokenAgeSeconds: 86_400,
   faultRate: 0.2,
+  faultSeed: 1,
   maxBodyBytes: 64 * 1024,
   maxEvents: 100_000,
   eventStrictness: "production" as EventStrictness,
@@ -133,6 +137,7 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
     clients: checkClients(options.clients ?? [DEMO_CLIENT]),
     faults: new Set(options.faults ?? []),
     faultRate,
+    faultSeed: wholeNumber("faultSeed", options.faultSeed, SANDBOX_DEFAULTS.faultSeed, 0, 0xffff_ffff),
     clock: options.clock ?? systemClock,
     journalPath: options.journalPath,
     maxBodyBytes: wholeNumber(

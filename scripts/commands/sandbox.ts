@@ -156,6 +156,11 @@ export const sandboxCommand = defineCommand({
       valueName: "NAME",
       description: "Switch a fault on (list below).",
     },
+    "fault-seed": {
+      type: "string",
+      valueName: "N",
+      description: `Seed of events-500-one-in-seven's random draw (default ${SANDBOX_DEFAULTS.faultSeed}).`,
+    },
     "fault-rate": {
       type: "string",
       valueName: "R",
@@ -210,6 +215,11 @@ export const sandboxCommand = defineCommand({
         min: 0,
         max: 1,
         fallback: SANDBOX_DEFAULTS.faultRate,
+      }),
+      faultSeed: parseInteger("fault-seed", options["fault-seed"], {
+        min: 0,
+        max: 0xffff_ffff,
+        fallback: SANDBOX_DEFAULTS.faultSeed,
       }),
       eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),
       ...(clients === undefined ? {} : { clients }),

@@ -234,6 +234,20 @@ const observations: Record<
       expect((await t.postEvent(token, { type: "checkout" })).status).toBe(400);
     },
   },
+  "events-500-one-in-seven": {
+    options: { faultSeed: 11 },
+    async observe(t) {
+      const token = await t.token();
+      const statuses: number[] = [];
+      for (let i = 0; i < 140; i += 1) statuses.push((await t.postEvent(token, validEvent())).status);
+      const failed = statuses.filter((status) => status === 500).length;
+      // About one in seven (20 of 140 on average), at random: neither never nor evenly spread.
+      expect(failed).toBeGreaterThanOrEqual(8);
+      expect(failed).toBeLessThanOrEqual(35);
+      expect(new Set(statuses)).toEqual(new Set([202, 500]));
+      expect((await t.postEvent(token, { type: "checkout" })).status).toBe(400);
+    },
+  },
   "events-any-content-type": {
     async observe(t) {
       const token = await t.token();
