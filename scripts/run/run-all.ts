@@ -4,6 +4,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
+import { runTimeoutEnvironment } from "../cli/run-timeout-option.ts";
 import type { PartOutcome, RunOutcome } from "../report/index.ts";
 import {
   combineVerdicts,
@@ -38,7 +39,11 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const context: PartContext = {
     io,
     // Target options given as flags reach the parts as environment variables, so no secret is ever an argv.
-    env: { ...io.env, ...targetEnvironment(options, io.env) },
+    env: {
+      ...io.env,
+      ...targetEnvironment(options, io.env),
+      ...runTimeoutEnvironment(options["run-timeout"], io.env),
+    },
     redactor,
     runDir,
     commands,

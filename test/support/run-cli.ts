@@ -13,6 +13,7 @@ const CLEAN_ENV = Object.fromEntries(
     "AUDIENCE",
     "CHANNEL_ID",
     "TIMEOUT",
+    "RUN_TIMEOUT",
     "OLD_CLIENT_SECRET",
   ].map((name) => [`EVENT_API_${name}`, ""]),
 );

@@ -99,6 +99,7 @@ describe("event-harness contract", () => {
 
   it.each([
     [["--profile", "slow"], /--profile takes one of fast, full/],
+    [["--run-timeout", "soon"], /--run-timeout takes a number from 1 to/],
     [["--only", "bearer.nope"], /--only names no check: bearer\.nope/],
     [["--sandbox-fault", "nope"], /unknown --sandbox-fault 'nope'/],
     [

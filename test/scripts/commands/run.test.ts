@@ -340,6 +340,7 @@ describe("event-harness run usage errors (exit 2, nothing runs)", () => {
       /unknown --sandbox-fault 'no-such-fault' \(one of: token-any-grant-type, /,
     ],
     [["--auth-url", "http://127.0.0.1:9/auth"], /an external target needs/],
+    [["--run-timeout", "0"], /--run-timeout takes a number from 1 to/],
   ])("%j", async (args, message) => {
     const dir = path.join(reports, `usage-${randomBytes(4).toString("hex")}`);
     const run = await runCli(["run", ...args, "--report-dir", dir]);
