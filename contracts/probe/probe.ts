@@ -105,6 +105,13 @@ export class Probe {
   async exchange(label: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
     let response: HttpResponse;
     try {
+      if (this.#signal?.aborted) {
+        const reason = this.#signal.reason;
+        throw new TransportError(
+          `not sent: ${reason instanceof Error ? reason.message : "the run was stopped"}`,
+          "DEADLINE",
+        );
+      }
       const refusal = this.#unanswered?.refusal(request, this.target.timeoutMs);
       if (refusal !== undefined) throw new TransportError(refusal, "UNANSWERED");
       response = await send(request, this.target.timeoutMs, this.#signal);
