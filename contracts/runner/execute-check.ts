@@ -5,6 +5,7 @@ import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { Probe } from "../probe/probe.ts";
 import { ServerFailure } from "../probe/server-failure.ts";
 import { TransportError } from "../probe/transport-error.ts";
+import { Undecidable } from "../probe/undecidable.ts";
 
 /**
  * Runs one check; a transport failure is ERROR ("could not decide"), never FAIL, and no exception escapes. A 5xx
@@ -32,7 +33,7 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     } else if (error instanceof PrerequisiteError) {
       status = "SKIP";
       message = error.message;
-    } else if (error instanceof TransportError) {
+    } else if (error instanceof TransportError || error instanceof Undecidable) {
       status = "ERROR";
       message = `could not decide: ${error.message}`;
     } else {
