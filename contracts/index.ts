@@ -5,7 +5,7 @@ export type { CheckResult, Evidence } from "./checks/check-result.ts";
 export type { RotationExpectations } from "./checks/credential-rotation.ts";
 export { rotationChecks } from "./checks/credential-rotation.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
-export { defaultRunBudgetMs, formatSeconds, noAnswerWithin, requestDeadline } from "./deadline/index.ts";
+export { defaultRunBudgetMs, formatSeconds } from "./deadline/index.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";
 export { formatDuration } from "./reports/format-duration.ts";
