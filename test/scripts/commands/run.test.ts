@@ -296,6 +296,22 @@ describe("event-harness run against a named target", () => {
   );
 
   it(
+    "hands --run-timeout to the contract part: a deadline shorter than the full profile makes it undecided",
+    async () => {
+      const dir = path.join(reports, "run-timeout");
+      const run = await runCli(
+        ["run", "--parts", "contract", "--run-timeout", "4", "--report-dir", dir],
+        {},
+        RUN_LIMIT_MS,
+      );
+      expect(run.code, run.stdout).toBe(3);
+      const results = await readFile(path.join(dir, "contract", "results.json"), "utf8");
+      expect(results).toContain("the run's deadline of 4 s (--run-timeout) expired");
+    },
+    RUN_LIMIT_MS,
+  );
+
+  it(
     "is undecided (exit 3) when the target cannot be reached",
     async () => {
       const dir = path.join(reports, "unreachable");
