@@ -1,9 +1,9 @@
 import type { Evidence } from "../checks/check-result.ts";
-import type { Redactor, Target } from "../target/index.ts";
-import { eventsUrl, tokenUrl } from "../target/index.ts";
+import type { ClientAuth, Redactor, Target } from "../target/index.ts";
+import { eventsUrl, tokenRequestParts } from "../target/index.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
-import { formRequest, jsonRequest } from "./http-request.ts";
+import { jsonRequest } from "./http-request.ts";
 import { PrerequisiteError } from "./prerequisite-error.ts";
 import { send } from "./send.ts";
 import { TransportError } from "./transport-error.ts";
@@ -52,7 +52,7 @@ export class Probe {
   /** Sends a request and records it; a transport failure is recorded, then rethrown as TransportError. */
   async exchange(label: string, request: HttpRequest): Promise<HttpResponse> {
     try {
-      const response = await send(request, this.target.timeoutMs);
+      const response = await send(request, this.target.timeoutMs, this.target.connection);
       this.#hideIssuedToken(response);
       this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
       return response;
@@ -71,19 +71,24 @@ export class Probe {
     if (typeof token === "string") this.redactor.add(token, "<ACCESS_TOKEN>");
   }
 
-  /** The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes. */
-  tokenRequest(overrides: Readonly<Record<string, string | undefined>> = {}): HttpRequest {
-    const fields: Record<string, string | undefined> = {
+  /**
+   * The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes.
+   * The client authenticates as configured (`clientAuth`, unless `as` says otherwise): `basic` carries client_id
+   * and client_secret, overridden ones included, in the Authorization header instead of the form.
+   */
+  tokenRequest(
+    overrides: Readonly<Record<string, string | undefined>> = {},
+    as: ClientAuth = this.target.clientAuth,
+  ): HttpRequest {
+    const { headers, body } = tokenRequestParts(as, {
       client_id: this.target.clientId,
       client_secret: this.target.clientSecret.reveal(),
       grant_type: "client_credentials",
       audience: this.target.audience,
+      ...(this.target.scope === undefined ? {} : { scope: this.target.scope }),
       ...overrides,
-    };
-    const present = Object.entries(fields).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    );
-    return formRequest(tokenUrl(this.target), Object.fromEntries(present));
+    });
+    return { method: "POST", url: this.target.tokenUrl, headers, body };
   }
 
   /** Obtains a token with the configured credentials, or throws PrerequisiteError saying why not. */

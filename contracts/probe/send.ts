@@ -1,4 +1,6 @@
 import pactum from "pactum";
+import type { Connection } from "../connection/index.ts";
+import { describeConnectionFailure, nodeRequestOptions } from "../connection/index.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { TransportError } from "./transport-error.ts";
 
@@ -16,6 +18,8 @@ interface PactumResponse {
 }
 
 function describeFailure(error: PactumResponse, timeoutMs: number): TransportError {
+  const connection = describeConnectionFailure(error);
+  if (connection !== undefined) return new TransportError(connection.message, connection.code);
   // Pactum's transport errors carry the reason in the message about as often as in `code`.
   const said = `${error.code ?? ""} ${error.message ?? ""}`;
   if (/ECONNREFUSED/.test(said)) return new TransportError("connection refused", "ECONNREFUSED");
@@ -28,14 +32,25 @@ function describeFailure(error: PactumResponse, timeoutMs: number): TransportErr
 }
 
 /** Sends one request through Pactum; a transport failure becomes a TransportError, any HTTP status a response. */
-export async function send(request: HttpRequest, timeoutMs: number): Promise<HttpResponse> {
+export async function send(
+  request: HttpRequest,
+  timeoutMs: number,
+  connection: Connection,
+): Promise<HttpResponse> {
+  let core: Record<string, unknown>;
+  try {
+    core = await nodeRequestOptions(request.url, connection);
+  } catch (error) {
+    throw describeFailure(error as PactumResponse, timeoutMs);
+  }
   const spec = pactum
     .spec()
     .withMethod(request.method)
     .withPath(request.url)
     .withHeaders({ ...request.headers })
     .withRequestTimeout(timeoutMs)
-    .withFollowRedirects(false);
+    .withFollowRedirects(false)
+    .withCore(core);
   if (request.body !== undefined) spec.withBody(request.body);
   // Without an HTTP answer Pactum either rejects or resolves with the error object itself.
   const response = (await spec.toss().catch((error: unknown) => error)) as PactumResponse;

@@ -113,7 +113,7 @@ export const contractCommand = defineCommand({
       const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
       const say = (text: string) => io.stderr.write(redactor.redact(text));
       say(
-        `Contract ${profile} profile against ${target.baseUrl} (auth ${target.authUrl})` +
+        `Contract ${profile} profile against ${target.baseUrl} (token endpoint ${target.tokenUrl}, client authentication ${target.clientAuth})` +
           `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       if (profile === "full") {
