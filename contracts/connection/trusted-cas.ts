@@ -34,7 +34,7 @@ export function trustedCas(connection: Connection): readonly string[] | undefine
 }
 
 /** The TLS options of every connection to the target (Node's tls.connect options). */
-export function tlsOptions(connection: Connection): { ca?: readonly string[]; rejectUnauthorized: boolean } {
+export function tlsOptions(connection: Connection): { ca?: string[]; rejectUnauthorized: boolean } {
   const ca = trustedCas(connection);
-  return { ...(ca === undefined ? {} : { ca }), rejectUnauthorized: !connection.insecure };
+  return { ...(ca === undefined ? {} : { ca: [...ca] }), rejectUnauthorized: !connection.insecure };
 }

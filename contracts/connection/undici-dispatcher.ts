@@ -16,8 +16,7 @@ export async function undiciDispatcher(connection: Connection): Promise<Dispatch
   if (known !== undefined) return known;
   // Loaded here, not at the top: the CLI reads connection settings long before it sends anything.
   const { EnvHttpProxyAgent } = await import("undici");
-  const { ca, rejectUnauthorized } = tlsOptions(connection);
-  const tls = { ...(ca === undefined ? {} : { ca: [...ca] }), rejectUnauthorized };
+  const tls = tlsOptions(connection);
   const dispatcher = new EnvHttpProxyAgent({
     httpProxy: connection.proxy.httpProxy,
     httpsProxy: connection.proxy.httpsProxy,

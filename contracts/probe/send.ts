@@ -39,7 +39,7 @@ export async function send(
 ): Promise<HttpResponse> {
   let core: Record<string, unknown>;
   try {
-    core = await nodeRequestOptions(request.url, connection);
+    core = nodeRequestOptions(request.url, connection, timeoutMs);
   } catch (error) {
     throw describeFailure(error as PactumResponse, timeoutMs);
   }

@@ -1,5 +1,5 @@
 import type { Connection } from "../../contracts/connection/index.ts";
-import { connectionFromEnv, DIRECT } from "../../contracts/connection/index.ts";
+import { connectionFromEnv, DIRECT, trustedCas } from "../../contracts/connection/index.ts";
 import type { ClientAuth, Target } from "../../contracts/target/index.ts";
 import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../../contracts/target/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
@@ -154,6 +154,11 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
   }
   const scope = pick(options, env, "scope");
   const connection = connectionFromEnv(env, insecureOption(options, env));
+  try {
+    trustedCas(connection);
+  } catch (error) {
+    throw new UsageError("invalid-config", (error as Error).message);
+  }
   for (const [name, value] of Object.entries(connection.proxy)) {
     if (name !== "noProxy" && value !== "") proxyUrl(value);
   }

@@ -14,6 +14,10 @@ const CLEAN_ENV = Object.fromEntries(
     "CHANNEL_ID",
     "TIMEOUT",
     "OLD_CLIENT_SECRET",
+    "TOKEN_URL",
+    "CLIENT_AUTH",
+    "SCOPE",
+    "INSECURE",
   ].map((name) => [`EVENT_API_${name}`, ""]),
 );
 
