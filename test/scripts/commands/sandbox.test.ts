@@ -70,6 +70,7 @@ async function runInProcess(
 
 interface Handoff {
   auth_url: string;
+  token_url: string;
   base_url: string;
   clients: { client_id: string; client_secret: string }[];
   admin_token: string;
@@ -113,7 +114,8 @@ describe("event-harness sandbox", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe("");
     const handoff = JSON.parse(lines[0] ?? "") as Handoff;
-    expect(Object.keys(handoff)).toEqual(["auth_url", "base_url", "clients", "admin_token"]);
+    expect(Object.keys(handoff)).toEqual(["auth_url", "token_url", "base_url", "clients", "admin_token"]);
+    expect(handoff.token_url).toBe(`${handoff.auth_url}/oauth/token`);
     expect(handoff.admin_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(handoff.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
     expect(handoff.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
