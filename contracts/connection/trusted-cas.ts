@@ -7,7 +7,8 @@ const cache = new Map<string, readonly string[]>();
 
 /**
  * The CAs to trust when the connection names an extra CA file: Node's roots plus the file, as NODE_EXTRA_CA_CERTS
- * does at start-up (read here too, so the setting also holds for a target named after the process started).
+ * does at start-up (read here too, so the setting also holds when it reached the harness only through its own
+ * environment, e.g. a run in-process). Undefined when Node's default store already trusts the file, or none is named.
  */
 export function trustedCas(connection: Connection): readonly string[] | undefined {
   const file = connection.caFile;
@@ -30,7 +31,8 @@ export function trustedCas(connection: Connection): readonly string[] | undefine
     cas = Object.freeze([...rootCertificates, pem]);
     cache.set(file, cas);
   }
-  return cas;
+  // Node loaded this very file at start-up: its own store (system CAs too, when asked for) already holds it.
+  return process.env.NODE_EXTRA_CA_CERTS === file ? undefined : cas;
 }
 
 /** The TLS options of every connection to the target (Node's tls.connect options). */
