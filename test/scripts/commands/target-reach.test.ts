@@ -277,6 +277,39 @@ describe("--insecure", () => {
   });
 });
 
+describe("run", () => {
+  it("passes the reach options to its parts, records them in each part's command line and warns in every report", {
+    timeout: 180_000,
+  }, async () => {
+    const dir = path.join(work, "run-report");
+    const { args, env } = reach({ NODE_EXTRA_CA_CERTS: "" });
+    const run = await runCli(
+      ["run", "--parts", "contract", "--profile", "fast", ...args, "--insecure", "--report-dir", dir],
+      env,
+      150_000,
+    );
+    outputs.push(run.stdout, run.stderr, await filesUnder(dir));
+    expect(run.code, run.stderr).toBe(0);
+    const outcome = JSON.parse(await readFile(path.join(dir, "run.json"), "utf8")) as {
+      target: Record<string, unknown>;
+      parts: Array<{ command: string }>;
+    };
+    expect(outcome.target).toMatchObject({
+      tokenUrl: urls(target).tokenUrl,
+      clientAuth: "basic",
+      insecure: true,
+    });
+    expect(outcome.parts[0]?.command).toContain(`--token-url ${urls(target).tokenUrl} --base-url`);
+    expect(outcome.parts[0]?.command).toMatch(/--client-auth basic --insecure$/);
+    expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain(
+      "TLS certificates were not verified",
+    );
+    expect(await readFile(path.join(dir, "summary.md"), "utf8")).toContain(
+      "TLS certificates were not verified",
+    );
+  });
+});
+
 describe("usage", () => {
   it.each([
     [["--auth-url", "https://a.example/auth", "--token-url", "https://a.example/t"], "not both"],
