@@ -23,7 +23,8 @@ export async function k6Connection(connection: Connection, parent: NodeJS.Proces
   const env: Record<string, string> = {};
   const { httpProxy, httpsProxy, noProxy } = connection.proxy;
   if (httpProxy) env.HTTP_PROXY = httpProxy;
-  if (httpsProxy) env.HTTPS_PROXY = httpsProxy;
+  // Go uses HTTPS_PROXY alone for https; undici falls back to HTTP_PROXY: give k6 the proxy the Node side uses.
+  if (httpsProxy || httpProxy) env.HTTPS_PROXY = httpsProxy || httpProxy;
   if (noProxy) env.NO_PROXY = noProxy;
   if (parent.SSL_CERT_FILE) env.SSL_CERT_FILE = parent.SSL_CERT_FILE;
   if (connection.caFile === undefined) {
