@@ -42,6 +42,10 @@ const CATALOGUE = {
     area: "token",
     description: "HTTP Basic client authentication is refused with 401 (form credentials still work)",
   },
+  "token-basic-only": {
+    area: "token",
+    description: "client credentials in the form body are refused with 401: only HTTP Basic works",
+  },
   "token-narrow-scope": {
     area: "token",
     description: 'the token response grants scope "openid" instead of profile and email',

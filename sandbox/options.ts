@@ -39,6 +39,18 @@ export interface SandboxOptions {
   eventStrictness?: EventStrictness;
   /** Bearer credential of the admin endpoint (16–512 token characters); default a random one per start. */
   adminToken?: string;
+  /**
+   * Path of the token endpoint; default `/auth/oauth/token` (the spec's `{auth_url}/oauth/token`). Set e.g.
+   * `/realms/harness/protocol/openid-connect/token` to model a Keycloak-style deployment.
+   */
+  tokenPath?: string;
+  /** Serve HTTPS with this PEM key and certificate instead of plain HTTP. */
+  tls?: SandboxTls;
+}
+
+export interface SandboxTls {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
 }
 
 /** The options with every default filled in and every value checked. */
@@ -57,6 +69,8 @@ export interface SandboxConfig {
   readonly maxEvents: number;
   readonly eventStrictness: EventStrictness;
   readonly adminToken: string;
+  readonly tokenPath: string;
+  readonly tls: SandboxTls | undefined;
 }
 
 /** The demo client; its secret is a throwaway credential of the local sandbox and may be printed. */
@@ -75,7 +89,21 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   maxBodyBytes: 64 * 1024,
   maxEvents: 100_000,
   eventStrictness: "production" as EventStrictness,
+  tokenPath: "/auth/oauth/token",
 });
+
+/** Paths the sandbox serves itself: a token path may not shadow them. */
+const RESERVED_PREFIXES = ["/api/", "/auth/.well-known/", "/auth/admin/"];
+
+export function checkTokenPath(path: string): string {
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
+    throw new RangeError(`tokenPath must be an absolute path of plain segments, got ${JSON.stringify(path)}`);
+  }
+  if (RESERVED_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix))) {
+    throw new RangeError(`tokenPath ${path} would shadow another sandbox endpoint`);
+  }
+  return path;
+}
 
 function wholeNumber(
   name: string,
@@ -150,5 +178,7 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
     maxEvents: wholeNumber("maxEvents", options.maxEvents, SANDBOX_DEFAULTS.maxEvents, 1, 10_000_000),
     eventStrictness,
     adminToken: options.adminToken === undefined ? randomAdminToken() : checkAdminToken(options.adminToken),
+    tokenPath: checkTokenPath(options.tokenPath ?? SANDBOX_DEFAULTS.tokenPath),
+    tls: options.tls,
   };
 }

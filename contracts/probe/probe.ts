@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Evidence } from "../checks/check-result.ts";
 import { describeResponse } from "../checks/describe.ts";
-import type { Redactor, Target } from "../target/index.ts";
-import { eventsUrl, tokenUrl } from "../target/index.ts";
+import type { ClientAuth, Redactor, Target } from "../target/index.ts";
+import { eventsUrl, tokenRequestParts } from "../target/index.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
-import { formRequest, isServerError, jsonRequest } from "./http-request.ts";
+import { isServerError, jsonRequest } from "./http-request.ts";
 import { PrerequisiteError } from "./prerequisite-error.ts";
 import { send } from "./send.ts";
 import { ServerFailure } from "./server-failure.ts";
@@ -46,9 +46,7 @@ export interface ExchangeOptions {
 
 /** The MUST rule a 5xx from this request breaks: every request of the contract is answered, never failed on. */
 function serverErrorRule(target: Target, request: HttpRequest): string {
-  return request.url.startsWith(tokenUrl(target))
-    ? "Endpoints §1; RFC 9110 §15.6"
-    : "Endpoints §2; RFC 9110 §15.6";
+  return request.url === target.tokenUrl ? "Endpoints §1; RFC 9110 §15.6" : "Endpoints §2; RFC 9110 §15.6";
 }
 
 /** What a check talks to the target through: every exchange is recorded as redacted evidence. */
@@ -114,7 +112,7 @@ export class Probe {
       }
       const refusal = this.#unanswered?.refusal(request, this.target.timeoutMs);
       if (refusal !== undefined) throw new TransportError(refusal, "UNANSWERED");
-      response = await send(request, this.target.timeoutMs, this.#signal);
+      response = await send(request, this.target.timeoutMs, this.target.connection, this.#signal);
       this.#unanswered?.record(request, true);
     } catch (error) {
       if (error instanceof TransportError && error.code === "TIMEOUT")
@@ -143,19 +141,24 @@ export class Probe {
     if (typeof token === "string") this.redactor.add(token, "<ACCESS_TOKEN>");
   }
 
-  /** The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes. */
-  tokenRequest(overrides: Readonly<Record<string, string | undefined>> = {}): HttpRequest {
-    const fields: Record<string, string | undefined> = {
+  /**
+   * The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes.
+   * The client authenticates as configured (`clientAuth`, unless `as` says otherwise): `basic` carries client_id
+   * and client_secret, overridden ones included, in the Authorization header instead of the form.
+   */
+  tokenRequest(
+    overrides: Readonly<Record<string, string | undefined>> = {},
+    as: ClientAuth = this.target.clientAuth,
+  ): HttpRequest {
+    const { headers, body } = tokenRequestParts(as, {
       client_id: this.target.clientId,
       client_secret: this.target.clientSecret.reveal(),
       grant_type: "client_credentials",
       audience: this.target.audience,
+      ...(this.target.scope === undefined ? {} : { scope: this.target.scope }),
       ...overrides,
-    };
-    const present = Object.entries(fields).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    );
-    return formRequest(tokenUrl(this.target), Object.fromEntries(present));
+    });
+    return { method: "POST", url: this.target.tokenUrl, headers, body };
   }
 
   /** Obtains a token with the configured credentials, or throws PrerequisiteError saying why not. */

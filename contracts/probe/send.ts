@@ -1,5 +1,7 @@
 import type { ClientRequestArgs } from "node:http";
 import pactum from "pactum";
+import type { Connection } from "../connection/index.ts";
+import { describeConnectionFailure, nodeRequestOptions } from "../connection/index.ts";
 import { noAnswerWithin, requestDeadline } from "../deadline/index.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { TransportError } from "./transport-error.ts";
@@ -38,6 +40,8 @@ interface PactumResponse {
 }
 
 function describeFailure(error: PactumResponse): TransportError {
+  const connection = describeConnectionFailure(error);
+  if (connection !== undefined) return new TransportError(connection.message, connection.code);
   // Pactum's transport errors carry the reason in the message about as often as in `code`.
   const said = `${error.code ?? ""} ${error.message ?? ""}`;
   if (/ECONNREFUSED/.test(said)) return new TransportError("connection refused", "ECONNREFUSED");
@@ -48,14 +52,22 @@ function describeFailure(error: PactumResponse): TransportError {
 }
 
 /**
- * Sends one request through Pactum within one deadline for the whole exchange (connect, headers, body); `outer`
- * (the run's deadline) can end it sooner. A transport failure becomes a TransportError, any HTTP status a response.
+ * Sends one request through Pactum over `connection` (proxy, TLS) within one deadline for the whole exchange
+ * (connect, headers, body); `outer` (the run's deadline) can end it sooner. A transport failure becomes a
+ * TransportError, any HTTP status a response.
  */
 export async function send(
   request: HttpRequest,
   timeoutMs: number,
+  connection: Connection,
   outer?: AbortSignal,
 ): Promise<HttpResponse> {
+  let reach: Record<string, unknown>;
+  try {
+    reach = nodeRequestOptions(request.url, connection, timeoutMs);
+  } catch (error) {
+    throw describeFailure(error as PactumResponse);
+  }
   const deadline = requestDeadline(timeoutMs, outer);
   const spec = pactum
     .spec()
@@ -64,7 +76,7 @@ export async function send(
     .withHeaders({ ...request.headers })
     .withRequestTimeout(timeoutMs)
     .withFollowRedirects(false)
-    .withCore(signalCarrier(deadline.signal));
+    .withCore({ ...reach, ...signalCarrier(deadline.signal) });
   if (request.body !== undefined) spec.withBody(request.body);
   let response: PactumResponse;
   try {

@@ -1,14 +1,19 @@
 import type { Profile } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
+import type { Connection } from "../connection/index.ts";
+import type { ClientAuth } from "../target/index.ts";
 
 /** What the CLI hands the vitest worker: plain data, since it crosses a thread boundary. */
 export interface ContractSettings {
   readonly target: {
-    readonly authUrl: string;
+    readonly tokenUrl: string;
     readonly baseUrl: string;
     readonly clientId: string;
     readonly clientSecret: string;
     readonly audience: string;
+    readonly clientAuth: ClientAuth;
+    readonly scope?: string;
+    readonly connection: Connection;
     readonly channelId?: string;
     readonly timeoutMs: number;
     readonly embedded: boolean;

@@ -70,6 +70,7 @@ export const contractCommand = defineCommand({
     "event-harness contract",
     "event-harness contract --profile full --sandbox-fault expiry-fixed",
     "EVENT_API_CLIENT_SECRET=… event-harness contract --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
+    "EVENT_API_CLIENT_SECRET=… NODE_EXTRA_CA_CERTS=ca.pem event-harness contract --client-auth basic \\\n    --token-url https://sso.example.com/realms/r/protocol/openid-connect/token --base-url https://api.example.com --client-id my-client",
   ],
   async run({ options, io }) {
     // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
@@ -125,7 +126,7 @@ export const contractCommand = defineCommand({
       const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
       const say = (text: string) => io.stderr.write(redactor.redact(text));
       say(
-        `Contract ${profile} profile against ${target.baseUrl} (auth ${target.authUrl})` +
+        `Contract ${profile} profile against ${target.baseUrl} (token endpoint ${target.tokenUrl}, client authentication ${target.clientAuth})` +
           `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       if (profile === "full") {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { INSECURE_WARNING } from "../../contracts/connection/index.ts";
 import type { Target } from "../../contracts/target/index.ts";
 import { Redactor } from "../../contracts/target/index.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
@@ -29,6 +30,7 @@ import { UsageError } from "../cli/usage-error.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
+import { k6Connection } from "./k6-connection.ts";
 import { k6Environment } from "./k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
 import { K6_EXIT, runK6 } from "./k6-runner.ts";
@@ -102,6 +104,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   const sandbox: RunningSandbox | undefined = external
     ? undefined
     : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
+  let disposeReach = async () => {};
   try {
     const credentials: ClientCredential[] =
       fileCredentials ??
@@ -146,7 +149,10 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     const inputs = await writeK6Inputs(config, plan, reportDir);
     // The dashboard draws charts only for runs longer than three periods (default 10 s): short runs need a short one.
     const periodSeconds = Math.min(10, Math.max(1, Math.round(plan.expectedSeconds / 30)));
+    const reach = await k6Connection(target.connection, io.env);
+    disposeReach = reach.dispose;
     const env = k6Environment(io.env, {
+      ...reach.env,
       ...inputs.env,
       K6_WEB_DASHBOARD: "true",
       K6_WEB_DASHBOARD_EXPORT: path.join(reportDir, "dashboard.html"),
@@ -179,7 +185,10 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       maxSeconds,
     }).finally(() => clearInterval(heartbeat));
 
-    const reports = await renderRunReports(reportDir, reportContext(config, plan));
+    const reports = await renderRunReports(
+      reportDir,
+      reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []),
+    );
     if (reports !== undefined) io.stdout.write(redactor.redact(reports.text));
     const leaked = await scrubReports(reportDir, redactor);
     if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
@@ -194,7 +203,10 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
           seed: settings.seed,
           target: {
             baseUrl: displayUrl(target.baseUrl),
-            authUrl: displayUrl(target.authUrl),
+            tokenUrl: displayUrl(target.tokenUrl),
+            clientAuth: target.clientAuth,
+            ...(target.scope === undefined ? {} : { scope: target.scope }),
+            insecure: target.connection.insecure,
             embedded: !external,
           },
           sandboxFaults: faults,
@@ -250,6 +262,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     }
     throw error;
   } finally {
+    await disposeReach();
     await sandbox?.close();
   }
 }

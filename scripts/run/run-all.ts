@@ -51,7 +51,9 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   };
 
   await mkdir(runDir, { recursive: true });
-  const against = external ? `${external.baseUrl} (auth ${external.authUrl})` : "the embedded sandbox";
+  const against = external
+    ? `${external.baseUrl} (token endpoint ${external.tokenUrl}, client authentication ${external.clientAuth})`
+    : "the embedded sandbox";
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
   const outcomes: PartOutcome[] = [];
@@ -72,7 +74,13 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     durationMs: Date.now() - settings.started.getTime(),
     verdict,
     target: external
-      ? { embedded: false, authUrl: external.authUrl, baseUrl: external.baseUrl }
+      ? {
+          embedded: false,
+          tokenUrl: external.tokenUrl,
+          baseUrl: external.baseUrl,
+          clientAuth: external.clientAuth,
+          insecure: external.connection.insecure,
+        }
       : { embedded: true },
     parts: outcomes,
   };

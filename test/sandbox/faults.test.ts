@@ -118,6 +118,17 @@ const observations: Record<
       expect((await postToken(t, tokenForm())).status).toBe(200);
     },
   },
+  "token-basic-only": {
+    async observe(t) {
+      const got = await postToken(t, tokenForm());
+      expect(got.status).toBe(401);
+      expect((got.json as Record<string, unknown>).error).toBe("invalid_client");
+      const viaBasic = await postToken(t, form({ grant_type: "client_credentials" }), {
+        authorization: basic(DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret),
+      });
+      expect(viaBasic.status).toBe(200);
+    },
+  },
   "token-error-not-json": {
     async observe(t) {
       const got = await postToken(t, tokenForm({ client_secret: "wrong" }));

@@ -15,6 +15,10 @@ const CLEAN_ENV = Object.fromEntries(
     "TIMEOUT",
     "RUN_TIMEOUT",
     "OLD_CLIENT_SECRET",
+    "TOKEN_URL",
+    "CLIENT_AUTH",
+    "SCOPE",
+    "INSECURE",
   ].map((name) => [`EVENT_API_${name}`, ""]),
 );
 

@@ -19,10 +19,16 @@ export interface ReportContext {
   readonly marginSeconds: number;
   readonly plannedIterations: number | undefined;
   readonly idleGap: IdleGapPlan | undefined;
+  /** Said at the top of every report (e.g. that TLS was not verified). */
+  readonly warnings: readonly string[];
 }
 
 /** The report context of a run: its configuration (credentials left out) and plan. */
-export function reportContext(config: RunConfig, plan: ScenarioPlan): ReportContext {
+export function reportContext(
+  config: RunConfig,
+  plan: ScenarioPlan,
+  warnings: readonly string[] = [],
+): ReportContext {
   return {
     scenario: config.scenario,
     runId: config.runId,
@@ -35,5 +41,6 @@ export function reportContext(config: RunConfig, plan: ScenarioPlan): ReportCont
     marginSeconds: config.marginSeconds,
     plannedIterations: plan.plannedIterations,
     idleGap: plan.idleGap,
+    warnings,
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { runContract } from "../../../contracts/index.ts";
+import { DIRECT, runContract } from "../../../contracts/index.ts";
 
 /**
  * A target whose tokens live 3 s and which refuses every use after the first: early expiry. `firstUseDelayMs`
@@ -46,11 +46,13 @@ async function noEarlyExpiry(firstUseDelayMs: number) {
   const url = `http://127.0.0.1:${address.port}`;
   const [result] = await runContract({
     target: {
-      authUrl: `${url}/auth`,
+      tokenUrl: `${url}/auth/oauth/token`,
       baseUrl: `${url}/api`,
       clientId: "c",
       clientSecret: "s",
       audience: `${url}/api`,
+      clientAuth: "post",
+      connection: DIRECT,
       timeoutMs: 5_000,
       embedded: false,
     },

@@ -266,9 +266,15 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stderr).toBe(0);
       const outcome = await runJson(dir);
-      expect(outcome.target).toEqual({ embedded: false, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl });
+      expect(outcome.target).toEqual({
+        embedded: false,
+        tokenUrl: `${sandbox.authUrl}/oauth/token`,
+        baseUrl: sandbox.baseUrl,
+        clientAuth: "post",
+        insecure: false,
+      });
       expect(outcome.parts.at(-1)?.command).toMatch(
-        /^EVENT_API_CLIENT_SECRET=… npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --auth-url http/,
+        /^EVENT_API_CLIENT_SECRET=… npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);
