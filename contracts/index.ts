@@ -5,14 +5,39 @@ export type { CheckResult, Evidence } from "./checks/check-result.ts";
 export type { RotationExpectations } from "./checks/credential-rotation.ts";
 export { rotationChecks } from "./checks/credential-rotation.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
+export type { Connection } from "./connection/index.ts";
+export {
+  ConnectionError,
+  connectionFromEnv,
+  DIRECT,
+  describeConnectionFailure,
+  displayProxy,
+  proxyFor,
+  trustedCas,
+  undiciDispatcher,
+} from "./connection/index.ts";
+export { defaultRunBudgetMs, formatSeconds } from "./deadline/index.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";
 export { formatDuration } from "./reports/format-duration.ts";
 export type { ContractRun, Verdict } from "./reports/run-summary.ts";
-export { countByStatus, describeCounts, describeTarget, verdictOf } from "./reports/run-summary.ts";
+export {
+  countByStatus,
+  describeCounts,
+  describeTarget,
+  INSECURE_WARNING,
+  verdictOf,
+} from "./reports/run-summary.ts";
 export { REPORT_FILES, writeContractReports } from "./reports/write-reports.ts";
 export type { ContractSettings } from "./runner/contract-settings.ts";
 export { executeCheck } from "./runner/execute-check.ts";
 export { ContractRunError, runContract } from "./runner/run-contract.ts";
-export type { Target } from "./target/index.ts";
-export { Redactor, Secret } from "./target/index.ts";
+export type { ClientAuth, Target } from "./target/index.ts";
+export {
+  CLIENT_AUTH_METHODS,
+  eventsUrl,
+  Redactor,
+  resolveTokenUrl,
+  Secret,
+  tokenRequestParts,
+} from "./target/index.ts";

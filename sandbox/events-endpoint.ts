@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createSfc32 } from "../generators/index.ts";
 import type { BearerAuthenticator, BearerResult } from "./bearer-auth.ts";
 import type { BearerChallenger } from "./bearer-challenge.ts";
 import type { EventStore } from "./event-store.ts";
@@ -65,6 +66,11 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
   const rejectedStored = faults.has("bearer-rejected-stored");
   const fractionRate = faults.has("events-5xx-fraction") ? config.faultRate : 0;
   let validCount = 0;
+  // A flaky server: random but seeded, so a failing run can be repeated draw for draw.
+  const flakyDraw = faults.has("events-500-one-in-seven")
+    ? createSfc32(config.faultSeed, 0x5eed_0007, 0x9e37_79b9, 7)
+    : undefined;
+  const failsFlaky = (): boolean => flakyDraw !== undefined && flakyDraw() % 7 === 0;
 
   /** Evenly spread and deterministic: the n-th valid event fails when floor(n·rate) steps up. */
   function failsFraction(): boolean {
@@ -145,6 +151,10 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
       return;
     }
     if (failValid) {
+      replyJson(res, 500, INTERNAL_ERROR);
+      return;
+    }
+    if (failsFlaky()) {
       replyJson(res, 500, INTERNAL_ERROR);
       return;
     }

@@ -42,6 +42,10 @@ const CATALOGUE = {
     area: "token",
     description: "HTTP Basic client authentication is refused with 401 (form credentials still work)",
   },
+  "token-basic-only": {
+    area: "token",
+    description: "client credentials in the form body are refused with 401: only HTTP Basic works",
+  },
   "token-narrow-scope": {
     area: "token",
     description: 'the token response grants scope "openid" instead of profile and email',
@@ -85,6 +89,10 @@ const CATALOGUE = {
   "events-5xx-fraction": {
     area: "events",
     description: "a --fault-rate fraction of valid events gets 503 (deterministic, evenly spread)",
+  },
+  "events-500-one-in-seven": {
+    area: "events",
+    description: "one valid event in seven, drawn at random from --fault-seed, gets 500 (a flaky server)",
   },
   "events-any-content-type": {
     area: "events",

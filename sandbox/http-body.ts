@@ -5,6 +5,11 @@ export type BodyResult =
   | { readonly ok: false; readonly reason: "too-large" | "aborted" };
 
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
+/**
+ * An oversized body is read and discarded up to this many bytes before the 413 goes out: a server that closes a
+ * connection with unread data makes the kernel reset it, and a client still writing then sees EPIPE, not the 413.
+ */
+export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 const ABORTED: BodyResult = { ok: false, reason: "aborted" };
 const EMPTY = Buffer.alloc(0);
 
@@ -14,6 +19,8 @@ interface ReaderState {
   first: Buffer | undefined;
   chunks: Buffer[] | undefined;
   size: number;
+  /** Past the limit: the rest is only counted and dropped until the body ends (or DRAIN_LIMIT_BYTES). */
+  draining: boolean;
 }
 
 /** Where a request's read state lives while its body arrives. */
@@ -28,8 +35,11 @@ function onData(this: ReadableRequest, chunk: Buffer): void {
   const state = this[STATE];
   if (state === undefined) return;
   state.size += chunk.length;
-  if (state.size > state.limit) {
-    finish(this, state, TOO_LARGE);
+  if (state.draining || state.size > state.limit) {
+    state.first = undefined;
+    state.chunks = undefined;
+    state.draining = true;
+    if (state.size > DRAIN_LIMIT_BYTES) finish(this, state, TOO_LARGE);
     return;
   }
   // Most bodies arrive in one chunk: keep it without copying.
@@ -44,6 +54,10 @@ function onData(this: ReadableRequest, chunk: Buffer): void {
 function onEnd(this: ReadableRequest): void {
   const state = this[STATE];
   if (state === undefined) return;
+  if (state.draining) {
+    finish(this, state, TOO_LARGE);
+    return;
+  }
   const body = state.chunks ? Buffer.concat(state.chunks, state.size) : (state.first ?? EMPTY);
   finish(this, state, { ok: true, body });
 }
@@ -63,13 +77,17 @@ function finish(req: ReadableRequest, state: ReaderState, result: BodyResult): v
   state.resolve(result);
 }
 
-/** Reads a request body of at most `limit` bytes; past the limit it stops collecting at once. */
+/**
+ * Reads a request body of at most `limit` bytes. Past the limit it stops collecting but reads on, discarding, to
+ * the end of the body (at most DRAIN_LIMIT_BYTES), so the 413 reaches any client.
+ */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(TOO_LARGE);
+  if (declared !== undefined && Number(declared) > DRAIN_LIMIT_BYTES) return Promise.resolve(TOO_LARGE);
   return new Promise((resolve) => {
     const readable = req as ReadableRequest;
-    readable[STATE] = { limit, resolve, first: undefined, chunks: undefined, size: 0 };
+    const draining = declared !== undefined && Number(declared) > limit;
+    readable[STATE] = { limit, resolve, first: undefined, chunks: undefined, size: 0, draining };
     readable.on("data", onData);
     readable.on("end", onEnd);
     readable.on("error", onAbort);

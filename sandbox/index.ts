@@ -8,8 +8,8 @@ export { checkAdminToken } from "./admin-token.ts";
 export type { Clock } from "./clock.ts";
 export type { FaultArea, FaultInfo, FaultName } from "./faults.ts";
 export { FAULTS, isFaultName } from "./faults.ts";
-export type { ClientCredentials, SandboxOptions } from "./options.ts";
-export { DEMO_CLIENT, SANDBOX_DEFAULTS } from "./options.ts";
+export type { ClientCredentials, SandboxOptions, SandboxTls } from "./options.ts";
+export { checkTokenPath, DEMO_CLIENT, SANDBOX_DEFAULTS } from "./options.ts";
 export type { RotationOptions, RunningSandbox } from "./server.ts";
 
 /** Starts the sandbox API (token endpoint, JWKS and events) on `host:port`; resolves once it listens. */

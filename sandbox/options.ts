@@ -25,6 +25,8 @@ export interface SandboxOptions {
   faults?: readonly FaultName[];
   /** Fraction of valid events that `events-5xx-fraction` fails; default 0.2. */
   faultRate?: number;
+  /** Seeds the random draw of `events-500-one-in-seven`, so a run can be repeated; default 1. */
+  faultSeed?: number;
   /** Time source for token issue and expiry; default the system clock. */
   clock?: Clock;
   /** When set, every accepted event is appended to this file as one NDJSON line. */
@@ -37,6 +39,18 @@ export interface SandboxOptions {
   eventStrictness?: EventStrictness;
   /** Bearer credential of the admin endpoint (16–512 token characters); default a random one per start. */
   adminToken?: string;
+  /**
+   * Path of the token endpoint; default `/auth/oauth/token` (the spec's `{auth_url}/oauth/token`). Set e.g.
+   * `/realms/harness/protocol/openid-connect/token` to model a Keycloak-style deployment.
+   */
+  tokenPath?: string;
+  /** Serve HTTPS with this PEM key and certificate instead of plain HTTP. */
+  tls?: SandboxTls;
+}
+
+export interface SandboxTls {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
 }
 
 /** The options with every default filled in and every value checked. */
@@ -48,12 +62,15 @@ export interface SandboxConfig {
   readonly clients: readonly ClientCredentials[];
   readonly faults: ReadonlySet<FaultName>;
   readonly faultRate: number;
+  readonly faultSeed: number;
   readonly clock: Clock;
   readonly journalPath: string | undefined;
   readonly maxBodyBytes: number;
   readonly maxEvents: number;
   readonly eventStrictness: EventStrictness;
   readonly adminToken: string;
+  readonly tokenPath: string;
+  readonly tls: SandboxTls | undefined;
 }
 
 /** The demo client; its secret is a throwaway credential of the local sandbox and may be printed. */
@@ -68,10 +85,25 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   expiresIn: 300,
   maxTokenAgeSeconds: 86_400,
   faultRate: 0.2,
+  faultSeed: 1,
   maxBodyBytes: 64 * 1024,
   maxEvents: 100_000,
   eventStrictness: "production" as EventStrictness,
+  tokenPath: "/auth/oauth/token",
 });
+
+/** Paths the sandbox serves itself: a token path may not shadow them. */
+const RESERVED_PREFIXES = ["/api/", "/auth/.well-known/", "/auth/admin/"];
+
+export function checkTokenPath(path: string): string {
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
+    throw new RangeError(`tokenPath must be an absolute path of plain segments, got ${JSON.stringify(path)}`);
+  }
+  if (RESERVED_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix))) {
+    throw new RangeError(`tokenPath ${path} would shadow another sandbox endpoint`);
+  }
+  return path;
+}
 
 function wholeNumber(
   name: string,
@@ -133,6 +165,7 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
     clients: checkClients(options.clients ?? [DEMO_CLIENT]),
     faults: new Set(options.faults ?? []),
     faultRate,
+    faultSeed: wholeNumber("faultSeed", options.faultSeed, SANDBOX_DEFAULTS.faultSeed, 0, 0xffff_ffff),
     clock: options.clock ?? systemClock,
     journalPath: options.journalPath,
     maxBodyBytes: wholeNumber(
@@ -145,5 +178,7 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
     maxEvents: wholeNumber("maxEvents", options.maxEvents, SANDBOX_DEFAULTS.maxEvents, 1, 10_000_000),
     eventStrictness,
     adminToken: options.adminToken === undefined ? randomAdminToken() : checkAdminToken(options.adminToken),
+    tokenPath: checkTokenPath(options.tokenPath ?? SANDBOX_DEFAULTS.tokenPath),
+    tls: options.tls,
   };
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer } from "node:http";
+import type { Server as HttpsServer } from "node:https";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { createAdminRotateEndpoint } from "./admin-endpoint.ts";
 import { AdminTokenGuard } from "./admin-token.ts";
@@ -22,8 +24,10 @@ import type { ExpiryPolicy } from "./token-store.ts";
 import { TokenStore } from "./token-store.ts";
 
 export interface RunningSandbox {
-  /** Base of the authorisation server; the token endpoint is `{authUrl}/oauth/token`. */
+  /** Base of the authorisation server (JWKS, admin); the token endpoint is `{authUrl}/oauth/token` by default. */
   readonly authUrl: string;
+  /** The token endpoint: `{authUrl}/oauth/token`, or the `tokenPath` the sandbox was started with. */
+  readonly tokenUrl: string;
   /** Base of the API; events go to `{baseUrl}/events`. */
   readonly baseUrl: string;
   readonly jwksUrl: string;
@@ -79,8 +83,8 @@ function expiryPolicy(faults: ReadonlySet<FaultName>): ExpiryPolicy {
   return "sliding";
 }
 
-function origin(host: string, port: number): string {
-  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+function origin(scheme: "http" | "https", host: string, port: number): string {
+  return `${scheme}://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {
@@ -132,7 +136,7 @@ function createApp(
   });
   const router = new Router(
     [
-      { path: "/auth/oauth/token", methods: { POST: tokenEndpoint } },
+      { path: config.tokenPath, methods: { POST: tokenEndpoint } },
       { path: "/auth/.well-known/jwks.json", methods: { GET: createJwksEndpoint(signer) } },
       { path: "/auth/admin/clients", param: true, suffix: "/rotate", methods: { POST: adminRotate } },
       { path: "/api/events", methods: { POST: eventsEndpoint.post } },
@@ -155,7 +159,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   const held = new Map<NodeJS.Timeout, IncomingMessage>();
   let app: ReturnType<typeof createApp> | undefined;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (reset) {
       req.socket.resetAndDestroy();
       return;
@@ -178,7 +182,10 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
       return;
     }
     router.handle(req, res);
-  });
+  };
+  const server: Server | HttpsServer = config.tls
+    ? createHttpsServer({ ...config.tls }, handle)
+    : createServer(handle);
 
   let port: number;
   try {
@@ -187,7 +194,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
     await journal?.close();
     throw error;
   }
-  const base = origin(config.host, port);
+  const base = origin(config.tls ? "https" : "http", config.host, port);
   const authUrl = `${base}/auth`;
   const baseUrl = `${base}/api`;
   const signer = new TokenSigner(keys, { issuer: authUrl, audience: baseUrl });
@@ -219,6 +226,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
 
   return {
     authUrl,
+    tokenUrl: `${base}${config.tokenPath}`,
     baseUrl,
     jwksUrl: `${authUrl}/.well-known/jwks.json`,
     get clients() {

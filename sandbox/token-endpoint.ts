@@ -43,7 +43,11 @@ function responseParts(deps: TokenEndpointDeps): { beforePolicy: string; afterPo
 export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
   const { config, clients, issuer } = deps;
   const { faults } = config;
-  const rules = { jsonOnly: faults.has("token-json-only"), basicAllowed: !faults.has("token-no-basic-auth") };
+  const rules = {
+    jsonOnly: faults.has("token-json-only"),
+    basicAllowed: !faults.has("token-no-basic-auth"),
+    formCredentialsAllowed: !faults.has("token-basic-only"),
+  };
   const plainErrors = faults.has("token-error-not-json");
   const acceptWrongSecret = faults.has("token-wrong-secret-accepted");
   const acceptUnknownClient = faults.has("token-unknown-client-accepted");

@@ -91,6 +91,8 @@ export interface TokenRequestRules {
   readonly jsonOnly: boolean;
   /** HTTP Basic client authentication is accepted (off under `token-no-basic-auth`). */
   readonly basicAllowed: boolean;
+  /** Client credentials in the body are accepted (off under `token-basic-only`). */
+  readonly formCredentialsAllowed: boolean;
 }
 
 /** Checks the form of a token request (RFC 6749 §3.2, §4.4.2, §2.3.1) and reads its parameters. */
@@ -147,6 +149,17 @@ export function parseTokenRequest(
         oauthError(400, "invalid_request", "The client_id in the form differs from the HTTP Basic one"),
       );
     }
+  }
+
+  if (basic === undefined && !rules.formCredentialsAllowed && single.client_secret !== undefined) {
+    return fail(
+      oauthError(
+        401,
+        "invalid_client",
+        "Client credentials in the request body are not accepted: use HTTP Basic",
+        true,
+      ),
+    );
   }
 
   if (single.grant_type === undefined) {

@@ -8,7 +8,7 @@ import {
   truncatedToken,
 } from "../probe/forged-tokens.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
-import { isServerError, isSuccess } from "../probe/http-request.ts";
+import { isClientError, isServerError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
 import type { CheckDefinition, Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
@@ -43,6 +43,7 @@ function bearerCheck(options: {
       const response = await probe.exchange(
         `create an event with ${options.what}`,
         probe.eventRequest(authorization),
+        { serverErrors: "report" },
       );
       return rejection(probe, response, options.what);
     },
@@ -202,6 +203,12 @@ export const bearerNoSideEffect = defineCheck({
     if (isSuccess(again.status)) {
       return skipped(
         "the target accepts duplicate references, so a stored rejected event cannot be observed",
+      );
+    }
+    // Only a 4xx is a refusal; a 5xx was already a FAIL (Probe.exchange), anything else proves nothing.
+    if (!isClientError(again.status)) {
+      return skipped(
+        `the duplicate got ${describeResponse(again, (text) => probe.redactor.redact(text))}: neither accepted nor refused`,
       );
     }
     return holds(

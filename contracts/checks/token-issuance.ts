@@ -2,7 +2,7 @@ import { parseJws } from "../probe/forged-tokens.ts";
 import { isClientError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
 import { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "../schemas/index.ts";
-import { tokenUrl } from "../target/index.ts";
+import type { ClientAuth } from "../target/index.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
@@ -36,7 +36,7 @@ async function refusesToken(
 
 export const tokenIssued = defineCheck({
   id: "token.issued",
-  title: "Valid credentials posted as a form give an access token",
+  title: "Valid credentials, sent with the configured client authentication, give an access token",
   area: "token",
   level: "MUST",
   rule: "Endpoints §1 rule 1",
@@ -226,6 +226,27 @@ export const tokenNoStore = defineCheck({
   },
 });
 
+/** A token request authenticated with `method` must yield a token (a SHOULD: the other method is the MUST). */
+async function acceptsMethod(probe: Probe, method: ClientAuth, label: string): Promise<Finding> {
+  const response = await probe.exchange(label, probe.tokenRequest({}, method));
+  const said = describeResponse(response, (text) => probe.redactor.redact(text));
+  if (accessTokenOf(response) !== undefined) return holds(`${response.status} with an access token`);
+  return broken(
+    `expected an access token, received ${isClientError(response.status) ? "a refusal: " : ""}${said}`,
+  );
+}
+
+export const tokenFormAuth = defineCheck({
+  id: "token.form-auth",
+  title: "Client credentials as form fields (the spec's request) are accepted",
+  area: "token",
+  level: "SHOULD",
+  rule: "Endpoints §1 form fields; RFC 6749 §2.3.1 (MAY)",
+  profile: "fast",
+  run: (probe) =>
+    acceptsMethod(probe, "post", "token request with client_id and client_secret as form fields"),
+});
+
 export const tokenBasicAuth = defineCheck({
   id: "token.basic-auth",
   title: "HTTP Basic client authentication is accepted",
@@ -233,23 +254,7 @@ export const tokenBasicAuth = defineCheck({
   level: "SHOULD",
   rule: "RFC 6749 §2.3.1",
   profile: "fast",
-  async run(probe) {
-    const { clientId, clientSecret, audience } = probe.target;
-    const credentials = Buffer.from(
-      `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret.reveal())}`,
-    ).toString("base64");
-    const response = await probe.exchange("token request with HTTP Basic client authentication", {
-      method: "POST",
-      url: tokenUrl(probe.target),
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${credentials}` },
-      body: new URLSearchParams({ grant_type: "client_credentials", audience }).toString(),
-    });
-    const said = describeResponse(response, (text) => probe.redactor.redact(text));
-    if (accessTokenOf(response) !== undefined) return holds(`${response.status} with an access token`);
-    return broken(
-      `expected an access token, received ${isClientError(response.status) ? "a refusal: " : ""}${said}`,
-    );
-  },
+  run: (probe) => acceptsMethod(probe, "basic", "token request with HTTP Basic client authentication"),
 });
 
 export const TOKEN_CHECKS = [
@@ -263,5 +268,6 @@ export const TOKEN_CHECKS = [
   tokenGrantType,
   tokenErrorFormat,
   tokenNoStore,
+  tokenFormAuth,
   tokenBasicAuth,
 ] as const;

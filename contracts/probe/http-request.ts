@@ -16,19 +16,6 @@ export interface HttpResponse {
   readonly durationMs: number;
 }
 
-export function formRequest(
-  url: string,
-  fields: Readonly<Record<string, string>>,
-  headers = {},
-): HttpRequest {
-  return {
-    method: "POST",
-    url,
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
-
 export function jsonRequest(
   url: string,
   value: unknown,

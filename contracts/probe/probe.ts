@@ -1,12 +1,16 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Evidence } from "../checks/check-result.ts";
-import type { Redactor, Target } from "../target/index.ts";
-import { eventsUrl, tokenUrl } from "../target/index.ts";
+import { describeResponse } from "../checks/describe.ts";
+import type { ClientAuth, Redactor, Target } from "../target/index.ts";
+import { eventsUrl, tokenRequestParts } from "../target/index.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
-import { formRequest, jsonRequest } from "./http-request.ts";
+import { isServerError, jsonRequest } from "./http-request.ts";
 import { PrerequisiteError } from "./prerequisite-error.ts";
 import { send } from "./send.ts";
+import { ServerFailure } from "./server-failure.ts";
 import { TransportError } from "./transport-error.ts";
+import type { UnansweredEndpoints } from "./unanswered-endpoints.ts";
 
 /** An access token the target issued, with the lifetime it announced. */
 export interface IssuedToken {
@@ -24,6 +28,25 @@ export interface ProbeOptions {
   readonly nextEvent: () => Record<string, unknown>;
   /** Live progress for long checks. */
   readonly progress?: (message: string) => void;
+  /** The run's deadline: when it aborts, every exchange and wait of the check ends (TransportError). */
+  readonly signal?: AbortSignal;
+  /** Endpoints that stopped answering, shared by every check of a run. */
+  readonly unanswered?: UnansweredEndpoints;
+  /** Asks the run for time until `at` (epoch ms), for a probe that must wait that long. */
+  readonly reserveUntil?: (at: number) => void;
+}
+
+export interface ExchangeOptions {
+  /**
+   * "fail" (default): a 5xx throws ServerFailure, a MUST failure whatever the check. "report": the check judges
+   * the 5xx itself (it does so at MUST level, or the endpoint is an optional capability).
+   */
+  readonly serverErrors?: "fail" | "report";
+}
+
+/** The MUST rule a 5xx from this request breaks: every request of the contract is answered, never failed on. */
+function serverErrorRule(target: Target, request: HttpRequest): string {
+  return request.url === target.tokenUrl ? "Endpoints §1; RFC 9110 §15.6" : "Endpoints §2; RFC 9110 §15.6";
 }
 
 /** What a check talks to the target through: every exchange is recorded as redacted evidence. */
@@ -33,12 +56,36 @@ export class Probe {
   readonly redactor: Redactor;
   readonly #nextEvent: () => Record<string, unknown>;
   readonly #progress: (message: string) => void;
+  readonly #signal: AbortSignal | undefined;
+  readonly #unanswered: UnansweredEndpoints | undefined;
+  readonly #reserveUntil: (at: number) => void;
 
   constructor(options: ProbeOptions) {
     this.target = options.target;
     this.redactor = options.redactor;
     this.#nextEvent = options.nextEvent;
     this.#progress = options.progress ?? (() => {});
+    this.#signal = options.signal;
+    this.#unanswered = options.unanswered;
+    this.#reserveUntil = options.reserveUntil ?? (() => {});
+  }
+
+  /** Waits `ms`, or throws TransportError when the run's deadline passes first. */
+  async sleep(ms: number, what: string): Promise<void> {
+    try {
+      await sleep(ms, undefined, this.#signal ? { signal: this.#signal } : {});
+    } catch {
+      const reason = this.#signal?.reason;
+      throw new TransportError(
+        `${reason instanceof Error ? reason.message : "the run was stopped"} while ${what}`,
+        "DEADLINE",
+      );
+    }
+  }
+
+  /** Asks the run's deadline for room until `at` (epoch ms): a sliding-expiry probe knows how long it must wait. */
+  reserveUntil(at: number): void {
+    this.#reserveUntil(at);
   }
 
   progress(message: string): void {
@@ -49,18 +96,41 @@ export class Probe {
     return this.#nextEvent();
   }
 
-  /** Sends a request and records it; a transport failure is recorded, then rethrown as TransportError. */
-  async exchange(label: string, request: HttpRequest): Promise<HttpResponse> {
+  /**
+   * Sends a request and records it. A transport failure is recorded, then rethrown as TransportError; a 5xx is
+   * recorded, then thrown as ServerFailure unless `serverErrors` is "report".
+   */
+  async exchange(label: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
+    let response: HttpResponse;
     try {
-      const response = await send(request, this.target.timeoutMs);
-      this.#hideIssuedToken(response);
-      this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
-      return response;
+      if (this.#signal?.aborted) {
+        const reason = this.#signal.reason;
+        throw new TransportError(
+          `not sent: ${reason instanceof Error ? reason.message : "the run was stopped"}`,
+          "DEADLINE",
+        );
+      }
+      const refusal = this.#unanswered?.refusal(request, this.target.timeoutMs);
+      if (refusal !== undefined) throw new TransportError(refusal, "UNANSWERED");
+      response = await send(request, this.target.timeoutMs, this.target.connection, this.#signal);
+      this.#unanswered?.record(request, true);
     } catch (error) {
+      if (error instanceof TransportError && error.code === "TIMEOUT")
+        this.#unanswered?.record(request, false);
       const message = error instanceof Error ? error.message : String(error);
       this.evidence.push(evidenceOf(this.redactor, label, request, { error: message }));
       throw error instanceof TransportError ? error : new TransportError(message, "UNKNOWN");
     }
+    this.#hideIssuedToken(response);
+    this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
+    if (isServerError(response.status) && options.serverErrors !== "report") {
+      const said = describeResponse(response, (text) => this.redactor.redact(text));
+      throw new ServerFailure(
+        `the server failed on "${label}": ${said}; a 5xx is never an answer the contract allows`,
+        serverErrorRule(this.target, request),
+      );
+    }
+    return response;
   }
 
   /** Any access token in a response is registered before evidence is written, opaque tokens included. */
@@ -71,19 +141,24 @@ export class Probe {
     if (typeof token === "string") this.redactor.add(token, "<ACCESS_TOKEN>");
   }
 
-  /** The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes. */
-  tokenRequest(overrides: Readonly<Record<string, string | undefined>> = {}): HttpRequest {
-    const fields: Record<string, string | undefined> = {
+  /**
+   * The spec's token request (Endpoints §1), with fields overridden or removed (`undefined`) for negative probes.
+   * The client authenticates as configured (`clientAuth`, unless `as` says otherwise): `basic` carries client_id
+   * and client_secret, overridden ones included, in the Authorization header instead of the form.
+   */
+  tokenRequest(
+    overrides: Readonly<Record<string, string | undefined>> = {},
+    as: ClientAuth = this.target.clientAuth,
+  ): HttpRequest {
+    const { headers, body } = tokenRequestParts(as, {
       client_id: this.target.clientId,
       client_secret: this.target.clientSecret.reveal(),
       grant_type: "client_credentials",
       audience: this.target.audience,
+      ...(this.target.scope === undefined ? {} : { scope: this.target.scope }),
       ...overrides,
-    };
-    const present = Object.entries(fields).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    );
-    return formRequest(tokenUrl(this.target), Object.fromEntries(present));
+    });
+    return { method: "POST", url: this.target.tokenUrl, headers, body };
   }
 
   /** Obtains a token with the configured credentials, or throws PrerequisiteError saying why not. */

@@ -1,9 +1,33 @@
+import type { ClientRequestArgs } from "node:http";
 import pactum from "pactum";
+import type { Connection } from "../connection/index.ts";
+import { describeConnectionFailure, nodeRequestOptions } from "../connection/index.ts";
+import { noAnswerWithin, requestDeadline } from "../deadline/index.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { TransportError } from "./transport-error.ts";
 
 // Pactum logs failed requests in full (secrets included): the harness writes its own redacted evidence instead.
 pactum.settings.setLogLevel("SILENT");
+
+/** The core option that carries a request's AbortSignal through Pactum, wrapped in a function (see below). */
+const SIGNAL_CARRIER = "eventHarnessSignal";
+
+// Pactum deep-copies core options, so an AbortSignal would reach node:http as a plain object; functions pass
+// through untouched, so the signal travels as one and is unwrapped just before the request leaves.
+pactum.events.pactumEvents.on(
+  pactum.events.EVENT_TYPES.BEFORE_REQUEST,
+  ({ request }: { request: { core?: Record<string, unknown> } }) => {
+    const carrier = request.core?.[SIGNAL_CARRIER];
+    if (request.core === undefined || typeof carrier !== "function") return;
+    delete request.core[SIGNAL_CARRIER];
+    request.core.signal = carrier();
+  },
+);
+
+/** Core options for Pactum that carry `signal` past its deep copy. */
+function signalCarrier(signal: AbortSignal): ClientRequestArgs {
+  return { [SIGNAL_CARRIER]: () => signal } as ClientRequestArgs;
+}
 
 interface PactumResponse {
   statusCode?: number;
@@ -15,31 +39,60 @@ interface PactumResponse {
   message?: string;
 }
 
-function describeFailure(error: PactumResponse, timeoutMs: number): TransportError {
+function describeFailure(error: PactumResponse): TransportError {
+  const connection = describeConnectionFailure(error);
+  if (connection !== undefined) return new TransportError(connection.message, connection.code);
   // Pactum's transport errors carry the reason in the message about as often as in `code`.
   const said = `${error.code ?? ""} ${error.message ?? ""}`;
   if (/ECONNREFUSED/.test(said)) return new TransportError("connection refused", "ECONNREFUSED");
-  if (/ECONNRESET|EPIPE|socket hang up/i.test(said))
+  if (/ECONNRESET|EPIPE|socket hang up|aborted/i.test(said))
     return new TransportError("connection reset by the target", "ECONNRESET");
-  if (/timeout|ETIMEDOUT/i.test(said))
-    return new TransportError(`no response within ${timeoutMs} ms`, "TIMEOUT");
   if (/ENOTFOUND|EAI_AGAIN/.test(said)) return new TransportError("host not found", "ENOTFOUND");
   return new TransportError(error.message || "request failed", error.code ?? "UNKNOWN");
 }
 
-/** Sends one request through Pactum; a transport failure becomes a TransportError, any HTTP status a response. */
-export async function send(request: HttpRequest, timeoutMs: number): Promise<HttpResponse> {
+/**
+ * Sends one request through Pactum over `connection` (proxy, TLS) within one deadline for the whole exchange
+ * (connect, headers, body); `outer` (the run's deadline) can end it sooner. A transport failure becomes a
+ * TransportError, any HTTP status a response.
+ */
+export async function send(
+  request: HttpRequest,
+  timeoutMs: number,
+  connection: Connection,
+  outer?: AbortSignal,
+): Promise<HttpResponse> {
+  let reach: Record<string, unknown>;
+  try {
+    reach = nodeRequestOptions(request.url, connection, timeoutMs);
+  } catch (error) {
+    throw describeFailure(error as PactumResponse);
+  }
+  const deadline = requestDeadline(timeoutMs, outer);
   const spec = pactum
     .spec()
     .withMethod(request.method)
     .withPath(request.url)
     .withHeaders({ ...request.headers })
     .withRequestTimeout(timeoutMs)
-    .withFollowRedirects(false);
+    .withFollowRedirects(false)
+    .withCore({ ...reach, ...signalCarrier(deadline.signal) });
   if (request.body !== undefined) spec.withBody(request.body);
-  // Without an HTTP answer Pactum either rejects or resolves with the error object itself.
-  const response = (await spec.toss().catch((error: unknown) => error)) as PactumResponse;
-  if (typeof response?.statusCode !== "number") throw describeFailure(response ?? {}, timeoutMs);
+  let response: PactumResponse;
+  try {
+    // Without an HTTP answer Pactum either rejects or resolves with the error object itself.
+    response = (await spec.toss().catch((error: unknown) => error)) as PactumResponse;
+  } finally {
+    deadline.dispose();
+  }
+  const cut = deadline.cutShort();
+  if (cut !== undefined) throw new TransportError(cut.message, cut.by === "timeout" ? "TIMEOUT" : "DEADLINE");
+  if (typeof response?.statusCode !== "number") {
+    // Pactum's own (idle) timeout can only fire at the same moment as the deadline: report it the same way.
+    if (/timeout|ETIMEDOUT/i.test(`${response?.code ?? ""} ${response?.message ?? ""}`))
+      throw new TransportError(noAnswerWithin(timeoutMs), "TIMEOUT");
+    throw describeFailure(response ?? {});
+  }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers ?? {})) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;

@@ -2,7 +2,7 @@ import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
 import { formatDuration } from "./format-duration.ts";
 import type { ContractRun } from "./run-summary.ts";
-import { describeCounts, verdictOf } from "./run-summary.ts";
+import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
 const VERDICT_LINE = { passed: "PASSED", failed: "FAILED", undecided: "UNDECIDED" } as const;
 
@@ -20,6 +20,7 @@ export function renderConsoleSummary(run: ContractRun): string {
     lines.push(AREA_TITLES[area], ...checks.map((check) => line(check, width)), "");
   }
   const verdict = verdictOf(run.checks);
+  if (run.target.insecure) lines.push(`WARNING: ${INSECURE_WARNING}`);
   lines.push(
     `Verdict: ${VERDICT_LINE[verdict]} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite})`,
   );

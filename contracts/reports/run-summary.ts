@@ -1,7 +1,11 @@
 import type { CheckStatus, Profile } from "../checks/check.ts";
 import { CHECK_STATUSES } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
-import type { Target } from "../target/index.ts";
+import { displayProxy, proxyFor } from "../connection/index.ts";
+
+export { INSECURE_WARNING } from "../connection/index.ts";
+
+import type { ClientAuth, Target } from "../target/index.ts";
 
 /** One word for the whole run: failed beats undecided beats passed, so an ERROR never hides a FAIL. */
 export type Verdict = "passed" | "failed" | "undecided";
@@ -16,10 +20,18 @@ export interface ContractRun {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly target: {
-    readonly authUrl: string;
+    readonly tokenUrl: string;
     readonly baseUrl: string;
     readonly clientId: string;
     readonly audience: string;
+    readonly clientAuth: ClientAuth;
+    readonly scope?: string;
+    /** TLS certificates were not verified (--insecure): every report says so. */
+    readonly insecure: boolean;
+    /** The proxy requests went through (user info removed), when one applied. */
+    readonly proxy?: string;
+    /** The extra CA file trusted (NODE_EXTRA_CA_CERTS), when one was named. */
+    readonly caFile?: string;
     readonly embedded: boolean;
   };
   readonly checks: readonly CheckResult[];
@@ -27,8 +39,20 @@ export interface ContractRun {
 
 /** What reports say about the target: where it is and as whom, never the secret. */
 export function describeTarget(target: Target): ContractRun["target"] {
-  const { authUrl, baseUrl, clientId, audience, embedded } = target;
-  return { authUrl, baseUrl, clientId, audience, embedded };
+  const { tokenUrl, baseUrl, clientId, audience, clientAuth, scope, connection, embedded } = target;
+  const proxy = proxyFor(tokenUrl, connection.proxy) ?? proxyFor(baseUrl, connection.proxy);
+  return {
+    tokenUrl,
+    baseUrl,
+    clientId,
+    audience,
+    clientAuth,
+    ...(scope === undefined ? {} : { scope }),
+    insecure: connection.insecure,
+    ...(proxy === undefined ? {} : { proxy: displayProxy(proxy) }),
+    ...(connection.caFile === undefined ? {} : { caFile: connection.caFile }),
+    embedded,
+  };
 }
 
 export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatus, number> {

@@ -3,7 +3,7 @@ import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
 import { formatDuration } from "./format-duration.ts";
 import type { ContractRun } from "./run-summary.ts";
-import { describeCounts, verdictOf } from "./run-summary.ts";
+import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
 const ICON: Record<CheckStatus, string> = { PASS: "✅", WARN: "⚠️", FAIL: "❌", ERROR: "⛔", SKIP: "⏭️" };
 const HEADLINE = {
@@ -32,8 +32,9 @@ export function renderSummaryMarkdown(run: ContractRun): string {
   const lines = [
     `## ${HEADLINE[verdict]} — ${describeCounts(run.checks)}`,
     "",
-    `${run.suite} against \`${run.target.baseUrl}\` (auth \`${run.target.authUrl}\`${run.target.embedded ? ", embedded sandbox" : ""}), ${formatDuration(run.durationMs)}.`,
+    `${run.suite} against \`${run.target.baseUrl}\` (token endpoint \`${run.target.tokenUrl}\`, client authentication ${run.target.clientAuth}${run.target.proxy ? `, via proxy \`${run.target.proxy}\`` : ""}${run.target.embedded ? ", embedded sandbox" : ""}), ${formatDuration(run.durationMs)}.`,
   ];
+  if (run.target.insecure) lines.push("", `> [!WARNING]\n> ${INSECURE_WARNING}`);
   for (const area of CHECK_AREAS) {
     const checks = run.checks.filter((check) => check.area === area);
     if (checks.length === 0) continue;

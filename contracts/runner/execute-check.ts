@@ -1,24 +1,39 @@
-import type { CheckDefinition, CheckStatus } from "../checks/check.ts";
+import type { CheckDefinition, CheckLevel, CheckStatus } from "../checks/check.ts";
 import { statusOf } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
 import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { Probe } from "../probe/probe.ts";
+import { ServerFailure } from "../probe/server-failure.ts";
 import { TransportError } from "../probe/transport-error.ts";
+import { Undecidable } from "../probe/undecidable.ts";
 
-/** Runs one check; a transport failure is ERROR ("could not decide"), never FAIL, and no exception escapes. */
+/**
+ * Runs one check; a transport failure is ERROR ("could not decide"), never FAIL, and no exception escapes. A 5xx
+ * where the contract allows none is a FAIL at MUST level, reported under the rule it broke when the check's own
+ * level is lower.
+ */
 export async function executeCheck(check: CheckDefinition, probe: Probe): Promise<CheckResult> {
   const started = performance.now();
   let status: CheckStatus;
   let message: string;
+  let level: CheckLevel = check.level;
+  let rule = check.rule;
   try {
     const finding = await check.run(probe);
     status = statusOf(check.level, finding);
     message = finding.message;
   } catch (error) {
-    if (error instanceof PrerequisiteError) {
+    if (error instanceof ServerFailure) {
+      status = "FAIL";
+      message = error.message;
+      if (check.level !== "MUST") {
+        level = "MUST";
+        rule = error.rule;
+      }
+    } else if (error instanceof PrerequisiteError) {
       status = "SKIP";
       message = error.message;
-    } else if (error instanceof TransportError) {
+    } else if (error instanceof TransportError || error instanceof Undecidable) {
       status = "ERROR";
       message = `could not decide: ${error.message}`;
     } else {
@@ -30,8 +45,8 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     id: check.id,
     title: check.title,
     area: check.area,
-    level: check.level,
-    rule: check.rule,
+    level,
+    rule,
     status,
     message: probe.redactor.redact(message),
     durationMs: Math.round(performance.now() - started),

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { startVitest } from "vitest/node";
+import { selectChecks } from "../checks/catalogue.ts";
 import type { CheckResult } from "../checks/check-result.ts";
 import type { ContractSettings } from "./contract-settings.ts";
 import { SETTINGS_KEY } from "./contract-settings.ts";
@@ -51,5 +52,26 @@ export async function runContract(
   if (reporter.failures.length > 0 && reporter.results.length === 0) {
     throw new ContractRunError(`the contract suite did not run: ${reporter.failures.join("; ")}`);
   }
-  return reporter.results;
+  return withEveryCheck(settings, reporter);
+}
+
+/** One result per selected check, in catalogue order: a check that left none is ERROR, so nothing goes missing. */
+function withEveryCheck(settings: ContractSettings, reporter: ResultsReporter): CheckResult[] {
+  const byId = new Map(reporter.results.map((result) => [result.id, result]));
+  return selectChecks(settings.profile, settings.only).map(
+    (check) =>
+      byId.get(check.id) ?? {
+        id: check.id,
+        title: check.title,
+        area: check.area,
+        level: check.level,
+        rule: check.rule,
+        status: "ERROR",
+        message: `could not decide: the check left no result (${
+          reporter.failures.find((failure) => failure.startsWith(`${check.id}:`)) ?? "it did not finish"
+        })`,
+        durationMs: 0,
+        evidence: [],
+      },
+  );
 }

@@ -1,11 +1,13 @@
 // The contract suite as vitest runs it: one test per selected check, results handed to the reporter via task meta.
-import { beforeAll, describe, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, inject, test } from "vitest";
 import { createEventGenerator } from "../../generators/index.ts";
 import { selectChecks } from "../checks/catalogue.ts";
 import type { CheckDefinition } from "../checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
+import { defaultRunBudgetMs, RunDeadline } from "../deadline/index.ts";
 import { Probe } from "../probe/probe.ts";
+import { UnansweredEndpoints } from "../probe/unanswered-endpoints.ts";
 import { SETTINGS_KEY } from "../runner/contract-settings.ts";
 import { executeCheck } from "../runner/execute-check.ts";
 import { PROGRESS_MARK } from "../runner/progress-channel.ts";
@@ -24,9 +26,23 @@ const generator = createEventGenerator({
 });
 const checks = selectChecks(settings.profile, settings.only);
 
-/** Fast checks make at most a few dozen requests; lifetime checks wait on expires_in and bound themselves. */
-const FAST_TIMEOUT_MS = 60 * target.timeoutMs;
-const LIFETIME_TIMEOUT_MS = 3 * 60 * 60 * 1000;
+const deadline = new RunDeadline(
+  settings.deadline ?? {
+    startedAt: Date.now(),
+    budgetMs: defaultRunBudgetMs(target.timeoutMs),
+    fixed: false,
+  },
+);
+const unanswered = new UnansweredEndpoints();
+afterAll(() => deadline.dispose());
+
+/**
+ * Vitest's own timeouts are only a backstop: the run's deadline ends every check first. A stretched deadline
+ * (sliding-expiry probes) is bounded here by three hours, as before.
+ */
+const BACKSTOP_MS = 60_000;
+const FAST_TIMEOUT_MS = deadline.budgetMs + BACKSTOP_MS;
+const LIFETIME_TIMEOUT_MS = Math.max(3 * 60 * 60 * 1000, deadline.budgetMs + BACKSTOP_MS);
 
 function run(check: CheckDefinition): Promise<CheckResult> {
   const probe = new Probe({
@@ -35,6 +51,9 @@ function run(check: CheckDefinition): Promise<CheckResult> {
     nextEvent: () => generator.next(),
     // Workers reach the CLI's terminal only through the console, which the results reporter listens to.
     progress: (message) => console.error(`${PROGRESS_MARK}${check.id}\t${message}`),
+    signal: deadline.signal,
+    unanswered,
+    reserveUntil: (at) => deadline.extendTo(at),
   });
   return executeCheck(check, probe);
 }

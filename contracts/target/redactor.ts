@@ -1,3 +1,5 @@
+import { basicCredentials } from "./token-request-body.ts";
+
 /** Compact JWS/JWT (and fragments of one, e.g. truncated or re-encoded probes): header.payload[.signature]. */
 const JWT_LIKE = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
 
@@ -19,11 +21,13 @@ export class Redactor {
 
   /** Registers HTTP Basic credentials: the base64 of `id:secret` hides the secret too. */
   addBasic(clientId: string, clientSecret: string): this {
-    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
+    const uri = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
       "base64",
     );
     const raw = Buffer.from(`${clientId}:${clientSecret}`).toString("base64");
-    return this.add(basic, "<BASIC_CREDENTIALS>").add(raw, "<BASIC_CREDENTIALS>");
+    return this.add(basicCredentials(clientId, clientSecret), "<BASIC_CREDENTIALS>")
+      .add(uri, "<BASIC_CREDENTIALS>")
+      .add(raw, "<BASIC_CREDENTIALS>");
   }
 
   redact(text: string): string {

@@ -4,9 +4,16 @@
  * every variable into every VU.
  */
 export const LOAD_ENV = {
-  authUrl: "EH_AUTH_URL",
+  /** The full token endpoint (the harness resolved {auth_url}/oauth/token or the user's --token-url). */
+  tokenUrl: "EH_TOKEN_URL",
   baseUrl: "EH_BASE_URL",
   audience: "EH_AUDIENCE",
+  /** post (form fields) or basic (HTTP Basic header). */
+  clientAuth: "EH_CLIENT_AUTH",
+  /** The scope form field; unset: not sent. */
+  scope: "EH_SCOPE",
+  /** "true": k6 skips TLS verification (--insecure). */
+  insecure: "EH_INSECURE",
   /** JSON array of `{ "client_id", "client_secret" }`: VUs spread over them. Also passed to k6. */
   credentials: "EH_CREDENTIALS",
   /** A display-safe name of the target (no userinfo), for reports. */

@@ -1,4 +1,5 @@
 import { SharedArray } from "k6/data";
+import encoding from "k6/encoding";
 import exec from "k6/execution";
 import http from "k6/http";
 import { LOAD_ENV } from "./env-names.ts";
@@ -45,4 +46,5 @@ export const sendEvent: SendEvent = createVuClient({
   exec,
   templates,
   record,
+  base64: (text) => encoding.b64encode(text, "std"),
 });

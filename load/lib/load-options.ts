@@ -14,6 +14,8 @@ export interface LoadOptions {
   readonly systemTags: readonly string[];
   readonly noCookiesReset: boolean;
   readonly setupTimeout: string;
+  /** Set only by --insecure, for a throwaway self-signed sandbox. */
+  readonly insecureSkipTLSVerify?: boolean;
 }
 
 /** Sub-metrics the reports break down (rejections by status, token requests by reason); k6 keeps them only if named. */
@@ -43,5 +45,6 @@ export function loadOptions(config: RunConfig, plan: ScenarioPlan): LoadOptions 
     systemTags: ["status", "method", "name", "scenario", "expected_response", "error_code"],
     noCookiesReset: true,
     setupTimeout: "30s",
+    ...(config.insecure ? { insecureSkipTLSVerify: true } : {}),
   };
 }

@@ -6,6 +6,8 @@ import { LOAD_ENV } from "./env-names.ts";
 import type { ScenarioName } from "./scenario-catalogue.ts";
 import { SCENARIOS } from "./scenario-catalogue.ts";
 import { defaultMarginSeconds } from "./token-policy.ts";
+import type { VuClientAuth } from "./vu-settings.ts";
+import { VU_CLIENT_AUTH } from "./vu-settings.ts";
 
 export interface ClientCredential {
   readonly clientId: string;
@@ -15,9 +17,14 @@ export interface ClientCredential {
 /** Everything a scenario needs, read once in the init context from the environment the harness set. */
 export interface RunConfig {
   readonly scenario: ScenarioName;
-  readonly authUrl: string;
+  readonly tokenUrl: string;
   readonly baseUrl: string;
   readonly audience: string;
+  readonly clientAuth: VuClientAuth;
+  /** Sent as the scope form field when given. */
+  readonly scope: string | undefined;
+  /** TLS certificates are not verified (--insecure). */
+  readonly insecure: boolean;
   readonly targetLabel: string;
   readonly credentials: readonly ClientCredential[];
   readonly runId: string;
@@ -88,9 +95,12 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     read.optionalNumber(LOAD_ENV.durationSeconds, { min: 1 }) ?? spec.defaults.durationSeconds;
   return {
     scenario,
-    authUrl: read.string(LOAD_ENV.authUrl).replace(/\/+$/, ""),
+    tokenUrl: read.string(LOAD_ENV.tokenUrl),
     baseUrl,
     audience: read.string(LOAD_ENV.audience, baseUrl),
+    clientAuth: read.choice(LOAD_ENV.clientAuth, VU_CLIENT_AUTH, "post"),
+    scope: read.string(LOAD_ENV.scope, "") || undefined,
+    insecure: read.choice(LOAD_ENV.insecure, ["true", "false"] as const, "false") === "true",
     targetLabel: read.string(LOAD_ENV.targetLabel, baseUrl),
     credentials: readCredentials(read.json(LOAD_ENV.credentials)),
     runId: read.string(LOAD_ENV.runId),

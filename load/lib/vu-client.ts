@@ -54,7 +54,15 @@ export interface VuClientDeps {
   /** The run's templates (a k6 SharedArray: every read parses a copy). */
   readonly templates: ArrayLike<EventTemplate>;
   readonly record: MetricRecorders;
+  /** Standard base64 of a string's UTF-8 bytes (k6/encoding's b64encode), for HTTP Basic client authentication. */
+  readonly base64: (text: string) => string;
 }
+
+/** RFC 6749 Appendix B: client id and secret are form-urlencoded before they are joined for HTTP Basic. */
+const formEncode = (value: string): string =>
+  encodeURIComponent(value)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
 
 /**
  * Sends this iteration's `index`-th event; `newIteration` marks the iteration's first request, `probe` sends the
@@ -94,16 +102,17 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     const credentials = JSON.parse(deps.credentialsJson) as readonly VuCredential[];
     // VUs spread over the credentials round-robin.
     const credential = credentials[(vu - 1) % credentials.length] as VuCredential;
-    const response = http.post(
-      settings.tokenUrl,
-      {
-        client_id: credential.client_id,
-        client_secret: credential.client_secret,
-        grant_type: "client_credentials",
-        audience: settings.audience,
-      },
-      tokenParams,
-    );
+    const form: Record<string, string> = { grant_type: "client_credentials", audience: settings.audience };
+    if (settings.scope !== undefined) form.scope = settings.scope;
+    let params: object = tokenParams;
+    if (settings.clientAuth === "basic") {
+      const pair = `${formEncode(credential.client_id)}:${formEncode(credential.client_secret)}`;
+      params = { ...tokenParams, headers: { Authorization: `Basic ${deps.base64(pair)}` } };
+    } else {
+      form.client_id = credential.client_id;
+      form.client_secret = credential.client_secret;
+    }
+    const response = http.post(settings.tokenUrl, form, params);
     const receivedAtMs = Date.now();
     const tags = { reason };
     record.tokenRequest(1, tags);

@@ -3,6 +3,10 @@ import type { IdleGapPlan } from "./idle-gap-plan.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 
+/** How a VU authenticates at the token endpoint: form fields (the spec's request) or HTTP Basic. */
+export const VU_CLIENT_AUTH = ["post", "basic"] as const;
+export type VuClientAuth = (typeof VU_CLIENT_AUTH)[number];
+
 /**
  * Everything a VU needs, resolved and checked by the harness in Node and handed to k6 as one JSON variable
  * (LOAD_ENV.vu): VUs parse it once instead of carrying the validation code. Holds no secret (credentials travel
@@ -10,6 +14,9 @@ import type { ScenarioPlan } from "./scenario-plan.ts";
  */
 export interface VuSettings {
   readonly tokenUrl: string;
+  readonly clientAuth: VuClientAuth;
+  /** Sent as the scope form field when given. */
+  readonly scope?: string;
   readonly eventsUrl: string;
   readonly audience: string;
   readonly runId: string;
@@ -27,7 +34,9 @@ export interface VuSettings {
 /** The VU settings of a run; `summaryFile` is where k6 writes its end-of-test data. */
 export function vuSettings(config: RunConfig, plan: ScenarioPlan, summaryFile: string): VuSettings {
   return {
-    tokenUrl: `${config.authUrl}/oauth/token`,
+    tokenUrl: config.tokenUrl,
+    clientAuth: config.clientAuth,
+    ...(config.scope === undefined ? {} : { scope: config.scope }),
     eventsUrl: `${config.baseUrl}/events`,
     audience: config.audience,
     runId: config.runId,

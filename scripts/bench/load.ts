@@ -376,7 +376,7 @@ async function main(): Promise<number> {
     const sustainedConfig = (rate: number, vus: number, seconds: number) =>
       readRunConfig(
         {
-          [LOAD_ENV.authUrl]: ready.authUrl,
+          [LOAD_ENV.tokenUrl]: `${ready.authUrl}/oauth/token`,
           [LOAD_ENV.baseUrl]: ready.baseUrl,
           [LOAD_ENV.credentials]: JSON.stringify([
             { client_id: ready.clientId, client_secret: ready.clientSecret },

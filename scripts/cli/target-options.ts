@@ -1,5 +1,7 @@
-import type { Target } from "../../contracts/target/index.ts";
-import { Secret } from "../../contracts/target/index.ts";
+import type { Connection } from "../../contracts/connection/index.ts";
+import { connectionFromEnv, DIRECT, trustedCas } from "../../contracts/connection/index.ts";
+import type { ClientAuth, Target } from "../../contracts/target/index.ts";
+import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../../contracts/target/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
 import { parseNumber } from "./option-values.ts";
 import { UsageError } from "./usage-error.ts";
@@ -11,6 +13,13 @@ export const targetOptions = {
     valueName: "URL",
     env: "EVENT_API_AUTH_URL",
     description: "Base address of the authorisation server; tokens come from {auth-url}/oauth/token.",
+  },
+  "token-url": {
+    type: "string",
+    valueName: "URL",
+    env: "EVENT_API_TOKEN_URL",
+    description:
+      "The full token endpoint, instead of --auth-url (e.g. Keycloak's …/realms/R/protocol/openid-connect/token).",
   },
   "base-url": {
     type: "string",
@@ -37,6 +46,25 @@ export const targetOptions = {
     env: "EVENT_API_AUDIENCE",
     description: "The audience form field (default: the base URL).",
   },
+  "client-auth": {
+    type: "string",
+    valueName: "METHOD",
+    env: "EVENT_API_CLIENT_AUTH",
+    description:
+      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header).",
+  },
+  scope: {
+    type: "string",
+    valueName: "SCOPES",
+    env: "EVENT_API_SCOPE",
+    description: 'The scope form field, e.g. "profile email" (default: not sent).',
+  },
+  insecure: {
+    type: "boolean",
+    env: "EVENT_API_INSECURE",
+    description:
+      "Do not verify TLS certificates (a throwaway self-signed sandbox only; every report warns). For a company CA use NODE_EXTRA_CA_CERTS.",
+  },
   "channel-id": {
     type: "string",
     valueName: "ID",
@@ -59,15 +87,33 @@ type TargetOptionValues = ParsedOptions<typeof targetOptions>;
 export interface TargetTuning {
   readonly channelId?: string;
   readonly timeoutMs: number;
+  readonly clientAuth: ClientAuth;
+  readonly scope?: string;
+  readonly connection: Connection;
 }
 
-function pick(
-  options: TargetOptionValues,
-  env: NodeJS.ProcessEnv,
-  name: keyof typeof targetOptions,
-): string | undefined {
+type StringOption = {
+  [K in keyof typeof targetOptions]: (typeof targetOptions)[K]["type"] extends "string" ? K : never;
+}[keyof typeof targetOptions];
+
+function pick(options: TargetOptionValues, env: NodeJS.ProcessEnv, name: StringOption): string | undefined {
   const value = options[name] ?? env[targetOptions[name].env];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
+const FALSE_WORDS = new Set(["", "0", "false", "no", "off"]);
+
+/** --insecure, else EVENT_API_INSECURE (1/true/yes/on or 0/false/no/off). */
+export function insecureOption(options: TargetOptionValues, env: NodeJS.ProcessEnv): boolean {
+  if (options.insecure === true) return true;
+  const raw = (env[targetOptions.insecure.env] ?? "").trim().toLowerCase();
+  if (TRUE_WORDS.has(raw)) return true;
+  if (FALSE_WORDS.has(raw)) return false;
+  throw new UsageError(
+    "invalid-value",
+    `${targetOptions.insecure.env} takes 1, true, yes, on or 0, false, no, off, got '${raw}'`,
+  );
 }
 
 function httpUrl(name: string, raw: string): string {
@@ -99,7 +145,46 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
       `--channel-id must start with "chl-" (spec: channel.id), got '${channelId}'`,
     );
   }
-  return { timeoutMs: Math.round(timeout * 1000), ...(channelId === undefined ? {} : { channelId }) };
+  const clientAuth = pick(options, env, "client-auth") ?? "post";
+  if (!(CLIENT_AUTH_METHODS as readonly string[]).includes(clientAuth)) {
+    throw new UsageError(
+      "invalid-value",
+      `--client-auth takes one of ${CLIENT_AUTH_METHODS.join(", ")}, got '${clientAuth}'`,
+    );
+  }
+  const scope = pick(options, env, "scope");
+  const connection = connectionFromEnv(env, insecureOption(options, env));
+  try {
+    trustedCas(connection);
+  } catch (error) {
+    throw new UsageError("invalid-config", (error as Error).message);
+  }
+  for (const [name, value] of Object.entries(connection.proxy)) {
+    if (name !== "noProxy" && value !== "") proxyUrl(value);
+  }
+  return {
+    timeoutMs: Math.round(timeout * 1000),
+    ...(channelId === undefined ? {} : { channelId }),
+    clientAuth: clientAuth as ClientAuth,
+    ...(scope === undefined ? {} : { scope }),
+    connection,
+  };
+}
+
+/** A proxy address must parse; the message never repeats it, since it may carry a password. */
+function proxyUrl(raw: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new UsageError(
+      "invalid-config",
+      "HTTPS_PROXY/HTTP_PROXY must be an http:// or https:// URL (e.g. http://proxy.example.com:3128)",
+    );
+  }
 }
 
 /**
@@ -108,8 +193,16 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
  */
 export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEnv): Target | undefined {
   const tuning = resolveTargetTuning(options, env);
+  const authUrl = pick(options, env, "auth-url");
+  const tokenUrl = pick(options, env, "token-url");
+  if (authUrl !== undefined && tokenUrl !== undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "give either --auth-url (tokens from {auth-url}/oauth/token) or --token-url (the full token endpoint), not both",
+    );
+  }
   const named = {
-    "auth-url": pick(options, env, "auth-url"),
+    "auth-url": authUrl ?? tokenUrl,
     "base-url": pick(options, env, "base-url"),
     "client-id": pick(options, env, "client-id"),
     "client-secret": pick(options, env, "client-secret"),
@@ -118,13 +211,20 @@ export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEn
   if (given.length === 0) return undefined;
   const missing = Object.entries(named).filter(([, value]) => value === undefined);
   if (missing.length > 0) {
-    const names = missing.map(([name]) => `--${name} (${targetOptions[name as keyof typeof named].env})`);
+    const names = missing.map(([name]) =>
+      name === "auth-url"
+        ? "--auth-url (EVENT_API_AUTH_URL) or --token-url (EVENT_API_TOKEN_URL)"
+        : `--${name} (${targetOptions[name as keyof typeof named].env})`,
+    );
     throw new UsageError("invalid-config", `an external target needs ${names.join(", ")} as well`);
   }
   const baseUrl = httpUrl("base-url", named["base-url"] as string);
   const audience = pick(options, env, "audience") ?? baseUrl;
   return {
-    authUrl: httpUrl("auth-url", named["auth-url"] as string),
+    tokenUrl:
+      tokenUrl === undefined
+        ? resolveTokenUrl({ authUrl: httpUrl("auth-url", authUrl as string) })
+        : resolveTokenUrl({ tokenUrl: httpUrl("token-url", tokenUrl) }),
     baseUrl,
     clientId: named["client-id"] as string,
     clientSecret: new Secret(named["client-secret"] as string),
@@ -143,22 +243,29 @@ interface SandboxClient {
 }
 
 /**
- * The target a started embedded sandbox offers, with the user's tuning (channel, timeout), as `client` (default: the
+ * The target a started embedded sandbox offers, with the user's tuning (channel, timeout, client authentication,
+ * scope), as `client` (default: the
  * sandbox's first client).
  */
 export function embeddedTarget(
-  sandbox: { readonly authUrl: string; readonly baseUrl: string; readonly clients: readonly SandboxClient[] },
+  sandbox: {
+    readonly tokenUrl: string;
+    readonly baseUrl: string;
+    readonly clients: readonly SandboxClient[];
+  },
   tuning: TargetTuning,
   client: SandboxClient | undefined = sandbox.clients[0],
 ): Target {
   if (client === undefined) throw new Error("the embedded sandbox started without a client");
   return {
-    authUrl: sandbox.authUrl,
+    tokenUrl: sandbox.tokenUrl,
     baseUrl: sandbox.baseUrl,
     clientId: client.clientId,
     clientSecret: new Secret(client.clientSecret),
     audience: sandbox.baseUrl,
     ...tuning,
+    // The embedded sandbox listens on plain http on loopback: no proxy or CA applies to it.
+    connection: DIRECT,
     embedded: true,
   };
 }

@@ -5,6 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
+import { resolveRunTimeoutMs, runTimeoutOption } from "../cli/run-timeout-option.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import {
   EMBEDDED_EXPIRES_IN,
@@ -26,6 +27,8 @@ export const contractCommand = defineCommand({
     "Give the client secret in EVENT_API_CLIENT_SECRET: it and every access token are redacted from all output.",
     "Exit codes: 0 no check failed (warnings allowed), 1 a check failed, 2 usage or configuration error,",
     "3 could not decide (target unreachable, timeouts) and nothing failed.",
+    "Every request has one deadline (--timeout) for connect, headers and body; the run has one too (--run-timeout):",
+    "when it passes, unfinished checks are ERROR and the reports are still written.",
   ].join("\n"),
   options: {
     profile: {
@@ -60,18 +63,22 @@ export const contractCommand = defineCommand({
       valueName: "NAME",
       description: "Start the embedded sandbox with this fault, to see checks fail.",
     },
+    ...runTimeoutOption,
     ...targetOptions,
   },
   examples: [
     "event-harness contract",
     "event-harness contract --profile full --sandbox-fault expiry-fixed",
     "EVENT_API_CLIENT_SECRET=… event-harness contract --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
+    "EVENT_API_CLIENT_SECRET=… NODE_EXTRA_CA_CERTS=ca.pem event-harness contract --client-auth basic \\\n    --token-url https://sso.example.com/realms/r/protocol/openid-connect/token --base-url https://api.example.com --client-id my-client",
   ],
   async run({ options, io }) {
     // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
     const {
       ContractRunError,
+      defaultRunBudgetMs,
       describeTarget,
+      formatSeconds,
       lifetimeMarginSeconds,
       PROFILES,
       Redactor,
@@ -96,6 +103,7 @@ export const contractCommand = defineCommand({
     const reportDir = options["report-dir"] ?? "reports/contract";
     const external = resolveTarget(options, io.env);
     const tuning = resolveTargetTuning(options, io.env);
+    const runTimeoutMs = resolveRunTimeoutMs(options["run-timeout"], io.env);
     if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
       throw new UsageError(
         "invalid-config",
@@ -104,6 +112,11 @@ export const contractCommand = defineCommand({
     }
 
     const started = Date.now();
+    const deadline = {
+      startedAt: started,
+      budgetMs: runTimeoutMs ?? defaultRunBudgetMs(tuning.timeoutMs),
+      fixed: runTimeoutMs !== undefined,
+    };
     const sandbox = external
       ? undefined
       : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
@@ -113,7 +126,7 @@ export const contractCommand = defineCommand({
       const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
       const say = (text: string) => io.stderr.write(redactor.redact(text));
       say(
-        `Contract ${profile} profile against ${target.baseUrl} (auth ${target.authUrl})` +
+        `Contract ${profile} profile against ${target.baseUrl} (token endpoint ${target.tokenUrl}, client authentication ${target.clientAuth})` +
           `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       if (profile === "full") {
@@ -121,12 +134,17 @@ export const contractCommand = defineCommand({
           `Sliding-expiry probes wait about expires_in + max(2 s, 10 %)${sandbox ? ` = ${expiresIn + lifetimeMarginSeconds(expiresIn)} s` : ""}.\n`,
         );
       }
+      say(
+        `Deadline: ${formatSeconds(tuning.timeoutMs)} per request, ${formatSeconds(deadline.budgetMs)} for the run` +
+          `${deadline.fixed ? " (--run-timeout)" : profile === "full" ? ", stretched to the sliding-expiry probes' horizon" : ""}.\n`,
+      );
       const settings: ContractSettings = {
         target: { ...target, clientSecret: secret },
         profile,
         only,
         seed,
         runId: `c${started.toString(36)}`,
+        deadline,
       };
       const checks = await runContract(settings, {
         onProgress: (_checkId, message) => say(`  … ${message}\n`),

@@ -1,4 +1,5 @@
 import { defineCommand, type OptionSpecs } from "../cli/command.ts";
+import { runTimeoutOption } from "../cli/run-timeout-option.ts";
 import { targetOptions } from "../cli/target-options.ts";
 
 const runOptions = {
@@ -46,6 +47,7 @@ const runOptions = {
     description:
       "Start the embedded sandbox of the contract and load parts with this fault, to see them fail.",
   },
+  ...runTimeoutOption,
   ...targetOptions,
 } as const satisfies OptionSpecs;
 

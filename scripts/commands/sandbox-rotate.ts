@@ -279,8 +279,11 @@ async function callAdminEndpoint(
   signal: AbortSignal,
 ): Promise<RotationAnswer> {
   const { request } = await import("undici");
+  const { requestDeadline } = await import("../../contracts/deadline/index.ts");
   let status: number;
   let text: string;
+  // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
+  const deadline = requestDeadline(timeoutMs, signal);
   try {
     const response = await request(endpoint, {
       method: "POST",
@@ -293,17 +296,17 @@ async function callAdminEndpoint(
         overlap_seconds: rotation.overlapSeconds,
         revoke_tokens: rotation.revokeTokens,
       }),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal,
+      signal: deadline.signal,
     });
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    const reason = errorReason(error);
+    const reason = deadline.cutShort()?.message ?? errorReason(error);
     throw new RotationUnconfirmedError(
       `cannot reach the admin endpoint ${endpoint} (${reason}); nothing was rotated`,
     );
+  } finally {
+    deadline.dispose();
   }
   let body: Record<string, unknown> | undefined;
   try {

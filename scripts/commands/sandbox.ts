@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import {
   checkAdminToken,
+  checkTokenPath,
   DEMO_CLIENT,
   FAULTS,
   isFaultName,
@@ -73,6 +75,39 @@ function adminTokenOption(raw: string | undefined): string | undefined {
   }
 }
 
+/** A token path the sandbox can serve, checked before it starts. */
+function tokenPathOption(raw: string): string {
+  try {
+    checkTokenPath(raw);
+  } catch (error) {
+    throw new UsageError("invalid-value", `--token-path: ${(error as Error).message}`, "sandbox");
+  }
+  return raw;
+}
+
+/** Reads the PEM files of --tls-cert and --tls-key; one without the other is a usage error. */
+async function tlsFiles(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): Promise<{ cert: string; key: string } | undefined> {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    throw new UsageError("invalid-config", "--tls-cert and --tls-key go together", "sandbox");
+  }
+  const read = async (name: string, file: string) => {
+    try {
+      return await readFile(file, "utf8");
+    } catch (error) {
+      throw new UsageError(
+        "invalid-value",
+        `--${name} ${file}: ${(error as { code?: string }).code ?? "unreadable"}`,
+        "sandbox",
+      );
+    }
+  };
+  return { cert: await read("tls-cert", certFile), key: await read("tls-key", keyFile) };
+}
+
 function isDemoClient(client: ClientCredentials): boolean {
   return client.clientId === DEMO_CLIENT.clientId && client.clientSecret === DEMO_CLIENT.clientSecret;
 }
@@ -81,7 +116,9 @@ function isDemoClient(client: ClientCredentials): boolean {
 function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
   const lines = [
     "Event API sandbox is running.",
-    `  Token endpoint  ${sandbox.authUrl}/oauth/token   (auth URL ${sandbox.authUrl})`,
+    sandbox.tokenUrl === `${sandbox.authUrl}/oauth/token`
+      ? `  Token endpoint  ${sandbox.tokenUrl}   (auth URL ${sandbox.authUrl})`
+      : `  Token endpoint  ${sandbox.tokenUrl}   (give it as --token-url)`,
     `  Events          ${sandbox.baseUrl}/events        (base URL ${sandbox.baseUrl})`,
     `  JWKS            ${sandbox.jwksUrl}`,
     `  expires_in      ${sandbox.expiresIn} s, counted from the token's last use`,
@@ -156,6 +193,11 @@ export const sandboxCommand = defineCommand({
       valueName: "NAME",
       description: "Switch a fault on (list below).",
     },
+    "fault-seed": {
+      type: "string",
+      valueName: "N",
+      description: `Seed of events-500-one-in-seven's random draw (default ${SANDBOX_DEFAULTS.faultSeed}).`,
+    },
     "fault-rate": {
       type: "string",
       valueName: "R",
@@ -177,10 +219,26 @@ export const sandboxCommand = defineCommand({
       env: "EVENT_HARNESS_ADMIN_TOKEN",
       description: "Bearer credential of the admin endpoint, 16–512 token characters (default: random).",
     },
+    "token-path": {
+      type: "string",
+      valueName: "PATH",
+      description:
+        "Serve the token endpoint at this path instead of /auth/oauth/token (e.g. /realms/r/protocol/openid-connect/token).",
+    },
+    "tls-cert": {
+      type: "string",
+      valueName: "FILE",
+      description: "Serve HTTPS with this PEM certificate (needs --tls-key).",
+    },
+    "tls-key": {
+      type: "string",
+      valueName: "FILE",
+      description: "The PEM private key of --tls-cert.",
+    },
     json: {
       type: "boolean",
       description:
-        'Print one JSON line {"auth_url","base_url","clients","admin_token"} and nothing else on stdout.',
+        'Print one JSON line {"auth_url","token_url","base_url","clients","admin_token"} and nothing else on stdout.',
     },
   },
   examples: [
@@ -197,7 +255,10 @@ export const sandboxCommand = defineCommand({
     if (host.trim() === "") throw new UsageError("invalid-value", "--host must not be empty", "sandbox");
     const clients = parseClients(options.client);
     const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
+    const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
     const sandbox = await startSandbox({
+      ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
+      ...(tls === undefined ? {} : { tls }),
       host,
       port: parseInteger("port", options.port, { min: 0, max: 65_535, fallback: SANDBOX_DEFAULTS.port }),
       expiresIn: parseInteger("expires-in", options["expires-in"], {
@@ -210,6 +271,11 @@ export const sandboxCommand = defineCommand({
         min: 0,
         max: 1,
         fallback: SANDBOX_DEFAULTS.faultRate,
+      }),
+      faultSeed: parseInteger("fault-seed", options["fault-seed"], {
+        min: 0,
+        max: 0xffff_ffff,
+        fallback: SANDBOX_DEFAULTS.faultSeed,
       }),
       eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),
       ...(clients === undefined ? {} : { clients }),
@@ -225,6 +291,7 @@ export const sandboxCommand = defineCommand({
         io.stdout.write(
           `${JSON.stringify({
             auth_url: sandbox.authUrl,
+            token_url: sandbox.tokenUrl,
             base_url: sandbox.baseUrl,
             clients: clientList,
             admin_token: sandbox.adminToken,

@@ -135,7 +135,13 @@ export const verifyRotationCommand = defineCommand({
       });
       const checks = [];
       for (const check of contracts.rotationChecks(expectations)) {
-        const probe = new contracts.Probe({ target, redactor, nextEvent: () => events.next() });
+        // Ctrl+C cuts a waiting request short: the check is ERROR and the reports are still written.
+        const probe = new contracts.Probe({
+          target,
+          redactor,
+          nextEvent: () => events.next(),
+          signal: io.signal,
+        });
         checks.push(await contracts.executeCheck(check, probe));
       }
       const run: ContractRun = {

@@ -1,6 +1,13 @@
 import { request } from "undici";
+import {
+  describeConnectionFailure,
+  displayProxy,
+  proxyFor,
+  undiciDispatcher,
+} from "../../contracts/connection/index.ts";
+import { requestDeadline } from "../../contracts/deadline/index.ts";
 import type { Redactor, Target } from "../../contracts/target/index.ts";
-import { tokenUrl } from "../../contracts/target/index.ts";
+import { tokenRequestParts } from "../../contracts/target/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
 import { errorReason } from "../cli/error-reason.ts";
@@ -10,6 +17,17 @@ import { displayUrl } from "./display-url.ts";
 export interface PreflightResult {
   /** The one expires_in every client's token came with; idle-gap plans its gaps from it. */
   readonly expiresInSeconds: number;
+}
+
+/** A TLS, CA-file or proxy failure said plainly; undici wraps some of them in `cause`. */
+function connectionReason(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return (describeConnectionFailure(error) ?? describeConnectionFailure(cause))?.message;
+}
+
+function via(target: Target): string {
+  const proxy = proxyFor(target.tokenUrl, target.connection.proxy);
+  return proxy === undefined ? "" : ` via the proxy ${displayProxy(proxy)}`;
 }
 
 /**
@@ -26,25 +44,32 @@ export async function preflight(
   for (const credential of credentials) {
     let status: number;
     let text: string;
+    const { headers, body } = tokenRequestParts(target.clientAuth, {
+      client_id: credential.clientId,
+      client_secret: credential.clientSecret,
+      grant_type: "client_credentials",
+      audience: target.audience,
+      scope: target.scope,
+    });
+    // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
+    const deadline = requestDeadline(target.timeoutMs, signal);
     try {
-      const response = await request(tokenUrl(target), {
+      const response = await request(target.tokenUrl, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: new URLSearchParams({
-          client_id: credential.clientId,
-          client_secret: credential.clientSecret,
-          grant_type: "client_credentials",
-          audience: target.audience,
-        }).toString(),
-        headersTimeout: target.timeoutMs,
-        bodyTimeout: target.timeoutMs,
-        signal,
+        headers: { ...headers, accept: "application/json" },
+        body,
+        signal: deadline.signal,
+        dispatcher: await undiciDispatcher(target.connection),
       });
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      const reason = errorReason(error);
-      throw new CannotRunError(`cannot reach the token endpoint ${displayUrl(tokenUrl(target))} (${reason})`);
+      const reason = deadline.cutShort()?.message ?? connectionReason(error) ?? errorReason(error);
+      throw new CannotRunError(
+        `cannot reach the token endpoint ${displayUrl(target.tokenUrl)}${via(target)} (${reason})`,
+      );
+    } finally {
+      deadline.dispose();
     }
     const token = parseTokenResponse(status, text);
     if (token === undefined) {

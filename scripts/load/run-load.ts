@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { INSECURE_WARNING } from "../../contracts/connection/index.ts";
 import type { Target } from "../../contracts/target/index.ts";
 import { Redactor } from "../../contracts/target/index.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
@@ -29,6 +30,7 @@ import { UsageError } from "../cli/usage-error.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
+import { k6Connection } from "./k6-connection.ts";
 import { k6Environment } from "./k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
 import { K6_EXIT, runK6 } from "./k6-runner.ts";
@@ -114,6 +116,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   const sandbox: RunningSandbox | undefined = external
     ? undefined
     : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
+  let disposeReach = async () => {};
   try {
     const credentials: ClientCredential[] =
       fileCredentials ??
@@ -155,6 +158,16 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     } catch (error) {
       throw new UsageError("invalid-config", (error as Error).message, "load");
     }
+    const context = reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []);
+    // What run.json records of the target: where it is and how it was reached, never a credential.
+    const targetRecord = {
+      baseUrl: displayUrl(target.baseUrl),
+      tokenUrl: displayUrl(target.tokenUrl),
+      clientAuth: target.clientAuth,
+      ...(target.scope === undefined ? {} : { scope: target.scope }),
+      insecure: target.connection.insecure,
+      embedded: !external,
+    };
     if (operatorDir !== undefined) {
       const written = await writeK6Operator({
         dir: reportDir,
@@ -163,7 +176,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         dataFile,
         config,
         plan,
-        context: reportContext(config, plan),
+        context,
         parentEnv: io.env,
       });
       say(
@@ -182,7 +195,10 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     const inputs = await writeK6Inputs(config, plan, reportDir);
     // The dashboard draws charts only for runs longer than three periods (default 10 s): short runs need a short one.
     const periodSeconds = Math.min(10, Math.max(1, Math.round(plan.expectedSeconds / 30)));
+    const reach = await k6Connection(target.connection, io.env);
+    disposeReach = reach.dispose;
     const env = k6Environment(io.env, {
+      ...reach.env,
       ...inputs.env,
       K6_WEB_DASHBOARD: "true",
       K6_WEB_DASHBOARD_EXPORT: path.join(reportDir, "dashboard.html"),
@@ -203,7 +219,8 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         config,
         plan,
         reportDir,
-        env: (inputsEnv) => k6Environment(io.env, inputsEnv),
+        env: (inputsEnv) => k6Environment(io.env, { ...reach.env, ...inputsEnv }),
+        context,
         extraArgs: settings.outs.flatMap((out) => ["--out", out]),
         stdout: io.stdout,
         stderr: io.stderr,
@@ -217,11 +234,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
           scenario,
           runId,
           seed: settings.seed,
-          target: {
-            baseUrl: displayUrl(target.baseUrl),
-            authUrl: displayUrl(target.authUrl),
-            embedded: !external,
-          },
+          target: targetRecord,
           sandboxFaults: faults,
           startedAt: started.toISOString(),
           finishedAt: new Date().toISOString(),
@@ -249,7 +262,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       maxSeconds,
     }).finally(() => clearInterval(heartbeat));
 
-    const reports = await renderRunReports(reportDir, reportContext(config, plan));
+    const reports = await renderRunReports(reportDir, context);
     if (reports !== undefined) io.stdout.write(redactor.redact(reports.text));
     const leaked = await scrubReports(reportDir, redactor);
     if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
@@ -262,11 +275,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
           scenario,
           runId,
           seed: settings.seed,
-          target: {
-            baseUrl: displayUrl(target.baseUrl),
-            authUrl: displayUrl(target.authUrl),
-            embedded: !external,
-          },
+          target: targetRecord,
           sandboxFaults: faults,
           startedAt: started.toISOString(),
           finishedAt: new Date().toISOString(),
@@ -320,6 +329,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     }
     throw error;
   } finally {
+    await disposeReach();
     await sandbox?.close();
   }
 }

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { reportContext } from "../../load/index.ts";
+import type { ReportContext } from "../../load/index.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { mergeInstances } from "./merge-instances.ts";
@@ -11,6 +11,8 @@ import { renderRunReports } from "./run-reports.ts";
 
 export interface MergedRunOptions extends InstancesOptions {
   readonly say: (text: string) => void;
+  /** The run's report context; the merged instance totals are added to it. */
+  readonly context: ReportContext;
   /** run.json's content, given what the instances did. */
   readonly runJson: (extra: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -58,7 +60,7 @@ export async function runMerged(options: MergedRunOptions): Promise<number> {
   const merged = await mergeInstances(run.outputs, reportDir);
   const mergeSeconds = (Date.now() - mergeStarted) / 1000;
   const reports = await renderRunReports(reportDir, {
-    ...reportContext(options.config, options.plan),
+    ...options.context,
     instances: merged.instances,
   });
   if (reports !== undefined) options.stdout.write(options.redactor.redact(reports.text));

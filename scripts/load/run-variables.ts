@@ -20,9 +20,11 @@ export interface RunVariablesInput {
 export function runVariables(input: RunVariablesInput): Record<string, string> {
   const { settings, target } = input;
   const env: Record<string, string> = {
-    [LOAD_ENV.authUrl]: target.authUrl,
+    [LOAD_ENV.tokenUrl]: target.tokenUrl,
     [LOAD_ENV.baseUrl]: target.baseUrl,
     [LOAD_ENV.audience]: target.audience,
+    [LOAD_ENV.clientAuth]: target.clientAuth,
+    [LOAD_ENV.insecure]: String(target.connection.insecure),
     [LOAD_ENV.credentials]: JSON.stringify(
       input.credentials.map((c) => ({ client_id: c.clientId, client_secret: c.clientSecret })),
     ),
@@ -36,6 +38,7 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
       settings.marginSeconds ?? defaultMarginSeconds(input.expiresInSeconds),
     ),
   };
+  if (target.scope !== undefined) env[LOAD_ENV.scope] = target.scope;
   if (settings.rate !== undefined) env[LOAD_ENV.rate] = String(settings.rate);
   if (settings.durationSeconds !== undefined)
     env[LOAD_ENV.durationSeconds] = String(settings.durationSeconds);

@@ -177,5 +177,9 @@ ${inConfigMap ? "4" : "5"}. When the TestRun's stage is \`finished\` (\`kubectl 
        event-harness load-merge results/*/ --plan ${PLAN_FILE}
 
    Each runner judges its own segment only; the verdict is load-merge's, on the merged data.
+
+The runners reach the target from inside the cluster: a company CA must be in the runner image's trust store (or
+mounted and named by \`SSL_CERT_DIR\` in the TestRun's \`runner.env\`), and a proxy is set there as \`HTTPS_PROXY\` /
+\`NO_PROXY\`; the local \`NODE_EXTRA_CA_CERTS\` and proxy variables are not carried over.${config.insecure ? "\nTLS certificates are **not verified** (--insecure): for a throwaway self-signed sandbox only." : ""}
 `;
 }

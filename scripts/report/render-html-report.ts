@@ -1,4 +1,4 @@
-import { formatDuration } from "../../contracts/index.ts";
+import { formatDuration, INSECURE_WARNING } from "../../contracts/index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
@@ -45,7 +45,7 @@ function banner(run: RunOutcome): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? "embedded sandbox (started by each part on loopback)"
-    : `${run.target.baseUrl ?? ""} (auth ${run.target.authUrl ?? ""})`;
+    : `${run.target.baseUrl ?? ""} (token endpoint ${run.target.tokenUrl ?? ""})`;
   return [
     `<header class="banner ${run.verdict}"><div class="wrap">`,
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
@@ -53,6 +53,7 @@ function banner(run: RunOutcome): string {
     `<p>${escapeHtml(headline.text)} ${passed} of ${run.parts.length} parts passed.</p>`,
     `<div class="meta"><span>Target: ${escapeHtml(target)}</span><span>Started ${escapeHtml(run.startedAt)}</span>`,
     `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
+    run.target.insecure ? `<p class="warning" role="alert">⚠ ${escapeHtml(INSECURE_WARNING)}</p>` : "",
     "</div></header>",
   ].join("");
 }

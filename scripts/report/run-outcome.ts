@@ -27,7 +27,14 @@ export interface RunOutcome {
   readonly durationMs: number;
   readonly verdict: RunVerdict;
   /** URLs only for a named target: the embedded sandbox is started by each part on a port of its own. */
-  readonly target: { readonly embedded: boolean; readonly authUrl?: string; readonly baseUrl?: string };
+  readonly target: {
+    readonly embedded: boolean;
+    readonly tokenUrl?: string;
+    readonly baseUrl?: string;
+    readonly clientAuth?: string;
+    /** TLS certificates were not verified (--insecure): the reports say so at the top. */
+    readonly insecure?: boolean;
+  };
   readonly parts: readonly PartOutcome[];
 }
 

@@ -1,4 +1,4 @@
-import { formatDuration } from "../../contracts/index.ts";
+import { formatDuration, INSECURE_WARNING } from "../../contracts/index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import type { PartDetails } from "./part-details.ts";
 import type { PartVerdict, RunOutcome } from "./run-outcome.ts";
@@ -91,12 +91,13 @@ export function renderRunSummaryMarkdown(
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? "the embedded sandbox"
-    : `\`${run.target.baseUrl ?? ""}\` (auth \`${run.target.authUrl ?? ""}\`)`;
+    : `\`${run.target.baseUrl ?? ""}\` (token endpoint \`${run.target.tokenUrl ?? ""}\`)`;
   const lines = [
     `## ${HEADLINE[run.verdict]} — ${passed} of ${run.parts.length} parts passed`,
     "",
     `Run \`${run.runId}\` against ${target}, ${formatDuration(run.durationMs)}. Visual report: \`${reportPath}\`.`,
     "",
+    ...(run.target.insecure ? [`> [!WARNING]\n> ${INSECURE_WARNING}`, ""] : []),
     "| | Part | Result | Took |",
     "|---|---|---|---|",
     ...parts.map(

@@ -92,12 +92,15 @@ export function reproduceCommand(plan: PartPlan, external: Target | undefined): 
   const command = `npx event-harness ${[plan.command, ...plan.argv].map(shellWord).join(" ")}`;
   if (external === undefined) return command;
   const flags = [
-    "--auth-url",
-    external.authUrl,
+    "--token-url",
+    external.tokenUrl,
     "--base-url",
     external.baseUrl,
     "--client-id",
     external.clientId,
+    ...(external.clientAuth === "post" ? [] : ["--client-auth", external.clientAuth]),
+    ...(external.scope === undefined ? [] : ["--scope", external.scope]),
+    ...(external.connection.insecure ? ["--insecure"] : []),
   ];
   return `EVENT_API_CLIENT_SECRET=… ${command} ${flags.map(shellWord).join(" ")}`;
 }

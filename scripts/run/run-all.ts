@@ -4,6 +4,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
+import { runTimeoutEnvironment } from "../cli/run-timeout-option.ts";
 import type { PartOutcome, RunOutcome } from "../report/index.ts";
 import {
   combineVerdicts,
@@ -38,7 +39,11 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const context: PartContext = {
     io,
     // Target options given as flags reach the parts as environment variables, so no secret is ever an argv.
-    env: { ...io.env, ...targetEnvironment(options, io.env) },
+    env: {
+      ...io.env,
+      ...targetEnvironment(options, io.env),
+      ...runTimeoutEnvironment(options["run-timeout"], io.env),
+    },
     redactor,
     runDir,
     commands,
@@ -46,7 +51,9 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   };
 
   await mkdir(runDir, { recursive: true });
-  const against = external ? `${external.baseUrl} (auth ${external.authUrl})` : "the embedded sandbox";
+  const against = external
+    ? `${external.baseUrl} (token endpoint ${external.tokenUrl}, client authentication ${external.clientAuth})`
+    : "the embedded sandbox";
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
   const outcomes: PartOutcome[] = [];
@@ -67,7 +74,13 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     durationMs: Date.now() - settings.started.getTime(),
     verdict,
     target: external
-      ? { embedded: false, authUrl: external.authUrl, baseUrl: external.baseUrl }
+      ? {
+          embedded: false,
+          tokenUrl: external.tokenUrl,
+          baseUrl: external.baseUrl,
+          clientAuth: external.clientAuth,
+          insecure: external.connection.insecure,
+        }
       : { embedded: true },
     parts: outcomes,
   };

@@ -8,6 +8,7 @@ import type { ParsedOptions } from "../cli/command.ts";
 import { compactTimestamp } from "../cli/compact-timestamp.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { parseChoice, parseNumber } from "../cli/option-values.ts";
+import { resolveRunTimeoutMs } from "../cli/run-timeout-option.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import type { targetOptions } from "../cli/target-options.ts";
 import { resolveTarget } from "../cli/target-options.ts";
@@ -26,6 +27,7 @@ const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
 
 /** The run command's options as parsed (scripts/commands/run.ts declares them). */
 export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
+  "run-timeout"?: string;
   parts?: string;
   profile?: string;
   scenario?: readonly string[];
@@ -108,6 +110,8 @@ export interface RunSettings {
 export async function readSettings(options: RunOptionValues, env: NodeJS.ProcessEnv): Promise<RunSettings> {
   const started = new Date();
   const external = resolveTarget(options, env);
+  // Checked here so a bad value is a usage error before any part runs; the contract part reads it again.
+  resolveRunTimeoutMs(options["run-timeout"], env);
   const embedded = external === undefined;
   const parts = parseParts(options.parts, embedded);
   const rate =

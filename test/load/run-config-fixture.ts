@@ -6,9 +6,12 @@ export function runConfig(scenario: ScenarioName, overrides: Partial<RunConfig> 
   const spec = SCENARIOS[scenario];
   return {
     scenario,
-    authUrl: "http://127.0.0.1:1/auth",
+    tokenUrl: "http://127.0.0.1:1/auth/oauth/token",
     baseUrl: "http://127.0.0.1:1/api",
     audience: "http://127.0.0.1:1/api",
+    clientAuth: "post",
+    scope: undefined,
+    insecure: false,
     targetLabel: "http://127.0.0.1:1/api",
     credentials: [{ clientId: "client", clientSecret: "fixture-secret" }],
     runId: "run-1",
@@ -39,4 +42,5 @@ export const sustainedReportContext: ReportContext = {
   marginSeconds: 0.2,
   plannedIterations: 200,
   idleGap: undefined,
+  warnings: [],
 };

@@ -4,7 +4,7 @@ import { CLIENT_MODELS, EnvError, LOAD_ENV, readRunConfig, SCENARIOS } from "../
 const SECRET = "s3cr3t-value-never-echoed";
 
 const baseEnv = {
-  [LOAD_ENV.authUrl]: "http://127.0.0.1:9/auth/",
+  [LOAD_ENV.tokenUrl]: "http://127.0.0.1:9/auth/oauth/token",
   [LOAD_ENV.baseUrl]: "http://127.0.0.1:9/api/",
   [LOAD_ENV.credentials]: JSON.stringify([{ client_id: "a", client_secret: SECRET }]),
   [LOAD_ENV.runId]: "run-1",
@@ -15,7 +15,10 @@ describe("readRunConfig", () => {
   it("fills the scenario's defaults and derives the margin from expires_in", () => {
     const config = readRunConfig({ ...baseEnv, [LOAD_ENV.expiresInSeconds]: "2" }, "sustained");
     expect(config).toMatchObject({
-      authUrl: "http://127.0.0.1:9/auth",
+      tokenUrl: "http://127.0.0.1:9/auth/oauth/token",
+      clientAuth: "post",
+      scope: undefined,
+      insecure: false,
       baseUrl: "http://127.0.0.1:9/api",
       audience: "http://127.0.0.1:9/api",
       rate: SCENARIOS.sustained.defaults.rate,

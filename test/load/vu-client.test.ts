@@ -38,9 +38,10 @@ const TEMPLATES: readonly EventTemplate[] = createEventGenerator({ seed: 3, runI
   .take(40)
   .map(toEventTemplate);
 
-function settings(clientModel: ClientModel): VuSettings {
+function settings(clientModel: ClientModel, extra: Partial<VuSettings> = {}): VuSettings {
   return {
     tokenUrl: TOKEN_URL,
+    clientAuth: "post",
     eventsUrl: EVENTS_URL,
     audience: "http://127.0.0.1:9/api",
     runId: "run-1",
@@ -49,6 +50,7 @@ function settings(clientModel: ClientModel): VuSettings {
     clientModel,
     marginMs: MARGIN_MS,
     timeoutMs: 10_000,
+    ...extra,
   };
 }
 
@@ -94,14 +96,15 @@ class World {
     },
   };
 
-  deps(clientModel: ClientModel, vu = 3): VuClientDeps {
+  deps(clientModel: ClientModel, vu = 3, extra: Partial<VuSettings> = {}): VuClientDeps {
     return {
-      settings: settings(clientModel),
+      settings: settings(clientModel, extra),
       credentialsJson: JSON.stringify(CREDENTIALS),
       http: this.http,
       exec: { vu: { idInTest: vu } },
       templates: TEMPLATES,
       record: this.record,
+      base64: (text) => Buffer.from(text, "utf8").toString("base64"),
     };
   }
 
@@ -252,6 +255,40 @@ describe("createVuClient: tokens", () => {
         timeout: 10_000,
       });
     }
+  });
+
+  it("authenticates with HTTP Basic when told: form-urlencoded id and secret in the header, not in the form", () => {
+    const world = new World();
+    const odd = [{ client_id: "shop 1", client_secret: "pa ss:wörd+/!" }];
+    createVuClient({
+      ...world.deps("sliding", 1, { clientAuth: "basic", scope: "profile email" }),
+      credentialsJson: JSON.stringify(odd),
+    })(0, 0, true, false);
+    const [tokenCall] = world.calls;
+    expect(tokenCall?.body).toEqual({
+      grant_type: "client_credentials",
+      audience: "http://127.0.0.1:9/api",
+      scope: "profile email",
+    });
+    const params = tokenCall?.params as { headers: { Authorization: string } } | undefined;
+    const header = params?.headers.Authorization ?? "";
+    const decoded = Buffer.from(header.replace(/^Basic /, ""), "base64").toString("utf8");
+    // RFC 6749 Appendix B: decoding each half as a form value gives the credentials back.
+    const [id, secret] = decoded.split(":").map((part) => new URLSearchParams(`v=${part}`).get("v"));
+    expect({ id, secret }).toEqual({ id: "shop 1", secret: "pa ss:wörd+/!" });
+    expect(decoded).toBe("shop+1:pa+ss%3Aw%C3%B6rd%2B%2F%21");
+  });
+
+  it("sends the form fields and no scope by default", () => {
+    const world = new World();
+    createVuClient(world.deps("sliding", 1))(0, 0, true, false);
+    expect(world.calls[0]?.body).toEqual({
+      client_id: "one",
+      client_secret: "one-secret",
+      grant_type: "client_credentials",
+      audience: "http://127.0.0.1:9/api",
+    });
+    expect((world.calls[0]?.params as { headers?: unknown } | undefined)?.headers).toBeUndefined();
   });
 
   it("counts a 401 for a token in use as a violation, then renews and retries once", () => {

@@ -118,6 +118,17 @@ const observations: Record<
       expect((await postToken(t, tokenForm())).status).toBe(200);
     },
   },
+  "token-basic-only": {
+    async observe(t) {
+      const got = await postToken(t, tokenForm());
+      expect(got.status).toBe(401);
+      expect((got.json as Record<string, unknown>).error).toBe("invalid_client");
+      const viaBasic = await postToken(t, form({ grant_type: "client_credentials" }), {
+        authorization: basic(DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret),
+      });
+      expect(viaBasic.status).toBe(200);
+    },
+  },
   "token-error-not-json": {
     async observe(t) {
       const got = await postToken(t, tokenForm({ client_secret: "wrong" }));
@@ -231,6 +242,20 @@ const observations: Record<
       for (let i = 0; i < 20; i += 1) statuses.push((await t.postEvent(token, validEvent())).status);
       // Deterministic and evenly spread: every 4th valid event.
       expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? 503 : 202)));
+      expect((await t.postEvent(token, { type: "checkout" })).status).toBe(400);
+    },
+  },
+  "events-500-one-in-seven": {
+    options: { faultSeed: 11 },
+    async observe(t) {
+      const token = await t.token();
+      const statuses: number[] = [];
+      for (let i = 0; i < 140; i += 1) statuses.push((await t.postEvent(token, validEvent())).status);
+      const failed = statuses.filter((status) => status === 500).length;
+      // About one in seven (20 of 140 on average), at random: neither never nor evenly spread.
+      expect(failed).toBeGreaterThanOrEqual(8);
+      expect(failed).toBeLessThanOrEqual(35);
+      expect(new Set(statuses)).toEqual(new Set([202, 500]));
       expect((await t.postEvent(token, { type: "checkout" })).status).toBe(400);
     },
   },

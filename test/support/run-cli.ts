@@ -13,7 +13,12 @@ const CLEAN_ENV = Object.fromEntries(
     "AUDIENCE",
     "CHANNEL_ID",
     "TIMEOUT",
+    "RUN_TIMEOUT",
     "OLD_CLIENT_SECRET",
+    "TOKEN_URL",
+    "CLIENT_AUTH",
+    "SCOPE",
+    "INSECURE",
   ].map((name) => [`EVENT_API_${name}`, ""]),
 );
 

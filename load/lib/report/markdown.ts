@@ -52,6 +52,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     "",
     `**Result: ${failed.length === 0 ? "PASSED" : `FAILED (${failed.length} threshold(s))`}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
     "",
+    ...context.warnings.flatMap((warning) => [`> [!WARNING]\n> ${warning}`, ""]),
     "| | |",
     "|---|---|",
     `| Target | ${cell(context.targetLabel)} |`,

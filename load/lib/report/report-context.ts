@@ -32,10 +32,16 @@ export interface ReportContext {
   readonly idleGap: IdleGapPlan | undefined;
   /** Set when the run was split over several k6 instances whose results were merged. */
   readonly instances?: readonly InstanceTotals[];
+  /** Said at the top of every report (e.g. that TLS was not verified). */
+  readonly warnings: readonly string[];
 }
 
 /** The report context of a run: its configuration (credentials left out) and plan. */
-export function reportContext(config: RunConfig, plan: ScenarioPlan): ReportContext {
+export function reportContext(
+  config: RunConfig,
+  plan: ScenarioPlan,
+  warnings: readonly string[] = [],
+): ReportContext {
   return {
     scenario: config.scenario,
     runId: config.runId,
@@ -48,5 +54,6 @@ export function reportContext(config: RunConfig, plan: ScenarioPlan): ReportCont
     marginSeconds: config.marginSeconds,
     plannedIterations: plan.plannedIterations,
     idleGap: plan.idleGap,
+    warnings,
   };
 }

@@ -35,6 +35,7 @@ export function renderText({ context, facts, thresholds, verdict }: ReportInput)
     `  tokens   requests ${facts.tokenRequests}, refreshes ${facts.tokenRefreshes}, failed ${facts.tokenFailures}, ` +
       `latency ${latency(facts.tokenLatency)}`,
     "",
+    ...context.warnings.map((warning) => `  WARNING: ${warning}`),
     failed.length === 0 ? "  PASSED" : `  FAILED: ${failed.length} threshold(s) crossed`,
     "",
   ];

@@ -28,7 +28,15 @@ function run(checks: CheckResult[]): ContractRun {
     seed: 1,
     startedAt: "2026-01-01T00:00:00.000Z",
     durationMs: 1234,
-    target: { authUrl: "http://a", baseUrl: "http://b", clientId: "c", audience: "http://b", embedded: true },
+    target: {
+      tokenUrl: "http://a/oauth/token",
+      baseUrl: "http://b",
+      clientId: "c",
+      audience: "http://b",
+      clientAuth: "post",
+      insecure: false,
+      embedded: true,
+    },
     checks,
   };
 }

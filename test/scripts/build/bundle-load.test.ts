@@ -97,7 +97,7 @@ describe("the bundles in k6", () => {
   async function inspect(scenario: ScenarioName): Promise<Record<string, unknown>> {
     const config = readRunConfig(
       {
-        [LOAD_ENV.authUrl]: "http://127.0.0.1:9/auth",
+        [LOAD_ENV.tokenUrl]: "http://127.0.0.1:9/auth/oauth/token",
         [LOAD_ENV.baseUrl]: "http://127.0.0.1:9/api",
         [LOAD_ENV.credentials]: JSON.stringify([{ client_id: "inspect", client_secret: "inspect-secret" }]),
         [LOAD_ENV.runId]: "inspect",

@@ -99,6 +99,7 @@ describe("event-harness contract", () => {
 
   it.each([
     [["--profile", "slow"], /--profile takes one of fast, full/],
+    [["--run-timeout", "soon"], /--run-timeout takes a number from 1 to/],
     [["--only", "bearer.nope"], /--only names no check: bearer\.nope/],
     [["--sandbox-fault", "nope"], /unknown --sandbox-fault 'nope'/],
     [
@@ -131,7 +132,7 @@ describe("event-harness contract", () => {
         targetEnv(sandbox),
       );
       expect(run.code).toBe(3);
-      expect(run.stdout).toMatch(/ERROR +token\.issued +MUST +could not decide: no response within 1000 ms/);
+      expect(run.stdout).toMatch(/ERROR +token\.issued +MUST +could not decide: no answer within 1 s/);
       expect(run.ms).toBeLessThan(20_000);
     });
   });

@@ -152,7 +152,9 @@ describe("load: usage errors (exit 2, before k6 starts)", () => {
     await writeFile(file, JSON.stringify([{ client_id: "a", client_secret: "b-secret" }]));
     const run = await load(["sustained", "--credentials", file]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("an external target needs --auth-url (EVENT_API_AUTH_URL), --base-url");
+    expect(run.stderr).toContain(
+      "an external target needs --auth-url (EVENT_API_AUTH_URL) or --token-url (EVENT_API_TOKEN_URL), --base-url",
+    );
   });
 });
 

@@ -266,9 +266,15 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stderr).toBe(0);
       const outcome = await runJson(dir);
-      expect(outcome.target).toEqual({ embedded: false, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl });
+      expect(outcome.target).toEqual({
+        embedded: false,
+        tokenUrl: `${sandbox.authUrl}/oauth/token`,
+        baseUrl: sandbox.baseUrl,
+        clientAuth: "post",
+        insecure: false,
+      });
       expect(outcome.parts.at(-1)?.command).toMatch(
-        /^EVENT_API_CLIENT_SECRET=… npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --auth-url http/,
+        /^EVENT_API_CLIENT_SECRET=… npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);
@@ -291,6 +297,22 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code).toBe(1);
       expect(marginLines(run.stdout).at(-1)).toMatch(/^Verdict: FAILED/);
+    },
+    RUN_LIMIT_MS,
+  );
+
+  it(
+    "hands --run-timeout to the contract part: a deadline shorter than the full profile makes it undecided",
+    async () => {
+      const dir = path.join(reports, "run-timeout");
+      const run = await runCli(
+        ["run", "--parts", "contract", "--run-timeout", "4", "--report-dir", dir],
+        {},
+        RUN_LIMIT_MS,
+      );
+      expect(run.code, run.stdout).toBe(3);
+      const results = await readFile(path.join(dir, "contract", "results.json"), "utf8");
+      expect(results).toContain("the run's deadline of 4 s (--run-timeout) expired");
     },
     RUN_LIMIT_MS,
   );
@@ -340,6 +362,7 @@ describe("event-harness run usage errors (exit 2, nothing runs)", () => {
       /unknown --sandbox-fault 'no-such-fault' \(one of: token-any-grant-type, /,
     ],
     [["--auth-url", "http://127.0.0.1:9/auth"], /an external target needs/],
+    [["--run-timeout", "0"], /--run-timeout takes a number from 1 to/],
   ])("%j", async (args, message) => {
     const dir = path.join(reports, `usage-${randomBytes(4).toString("hex")}`);
     const run = await runCli(["run", ...args, "--report-dir", dir]);

@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { request } from "undici";
+import { Agent, request } from "undici";
 import { describe, expect, it } from "vitest";
 import { FAULTS } from "../../../sandbox/index.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { sandboxCommand } from "../../../scripts/commands/sandbox.ts";
+import { makeTestPki } from "../../support/test-ca.ts";
 
 const CLI = fileURLToPath(new URL("../../../scripts/event-harness.js", import.meta.url));
 
@@ -70,6 +74,7 @@ async function runInProcess(
 
 interface Handoff {
   auth_url: string;
+  token_url: string;
   base_url: string;
   clients: { client_id: string; client_secret: string }[];
   admin_token: string;
@@ -113,11 +118,73 @@ describe("event-harness sandbox", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe("");
     const handoff = JSON.parse(lines[0] ?? "") as Handoff;
-    expect(Object.keys(handoff)).toEqual(["auth_url", "base_url", "clients", "admin_token"]);
+    expect(Object.keys(handoff)).toEqual(["auth_url", "token_url", "base_url", "clients", "admin_token"]);
+    expect(handoff.token_url).toBe(`${handoff.auth_url}/oauth/token`);
     expect(handoff.admin_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(handoff.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
     expect(handoff.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(handoff.clients).toEqual([{ client_id: "sandbox-demo", client_secret: "sandbox-demo-secret" }]);
+  });
+
+  it("serves a Keycloak-like HTTPS token endpoint with --token-path, --tls-cert, --tls-key and token-basic-only", async () => {
+    const pki = await makeTestPki(["127.0.0.1"]);
+    try {
+      const certFile = path.join(pki.dir, "server.pem");
+      const keyFile = path.join(pki.dir, "server.key");
+      let answer: Promise<[number, number]> | undefined;
+      const path_ = "/realms/harness/protocol/openid-connect/token";
+      const exit = await spawnCli(
+        [
+          "sandbox",
+          "--json",
+          "--fault",
+          "token-basic-only",
+          "--token-path",
+          path_,
+          "--tls-cert",
+          certFile,
+          "--tls-key",
+          keyFile,
+        ],
+        (line, child) => {
+          const handoff = JSON.parse(line) as Handoff;
+          answer = (async () => {
+            expect(handoff.token_url).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:\\d+${path_}$`));
+            const dispatcher = new Agent({ connect: { ca: readFileSync(pki.caFile, "utf8") } });
+            const ask = async (headers: Record<string, string>, form: Record<string, string>) =>
+              (
+                await request(handoff.token_url, {
+                  method: "POST",
+                  headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+                  body: new URLSearchParams({ grant_type: "client_credentials", ...form }).toString(),
+                  dispatcher,
+                })
+              ).statusCode;
+            const basic = Buffer.from("sandbox-demo:sandbox-demo-secret").toString("base64");
+            const statuses: [number, number] = [
+              await ask({}, { client_id: "sandbox-demo", client_secret: "sandbox-demo-secret" }),
+              await ask({ authorization: `Basic ${basic}` }, {}),
+            ];
+            await dispatcher.close();
+            return statuses;
+          })().finally(() => child.kill("SIGTERM"));
+        },
+      );
+      expect(await answer).toEqual([401, 200]);
+      expect(exit.code).toBe(0);
+    } finally {
+      await rm(pki.dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [["--tls-cert", "x.pem"], "--tls-cert and --tls-key go together"],
+    [["--token-path", "oauth token"], "--token-path: tokenPath must be an absolute path"],
+    [["--token-path", "/api/events"], "would shadow another sandbox endpoint"],
+  ])("exits 2 on %j", async (args, message) => {
+    const exit = await spawnCli(["sandbox", ...args]);
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toContain(message);
   });
 
   it("exits 2 with a clear message for an unknown fault", async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Redactor } from "../../../contracts/index.ts";
+import { INSECURE_WARNING, Redactor } from "../../../contracts/index.ts";
 import type { RunOutcome } from "../../../scripts/report/index.ts";
 import { combineVerdicts, exitCodeOf, sweepSecrets, writeRunReport } from "../../../scripts/report/index.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
@@ -140,5 +140,35 @@ describe("verdicts and the final sweep", () => {
     expect(leaked).toEqual([path.join("rotation", "leak.log")]);
     expect(await readFile(file, "utf8")).toBe("secret=<CLIENT_SECRET> token=<ACCESS_TOKEN>\n");
     expect(await sweepSecrets(dir, new Redactor().add("hunter2-hunter2", "<CLIENT_SECRET>"))).toEqual([]);
+  });
+});
+
+describe("a run made with --insecure", () => {
+  it("says at the top of index.html and summary.md that TLS certificates were not verified", async () => {
+    const insecureDir = await mkdtemp(path.join(tmpdir(), "eah-html-insecure-"));
+    try {
+      const fixture = await writeFixtureRun(insecureDir);
+      const target = {
+        embedded: false,
+        tokenUrl: "https://auth.example.com/realms/r/protocol/openid-connect/token",
+        baseUrl: "https://api.example.com",
+        clientAuth: "basic",
+        insecure: true,
+      };
+      await writeRunReport(insecureDir, { ...fixture, target }, new Redactor(), "reports/x/index.html");
+      const page = await readFile(path.join(insecureDir, "index.html"), "utf8");
+      const summary = await readFile(path.join(insecureDir, "summary.md"), "utf8");
+      const warning = INSECURE_WARNING.replaceAll("'", "&#39;");
+      expect(page).toContain(warning);
+      expect(page.indexOf(warning)).toBeLessThan(page.indexOf('class="parts"'));
+      expect(summary).toContain(`> [!WARNING]\n> ${INSECURE_WARNING}`);
+      expect(summary).toContain(
+        "(token endpoint `https://auth.example.com/realms/r/protocol/openid-connect/token`)",
+      );
+      expect(html).not.toContain("TLS certificates were not verified");
+      expect(markdown).not.toContain("TLS certificates were not verified");
+    } finally {
+      await rm(insecureDir, { recursive: true, force: true });
+    }
   });
 });

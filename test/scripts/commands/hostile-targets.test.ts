@@ -1,0 +1,147 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HostileKind } from "../../support/hostile-server.ts";
+import { HOSTILE_KINDS, startHostileServer } from "../../support/hostile-server.ts";
+import { runCli } from "../../support/run-cli.ts";
+
+const SECRET = "hostile-test-secret-51c3a9e0";
+const TIMEOUT_S = 1;
+/**
+ * The README's bound: requests that wait one after another, at most two per endpoint (token, events) before the
+ * endpoint is given up, so 4 × --timeout; plus start-up and reports, for which this margin is generous.
+ */
+const WAITS = 4;
+const MARGIN_MS = 30_000;
+const LIMIT_MS = WAITS * TIMEOUT_S * 1000 + MARGIN_MS;
+
+let reports: string;
+beforeAll(async () => {
+  reports = await mkdtemp(join(tmpdir(), "eah-hostile-"));
+});
+afterAll(async () => {
+  await rm(reports, { recursive: true, force: true });
+});
+
+function targetArgs(url: string): string[] {
+  return [
+    "--auth-url",
+    `${url}/auth`,
+    "--base-url",
+    `${url}/api`,
+    "--client-id",
+    "hostile-client",
+    "--timeout",
+    String(TIMEOUT_S),
+  ];
+}
+
+async function everything(dir: string, run: { stdout: string; stderr: string }): Promise<string> {
+  const files = await readdir(dir);
+  const texts = await Promise.all(files.map((file) => readFile(join(dir, file), "utf8")));
+  return [run.stdout, run.stderr, ...texts].join("\n");
+}
+
+async function againstHostile(kind: HostileKind, args: readonly string[], name: string) {
+  const server = await startHostileServer(kind);
+  try {
+    const dir = join(reports, name);
+    // The child is killed at twice the bound, so a hang fails this test instead of CI.
+    const run = await runCli(
+      [...args, ...targetArgs(server.url), "--report-dir", dir],
+      { EVENT_API_CLIENT_SECRET: SECRET },
+      2 * LIMIT_MS,
+    );
+    return { run, dir };
+  } finally {
+    await server.close();
+  }
+}
+
+describe("a verdict in bounded time against targets that never answer properly", () => {
+  for (const kind of HOSTILE_KINDS) {
+    it(
+      `contract (fast) ends undecided, with its reports, against a target that ${kind}`,
+      async () => {
+        const { run, dir } = await againstHostile(kind, ["contract"], `contract-${kind}`);
+        expect(run.code, run.stderr).toBe(3);
+        expect(run.ms).toBeLessThan(LIMIT_MS);
+        for (const file of ["results.json", "junit.xml", "summary.md"])
+          expect(existsSync(join(dir, file))).toBe(true);
+        const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8")) as {
+          checks: Array<{ status: string }>;
+        };
+        expect(new Set(results.checks.map((check) => check.status))).toEqual(new Set(["ERROR"]));
+        if (kind === "never-answers" || kind === "headers-only" || kind === "trickle")
+          expect(run.stdout).toContain(`could not decide: no answer within ${TIMEOUT_S} s`);
+        const text = await everything(dir, run);
+        for (const leak of [SECRET, encodeURIComponent(SECRET)]) expect(text).not.toContain(leak);
+      },
+      2 * LIMIT_MS,
+    );
+  }
+
+  it(
+    "contract (full) ends undecided too: the sliding-expiry probes wait no longer than the rest",
+    async () => {
+      const { run, dir } = await againstHostile(
+        "trickle",
+        ["contract", "--profile", "full"],
+        "contract-full",
+      );
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.ms).toBeLessThan(LIMIT_MS);
+      const results = await readFile(join(dir, "results.json"), "utf8");
+      expect(results).toMatch(/"id": "lifetime\.sliding"[^}]*"status": "ERROR"/s);
+      expect(await everything(dir, run)).not.toContain(SECRET);
+    },
+    2 * LIMIT_MS,
+  );
+
+  it(
+    "verify-rotation ends undecided, with its reports, against a silent target",
+    async () => {
+      const { run, dir } = await againstHostile("never-answers", ["verify-rotation"], "rotation");
+      expect(run.code, run.stderr).toBe(3);
+      // Its checks make four requests one after another.
+      expect(run.ms).toBeLessThan(4 * TIMEOUT_S * 1000 + MARGIN_MS);
+      expect(existsSync(join(dir, "results.json"))).toBe(true);
+      expect(await everything(dir, run)).not.toContain(SECRET);
+    },
+    2 * LIMIT_MS,
+  );
+
+  it(
+    "the load preflight gives up after one --timeout against a trickling token endpoint",
+    async () => {
+      const { run } = await againstHostile("trickle", ["load", "sustained"], "load");
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.ms).toBeLessThan(TIMEOUT_S * 1000 + MARGIN_MS);
+      expect(run.stderr).toMatch(/cannot reach the token endpoint .*no answer within 1 s/);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
+    },
+    2 * LIMIT_MS,
+  );
+});
+
+describe("the run's deadline", () => {
+  it(
+    "ends a full profile that needs longer: unfinished checks ERROR, exit 3, all reports written",
+    async () => {
+      const dir = join(reports, "run-timeout");
+      // The embedded sandbox's expires_in of 5 s makes the sliding-expiry probes need about 7 s.
+      const run = await runCli(["contract", "--profile", "full", "--run-timeout", "4", "--report-dir", dir]);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.ms).toBeLessThan(4_000 + MARGIN_MS);
+      expect(run.stdout).toMatch(
+        /ERROR +lifetime\.sliding +MUST +could not decide: .*the run's deadline of 4 s \(--run-timeout\) expired/,
+      );
+      expect(run.stdout).not.toMatch(/^ {2}FAIL /m);
+      for (const file of ["results.json", "junit.xml", "summary.md"])
+        expect(existsSync(join(dir, file))).toBe(true);
+    },
+    2 * (4_000 + MARGIN_MS),
+  );
+});

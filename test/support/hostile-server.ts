@@ -1,0 +1,62 @@
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import { createServer as createNetServer, type Server as NetServer, type Socket } from "node:net";
+
+/** Loopback servers that never give a usable answer, each the way a broken deployment fails. */
+export const HOSTILE_KINDS = [
+  "never-answers",
+  "headers-only",
+  "trickle",
+  "reset",
+  "accept-then-close",
+] as const;
+export type HostileKind = (typeof HOSTILE_KINDS)[number];
+
+export interface HostileServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+function httpServer(kind: Exclude<HostileKind, "accept-then-close">): HttpServer {
+  return createHttpServer((req, res) => {
+    switch (kind) {
+      case "never-answers":
+        return;
+      case "headers-only":
+        res.writeHead(200, { "content-type": "application/json" });
+        res.flushHeaders();
+        return;
+      case "trickle": {
+        // One byte a second, forever: every idle timeout is satisfied, only a whole-exchange deadline ends it.
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write("{");
+        const timer = setInterval(() => res.write(" "), 1_000);
+        res.on("close", () => clearInterval(timer));
+        return;
+      }
+      case "reset":
+        req.socket.resetAndDestroy();
+        return;
+    }
+  });
+}
+
+/** Starts one on 127.0.0.1, port 0; close() also drops every connection the server still holds. */
+export async function startHostileServer(kind: HostileKind): Promise<HostileServer> {
+  const sockets = new Set<Socket>();
+  const server: HttpServer | NetServer =
+    kind === "accept-then-close" ? createNetServer((socket) => socket.end()) : httpServer(kind);
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
