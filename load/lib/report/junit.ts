@@ -1,12 +1,18 @@
+import type { JunitCase, JunitOutcome } from "../../../reporting/index.ts";
+import { renderJunitXml } from "../../../reporting/index.ts";
 import type { ReportInput } from "./markdown.ts";
+import type { SlidingExpiryVerdict } from "./verdict.ts";
 
-function xml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+function verdictOutcome(verdict: SlidingExpiryVerdict): JunitOutcome {
+  const reasons = verdict.reasons.join(" ");
+  switch (verdict.level) {
+    case "broken":
+      return { kind: "failure", message: "sliding expiry broken", type: "contract", detail: reasons };
+    case "held":
+      return { kind: "passed" };
+    default:
+      return { kind: "skipped", message: reasons };
+  }
 }
 
 /**
@@ -15,33 +21,22 @@ function xml(text: string): string {
  */
 export function renderJunit({ context, facts, thresholds, verdict }: ReportInput): string {
   const suite = `load.${context.scenario}`;
-  const cases = thresholds.map((t) => {
-    const open = `    <testcase classname="${xml(`${suite}.thresholds`)}" name="${xml(`${t.metric}: ${t.expression}`)}" time="0"`;
-    if (t.ok) return `${open}/>`;
-    const message = `threshold crossed${t.observed ? `: ${t.observed}` : ""}`;
-    return `${open}>\n      <failure message="${xml(message)}" type="threshold"/>\n    </testcase>`;
+  const cases: JunitCase[] = thresholds.map((t) => ({
+    name: `${t.metric}: ${t.expression}`,
+    classname: `${suite}.thresholds`,
+    seconds: 0,
+    outcome: t.ok
+      ? { kind: "passed" }
+      : {
+          kind: "failure",
+          message: `threshold crossed${t.observed ? `: ${t.observed}` : ""}`,
+          type: "threshold",
+        },
+  }));
+  cases.push({ name: "sliding expiry", classname: suite, seconds: 0, outcome: verdictOutcome(verdict) });
+  return renderJunitXml({
+    name: "event-harness load",
+    seconds: facts.runSeconds,
+    suites: [{ name: suite, seconds: facts.runSeconds, cases }],
   });
-  const verdictOpen = `    <testcase classname="${xml(suite)}" name="sliding expiry" time="0"`;
-  const reasons = xml(verdict.reasons.join(" "));
-  if (verdict.level === "broken") {
-    cases.push(
-      `${verdictOpen}>\n      <failure message="sliding expiry broken" type="contract">${reasons}</failure>\n    </testcase>`,
-    );
-  } else if (verdict.level === "held") {
-    cases.push(`${verdictOpen}/>`);
-  } else {
-    cases.push(`${verdictOpen}>\n      <skipped message="${reasons}"/>\n    </testcase>`);
-  }
-  const failures = thresholds.filter((t) => !t.ok).length + (verdict.level === "broken" ? 1 : 0);
-  const skipped = verdict.level === "inconclusive" || verdict.level === "not-exercised" ? 1 : 0;
-  const time = facts.runSeconds.toFixed(3);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="event-harness load" tests="${cases.length}" failures="${failures}" time="${time}">`,
-    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">`,
-    ...cases,
-    "  </testsuite>",
-    "</testsuites>",
-    "",
-  ].join("\n");
 }

@@ -1,0 +1,3 @@
+// Report writers shared by the contract suite (Node) and the k6 scenarios (k6 runtime): no Node or k6 APIs here.
+export type { JunitCase, JunitOutcome, JunitReport, JunitSuite } from "./junit-xml.ts";
+export { renderJunitXml, xmlText } from "./junit-xml.ts";
