@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
+import type { ValidatorSettings } from "dockerfile-utils";
+import { ValidationSeverity, validate } from "dockerfile-utils";
 import { describe, expect, it } from "vitest";
 import { K6_MODULE, pinnedK6Version } from "../scripts/build/k6-binary.ts";
 
-// No image can be built here (no Docker daemon) and hadolint is not installable: this checks the Dockerfile's
-// structure instead, so a change that breaks what the README promises about the image fails a test.
+// No image can be built here (no Docker daemon) and hadolint is not installable: dockerfile-utils (the validator
+// behind VS Code's Dockerfile support) checks the syntax, and the rest checks what the README promises of the image.
 const root = new URL("../", import.meta.url);
 const dockerfile = await readFile(new URL("Dockerfile", root), "utf8");
 const dockerignore = await readFile(new URL(".dockerignore", root), "utf8");
@@ -57,7 +59,35 @@ const find = (stage: Instruction[], keyword: string) => stage.filter((i) => i.ke
 const stageNamed = (name: string) =>
   stages.find((stage) => stage[0]?.args.endsWith(` AS ${name}`)) ?? expect.fail(`no stage ${name}`);
 
+/** Every rule dockerfile-utils can switch on, as an error. */
+const STRICTEST: ValidatorSettings = {
+  deprecatedMaintainer: ValidationSeverity.ERROR,
+  directiveCasing: ValidationSeverity.ERROR,
+  emptyContinuationLine: ValidationSeverity.ERROR,
+  instructionCasing: ValidationSeverity.ERROR,
+  instructionCmdMultiple: ValidationSeverity.ERROR,
+  instructionEntrypointMultiple: ValidationSeverity.ERROR,
+  instructionHealthcheckMultiple: ValidationSeverity.ERROR,
+  instructionJSONInSingleQuotes: ValidationSeverity.ERROR,
+  instructionWorkdirRelative: ValidationSeverity.ERROR,
+};
+
 describe("Dockerfile", () => {
+  it("has no problem dockerfile-utils finds, with every rule at its strictest", () => {
+    expect(
+      validate(dockerfile, STRICTEST).map((d) => `line ${d.range.start.line + 1}: ${d.message}`),
+    ).toEqual([]);
+  });
+
+  it("is checked by a validator that does find problems", () => {
+    const broken = dockerfile
+      .replace("COPY --from=k6", "COPY --form=k6")
+      .replace("\nUSER node", "\nUSR node");
+    const messages = validate(broken, STRICTEST).map((d) => d.message);
+    expect(messages).toContain("Unknown flag: form");
+    expect(messages).toContain("Unknown instruction: USR");
+  });
+
   it("is multi-stage: k6 from Go, the packed harness from Node, a Node runtime", () => {
     expect(stages).toHaveLength(3);
     expect(stageNamed("k6")[0]?.args).toMatch(/^golang:/);
