@@ -1,21 +1,14 @@
 import { parseJws } from "../probe/forged-tokens.ts";
 import { isClientError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
-import { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "../schemas/index.ts";
+import { SPEC_SCOPES, scopeSet, TOKEN_ERROR_CODES, tokenResponseSchema } from "../schemas/index.ts";
 import type { ClientAuth } from "../target/index.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
 
-/** RFC 6749 §5.2 error codes. */
-const RFC6749_ERRORS = new Set([
-  "invalid_request",
-  "invalid_client",
-  "invalid_grant",
-  "unauthorized_client",
-  "unsupported_grant_type",
-  "invalid_scope",
-]);
+/** RFC 6749 §5.2 error codes, the same list the OpenAPI document gives. */
+const RFC6749_ERRORS: ReadonlySet<string> = new Set(TOKEN_ERROR_CODES);
 
 async function requestValidToken(probe: Probe, label: string) {
   const response = await probe.exchange(label, probe.tokenRequest());

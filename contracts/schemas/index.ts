@@ -8,8 +8,10 @@ export {
   productionEventSchema,
   transactionDateSchema,
 } from "./event.ts";
-export type { SchemaName } from "./json-schema.ts";
+export type { SchemaDirection, SchemaName } from "./json-schema.ts";
 export { NAMED_SCHEMAS, SCHEMA_NAMES, toJsonSchema } from "./json-schema.ts";
+export type { TokenError } from "./token-error.ts";
+export { TOKEN_ERROR_CODES, tokenErrorSchema } from "./token-error.ts";
 export type { TokenRequest } from "./token-request.ts";
 export { tokenRequestSchema } from "./token-request.ts";
 export type { TokenResponse } from "./token-response.ts";

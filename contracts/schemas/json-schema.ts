@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventSchemas } from "./event.ts";
+import { tokenErrorSchema } from "./token-error.ts";
 import { tokenRequestSchema } from "./token-request.ts";
 import { tokenResponseSchema } from "./token-response.ts";
 
@@ -7,6 +8,7 @@ import { tokenResponseSchema } from "./token-response.ts";
 export const NAMED_SCHEMAS = {
   "token-request": tokenRequestSchema,
   "token-response": tokenResponseSchema,
+  "token-error": tokenErrorSchema,
   event: eventSchemas.complete,
   "event-production": eventSchemas.production,
   "event-lenient": eventSchemas.lenient,
@@ -15,7 +17,27 @@ export const NAMED_SCHEMAS = {
 export type SchemaName = keyof typeof NAMED_SCHEMAS;
 export const SCHEMA_NAMES = Object.keys(NAMED_SCHEMAS) as SchemaName[];
 
-/** JSON Schema (draft 2020-12) generated from the same zod schema the harness checks with. */
-export function toJsonSchema(name: SchemaName): Record<string, unknown> {
-  return z.toJSONSchema(NAMED_SCHEMAS[name]) as Record<string, unknown>;
+/** Whether the schema describes what a client sends (`input`) or what a server answers (`output`). */
+export type SchemaDirection = "input" | "output";
+
+/** zod's annotation for startsWith(); the `pattern` beside it carries the rule, and tools warn on unknown formats. */
+const NON_STANDARD_FORMATS = new Set(["starts_with"]);
+
+/**
+ * JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) generated from the same zod schema the harness checks with,
+ * without `$schema` so it can sit inside an OpenAPI document.
+ */
+export function toJsonSchema(
+  name: SchemaName,
+  direction: SchemaDirection = "output",
+): Record<string, unknown> {
+  const schema = z.toJSONSchema(NAMED_SCHEMAS[name], {
+    io: direction,
+    override: ({ jsonSchema }) => {
+      if (typeof jsonSchema.format === "string" && NON_STANDARD_FORMATS.has(jsonSchema.format))
+        delete jsonSchema.format;
+    },
+  }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
 }

@@ -14,8 +14,11 @@ export const tokenResponseSchema = z.looseObject({
   expires_in: z.int().positive(),
   /** Spec: "refresh_expires_in | integer | 0 when no refresh token is issued". */
   refresh_expires_in: z.int().nonnegative(),
-  /** Spec: "token_type | string | Value bearer"; RFC 6749 §5.1 makes the value case-insensitive (production sends "Bearer"). */
-  token_type: z.string().regex(/^bearer$/i, { message: 'Expected "bearer" (any case)' }),
+  /**
+   * Spec: "token_type | string | Value bearer"; RFC 6749 §5.1 makes the value case-insensitive (production sends "Bearer").
+   * Spelled out per letter because JSON Schema patterns carry no flags: `/i` would be lost in the OpenAPI document.
+   */
+  token_type: z.string().regex(/^[Bb][Ee][Aa][Rr][Ee][Rr]$/, { message: 'Expected "bearer" (any case)' }),
   /** Spec: "not-before-policy | integer | A Unix time stamp (seconds)". */
   "not-before-policy": z.int().nonnegative(),
   /** Spec: "scope | string | Space-separated list of granted scopes". */

@@ -116,7 +116,8 @@ export function insecureOption(options: TargetOptionValues, env: NodeJS.ProcessE
   );
 }
 
-function httpUrl(name: string, raw: string): string {
+/** An absolute http(s) URL without query or fragment, trailing slashes dropped; else a configuration error. */
+export function httpUrl(name: string, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);

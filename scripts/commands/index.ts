@@ -4,6 +4,7 @@ import { generateCommand } from "./generate.ts";
 import { k6Command } from "./k6.ts";
 import { loadCommand } from "./load.ts";
 import { loadMergeCommand } from "./load-merge.ts";
+import { openapiCommand } from "./openapi.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { sandboxRotateCommand } from "./sandbox-rotate.ts";
@@ -19,5 +20,6 @@ export const commands: readonly Command[] = [
   sandboxCommand,
   sandboxRotateCommand,
   generateCommand,
+  openapiCommand,
   k6Command,
 ] as readonly Command[];

@@ -1,0 +1,55 @@
+# syntax=docker/dockerfile:1
+# event-api-harness as an image: the packed harness on Node 20 with the pinned k6 built from tools/k6.
+#   docker build -t event-harness .
+#   docker run --rm event-harness run --parts contract --profile fast          # against the embedded sandbox
+#   docker run --rm -e EVENT_API_CLIENT_SECRET -v "$PWD/reports:/harness/reports" --user "$(id -u):$(id -g)" \
+#     event-harness run --token-url https://sso.example.com/realms/r/protocol/openid-connect/token \
+#     --base-url https://api.example.com --client-id release-check
+# Base images are pinned by version tag; pin them by digest too where your registry policy asks for it.
+
+# Go ≥ 1.25, as tools/k6/go.mod requires; Node 20, as package.json's engines say.
+ARG GO_VERSION=1.25
+ARG NODE_VERSION=20.20.2
+
+# --- k6: the same build as `event-harness k6 --install`, from the module that pins it (go.mod + go.sum) ---
+FROM golang:${GO_VERSION}-bookworm AS k6
+WORKDIR /src/tools/k6
+COPY tools/k6/go.mod tools/k6/go.sum ./
+RUN go mod download
+# Static (no cgo), so the binary runs on the slim Node image.
+RUN CGO_ENABLED=0 go build -trimpath -o /out/k6 go.k6.io/k6/v2 \
+  && /out/k6 version
+
+# --- pack: the harness as npm would publish it (npm pack runs the package's own prepare/prepack build) ---
+FROM node:${NODE_VERSION}-bookworm-slim AS pack
+WORKDIR /src
+COPY package.json package-lock.json ./
+# Scripts wait until the sources are in: a prepare/prepack build needs them.
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY . .
+RUN mkdir /out \
+  && npm pack --pack-destination /out \
+  && mv /out/event-api-harness-*.tgz /out/event-api-harness.tgz
+
+# --- runtime: the packed harness installed globally, k6 beside it, a non-root user ---
+FROM node:${NODE_VERSION}-bookworm-slim
+ENV K6_BIN=/usr/local/bin/k6 \
+    K6_NO_USAGE_REPORT=true \
+    NODE_ENV=production
+COPY --from=k6 /out/k6 /usr/local/bin/k6
+COPY --from=pack /out/event-api-harness.tgz /tmp/event-api-harness.tgz
+# The load command bundles its k6 scripts into the package's dist/ at run time: the non-root user must own it.
+RUN npm install --global --no-audit --no-fund /tmp/event-api-harness.tgz \
+  && rm /tmp/event-api-harness.tgz \
+  && npm cache clean --force \
+  && mkdir -p "$(npm root --global)/event-api-harness/dist" /harness/reports \
+  && chown -R node:node "$(npm root --global)/event-api-harness/dist" /harness \
+  && event-harness --help > /dev/null \
+  && k6 version
+# Reports default to reports/<run-id> under the working directory, i.e. in this volume.
+WORKDIR /harness
+VOLUME ["/harness/reports"]
+# The Node image's unprivileged user (uid 1000).
+USER node
+ENTRYPOINT ["event-harness"]
+CMD ["--help"]

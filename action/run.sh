@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The composite action's run step: inputs arrive as HARNESS_* variables, secrets leave only as EVENT_API_* variables.
+set -euo pipefail
+
+# Each non-empty input becomes the harness's own variable; an empty one leaves the job's variable alone.
+for name in AUTH_URL TOKEN_URL BASE_URL CLIENT_ID CLIENT_SECRET CLIENT_AUTH SCOPE AUDIENCE CHANNEL_ID TIMEOUT \
+  RUN_TIMEOUT INSECURE OLD_CLIENT_SECRET OLD_ACCESS_TOKEN; do
+  input="HARNESS_${name}"
+  if [ -n "${!input:-}" ]; then export "EVENT_API_${name}=${!input}"; fi
+  unset "$input"
+done
+if [ -n "${HARNESS_CA_FILE:-}" ]; then export NODE_EXTRA_CA_CERTS="$HARNESS_CA_FILE"; fi
+if [ -n "${HARNESS_K6_BIN:-}" ]; then export K6_BIN="$HARNESS_K6_BIN"; fi
+
+report_dir="${HARNESS_REPORT_DIR:-}"
+if [ -z "$report_dir" ]; then
+  report_dir="$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/event-harness-XXXXXX")"
+fi
+
+args=(run --report-dir "$report_dir")
+if [ -n "${HARNESS_PARTS:-}" ]; then args+=(--parts "$HARNESS_PARTS"); fi
+if [ -n "${HARNESS_PROFILE:-}" ]; then args+=(--profile "$HARNESS_PROFILE"); fi
+if [ -n "${HARNESS_RATE:-}" ]; then args+=(--rate "$HARNESS_RATE"); fi
+if [ -n "${HARNESS_EXPECT_OLD:-}" ]; then args+=(--expect-old "$HARNESS_EXPECT_OLD"); fi
+if [ -n "${HARNESS_EXPECT_OLD_TOKENS:-}" ]; then args+=(--expect-old-tokens "$HARNESS_EXPECT_OLD_TOKENS"); fi
+if [ -n "${HARNESS_SANDBOX_FAULT:-}" ]; then args+=(--sandbox-fault "$HARNESS_SANDBOX_FAULT"); fi
+read -r -d '' -a scenarios <<<"${HARNESS_SCENARIOS:-}" || true
+for scenario in "${scenarios[@]}"; do args+=(--scenario "$scenario"); done
+
+# The package's own bin entry, so the action follows wherever the package puts its CLI.
+action_path="${GITHUB_ACTION_PATH:?run.sh runs inside the composite action}"
+bin="$(node -p 'require(process.argv[1]).bin["event-harness"]' "$action_path/package.json")"
+
+echo "event-harness ${args[*]}"
+set +e
+node "$action_path/$bin" "${args[@]}"
+code=$?
+set -e
+
+case "$code" in
+  0) verdict=passed ;;
+  1) verdict=failed ;;
+  2) verdict=configuration-error ;;
+  *) verdict=undecided ;;
+esac
+{
+  echo "verdict=$verdict"
+  echo "report-path=$report_dir"
+  echo "exit-code=$code"
+} >>"${GITHUB_OUTPUT:?}"
+
+# The job summary gets the run's summary.md whatever the verdict, so a failure is explained where it is seen.
+if [ -f "$report_dir/summary.md" ]; then
+  cat "$report_dir/summary.md" >>"${GITHUB_STEP_SUMMARY:?}"
+else
+  echo "**event-harness: ${verdict}** (exit ${code}); no summary.md was written: the harness stopped before testing, see the log." >>"${GITHUB_STEP_SUMMARY:?}"
+fi
+
+if [ "$code" -ne 0 ]; then
+  echo "::error title=event-harness::verdict ${verdict} (exit ${code}); reports in ${report_dir}"
+fi
+exit "$code"

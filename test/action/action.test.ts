@@ -1,0 +1,162 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const RUN_SH = join(ROOT, "action", "run.sh");
+
+interface ActionYaml {
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: {
+    using: string;
+    steps: Array<{ id?: string; uses?: string; run?: string; env?: Record<string, string>; if?: string }>;
+  };
+}
+
+const text = await readFile(join(ROOT, "action.yml"), "utf8");
+const action = parse(text) as ActionYaml;
+const runSh = await readFile(RUN_SH, "utf8");
+const SECRET_INPUTS = ["client-secret", "old-client-secret", "old-access-token"];
+
+function expressions(value: unknown): string[] {
+  return JSON.stringify(value).match(/\$\{\{[^}]*\}\}/g) ?? [];
+}
+
+describe("action.yml: structure", () => {
+  it("is a composite action whose every input is used and every used input declared", () => {
+    expect(action.runs.using).toBe("composite");
+    const used = new Set(
+      expressions(action.runs).flatMap((expression) =>
+        [...expression.matchAll(/inputs\.([a-z0-9-]+)/g)].map((match) => match[1]),
+      ),
+    );
+    expect([...used].sort()).toEqual(Object.keys(action.inputs).sort());
+  });
+
+  it("takes inputs into shell only through env, never expanded inside a script", () => {
+    for (const step of action.runs.steps) {
+      if (step.run !== undefined) expect(expressions(step.run), step.run).toEqual([]);
+    }
+    for (const name of SECRET_INPUTS) {
+      const places = action.runs.steps.filter((step) => JSON.stringify(step).includes(`inputs.${name}`));
+      expect(places.map((step) => step.id)).toEqual(["run"]);
+      const run = places[0];
+      expect(Object.values(run?.env ?? {})).toContain(`\${{ inputs.${name} }}`);
+    }
+  });
+
+  it("hands every HARNESS_* variable of the run step to run.sh, and run.sh reads no other", () => {
+    const run = action.runs.steps.find((step) => step.id === "run");
+    const given = Object.keys(run?.env ?? {}).sort();
+    const loop =
+      /for name in ([A-Z_ \\\n]+); do/
+        .exec(runSh)?.[1]
+        ?.split(/[\s\\]+/)
+        .filter(Boolean) ?? [];
+    expect(loop.length).toBeGreaterThan(10);
+    const read = new Set([
+      ...loop.map((name) => `HARNESS_${name}`),
+      ...[...runSh.matchAll(/\$\{(HARNESS_[A-Z0-9_]+)/g)].map((match) => match[1] as string),
+    ]);
+    expect([...read].sort()).toEqual(given);
+  });
+
+  it("wires the outputs verdict, report-path and exit-code to what run.sh writes", () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(["exit-code", "report-path", "verdict"]);
+    for (const [name, output] of Object.entries(action.outputs)) {
+      expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
+      expect(runSh).toContain(`echo "${name}=`);
+    }
+  });
+
+  it("pins every action it uses to a major version", () => {
+    const uses = action.runs.steps.flatMap((step) => (step.uses === undefined ? [] : [step.uses]));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const use of uses) expect(use).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+  });
+});
+
+describe("action/run.sh against the embedded sandbox", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "eah-action-"));
+    await writeFile(join(dir, "output"), "");
+    await writeFile(join(dir, "summary"), "");
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const SECRET = "act10n-Secret-Value";
+
+  async function runAction(inputs: Record<string, string>) {
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? dir,
+      GITHUB_ACTION_PATH: ROOT,
+      GITHUB_OUTPUT: join(dir, "output"),
+      GITHUB_STEP_SUMMARY: join(dir, "summary"),
+      RUNNER_TEMP: dir,
+      ...inputs,
+    };
+    const result = await promisify(execFile)("bash", [RUN_SH], { cwd: dir, env, timeout: 60_000 }).then(
+      (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    const outputs = Object.fromEntries(
+      (await readFile(join(dir, "output"), "utf8"))
+        .trim()
+        .split("\n")
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    ) as Record<string, string>;
+    return { ...result, outputs, summary: await readFile(join(dir, "summary"), "utf8") };
+  }
+
+  it("a passing run: verdict passed, exit 0, the run's summary.md in the job summary", async () => {
+    const run = await runAction({
+      HARNESS_PARTS: "contract",
+      HARNESS_PROFILE: "fast",
+      HARNESS_INSECURE: "false",
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: "passed", "exit-code": "0" });
+    expect(run.outputs["report-path"]).toMatch(new RegExp(`^${dir}/event-harness-`));
+    const summary = await readFile(join(run.outputs["report-path"] ?? "", "summary.md"), "utf8");
+    expect(run.summary).toBe(summary);
+    expect(summary).toMatch(/Passed/);
+  }, 90_000);
+
+  it("a failing run: verdict failed, the step fails (exit 1), and the job summary still explains it", async () => {
+    const reportDir = join(dir, "reports", "fails");
+    const run = await runAction({
+      HARNESS_PARTS: "contract",
+      HARNESS_PROFILE: "fast",
+      HARNESS_SANDBOX_FAULT: "token-missing-expires-in",
+      HARNESS_REPORT_DIR: reportDir,
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toEqual({ verdict: "failed", "report-path": reportDir, "exit-code": "1" });
+    expect(run.summary).toContain("token.response-schema");
+    expect(run.stdout).toContain("::error title=event-harness::verdict failed (exit 1)");
+  }, 90_000);
+
+  it("a configuration error: verdict configuration-error, exit 2, a note in the job summary, no secret anywhere", async () => {
+    const run = await runAction({
+      HARNESS_BASE_URL: "https://api.example.org",
+      HARNESS_CLIENT_SECRET: SECRET,
+      HARNESS_SCENARIOS: "sustained=5s\n idle-gap",
+    });
+    expect(run.code).toBe(2);
+    expect(run.outputs).toMatchObject({ verdict: "configuration-error", "exit-code": "2" });
+    expect(run.summary).toContain("no summary.md was written");
+    expect(run.stdout).toContain("--scenario sustained=5s --scenario idle-gap");
+    expect(run.stderr).toContain("an external target needs");
+    for (const output of [run.stdout, run.stderr, run.summary, JSON.stringify(run.outputs)]) {
+      expect(output).not.toContain(SECRET);
+    }
+  }, 90_000);
+});
