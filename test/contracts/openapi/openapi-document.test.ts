@@ -16,6 +16,7 @@ import { createEventGenerator, INVALID_VARIANTS, isRejectedAt } from "../../../g
 import { DEMO_CLIENT } from "../../../sandbox/index.ts";
 import type { TestSandbox } from "../../sandbox/support.ts";
 import { FORM, send, startTestSandbox, tokenForm, validEvent } from "../../sandbox/support.ts";
+import { PRODUCTION_TOKEN_RESPONSE } from "../../support/production-token-response.ts";
 
 async function validate(document: unknown) {
   return new Validator().validate(structuredClone(document) as Record<string, unknown>);
@@ -174,14 +175,7 @@ describe("OpenAPI document: its schemas agree with the zod schemas", () => {
 
   it("token responses: production's capital-B Bearer passes both; a broken one fails both", () => {
     const check = compile(schemaOf(buildOpenApiDocument(), "TokenResponse"));
-    const production = {
-      access_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln",
-      expires_in: 3600,
-      refresh_expires_in: 0,
-      token_type: "Bearer",
-      "not-before-policy": 1651869373,
-      scope: "email profile",
-    };
+    const production = PRODUCTION_TOKEN_RESPONSE;
     const broken = [
       { ...production, token_type: "mac" },
       { ...production, expires_in: "3600" },

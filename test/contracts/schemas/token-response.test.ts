@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "../../../contracts/schemas/index.ts";
+import { PRODUCTION_TOKEN_RESPONSE } from "../../support/production-token-response.ts";
 
-/** The response production's Keycloak sends (shared/notes/real-service.md). */
-const production = {
-  access_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln",
-  expires_in: 3600,
-  refresh_expires_in: 0,
-  token_type: "Bearer",
-  "not-before-policy": 1651869373,
-  scope: "email profile",
-};
+const production = PRODUCTION_TOKEN_RESPONSE;
 
 describe("token response schema", () => {
   it("accepts production's response: capital-B Bearer, scopes in another order, a real not-before-policy", () => {
