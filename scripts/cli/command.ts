@@ -55,6 +55,18 @@ export function defineCommand<O extends OptionSpecs>(command: Command<O>): Comma
   return command;
 }
 
+/** What the CLI knows of a command before loading it: `--help` lists entries without importing any command. */
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  readonly load: () => Promise<Command>;
+}
+
+/** An entry for a command already in memory (tests, and commands run in-process by `run`). */
+export function loadedEntry(command: Command): CommandEntry {
+  return { name: command.name, summary: command.summary, load: async () => command };
+}
+
 /** Parses argv strictly: an unknown option or a missing value is a UsageError, not a silent default. */
 export function parseCommandArgs<O extends OptionSpecs>(
   command: Command<O>,

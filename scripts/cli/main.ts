@@ -1,9 +1,9 @@
-import type { Command, CommandIo } from "./command.ts";
+import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { UsageError } from "./usage-error.ts";
 
-function renderOverview(commands: readonly Command[]): string {
+function renderOverview(commands: readonly CommandEntry[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   return [
     "event-harness — contract and load checks for the Event Submission API",
@@ -19,10 +19,13 @@ function renderOverview(commands: readonly Command[]): string {
   ].join("\n");
 }
 
-/** Runs one command and returns its exit code; every error a command throws is caught here, and only here. */
+/**
+ * Runs one command and returns its exit code; every error a command throws is caught here, and only here. Only the
+ * command asked for is loaded.
+ */
 export async function main(
   argv: readonly string[],
-  commands: readonly Command[],
+  commands: readonly CommandEntry[],
   io: CommandIo,
 ): Promise<number> {
   const [name, ...rest] = argv;
@@ -31,13 +34,14 @@ export async function main(
       io.stdout.write(renderOverview(commands));
       return name === undefined ? ExitCode.usage : ExitCode.ok;
     }
-    const command = commands.find((candidate) => candidate.name === name);
-    if (!command) {
+    const entry = commands.find((candidate) => candidate.name === name);
+    if (!entry) {
       throw new UsageError(
         "unknown-command",
         `unknown command '${name}' (commands: ${commands.map((c) => c.name).join(", ")})`,
       );
     }
+    const command = await entry.load();
     if (rest.includes("--help") || rest.includes("-h")) {
       io.stdout.write(renderHelp(command));
       return ExitCode.ok;

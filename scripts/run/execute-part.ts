@@ -1,7 +1,7 @@
 import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
-import type { Command, CommandIo } from "../cli/command.ts";
+import type { CommandEntry, CommandIo } from "../cli/command.ts";
 import { parseCommandArgs } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { UsageError } from "../cli/usage-error.ts";
@@ -16,7 +16,7 @@ export interface PartContext {
   readonly env: NodeJS.ProcessEnv;
   readonly redactor: Redactor;
   readonly runDir: string;
-  readonly commands: readonly Command[];
+  readonly commands: readonly CommandEntry[];
   readonly external: Target | undefined;
 }
 
@@ -46,8 +46,9 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   let note: string | undefined;
   try {
     await mkdir(path.join(runDir, plan.id), { recursive: true });
-    const command = context.commands.find((candidate) => candidate.name === plan.command);
-    if (command === undefined) throw new Error(`the ${plan.command} command is not registered`);
+    const entry = context.commands.find((candidate) => candidate.name === plan.command);
+    if (entry === undefined) throw new Error(`the ${plan.command} command is not registered`);
+    const command = await entry.load();
     const parsed = parseCommandArgs(command, [...plan.argv, ...(plan.internalArgv ?? [])]);
     exitCode = await command.run({ ...parsed, io: { stdout, stderr, env: context.env, signal: io.signal } });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { Command } from "../../scripts/cli/command.ts";
+import { loadedEntry } from "../../scripts/cli/command.ts";
 import { main } from "../../scripts/cli/main.ts";
 
 export interface InProcessRun {
@@ -25,6 +26,6 @@ export async function runInProcess(
   stderr.setEncoding("utf8").on("data", (chunk: string) => {
     err += chunk;
   });
-  const code = await main([command.name, ...args], [command], { stdout, stderr, env, signal });
+  const code = await main([command.name, ...args], [loadedEntry(command)], { stdout, stderr, env, signal });
   return { code, stdout: out, stderr: err };
 }

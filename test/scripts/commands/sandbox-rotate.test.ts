@@ -6,6 +6,7 @@ import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
+import { loadedEntry } from "../../../scripts/cli/command.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { sandboxRotateCommand } from "../../../scripts/commands/sandbox-rotate.ts";
 
@@ -43,7 +44,7 @@ async function rotateCli(
   stderr.on("data", (data: string) => {
     err += data;
   });
-  const code = await main(["sandbox-rotate", ...args], [sandboxRotateCommand], {
+  const code = await main(["sandbox-rotate", ...args], [loadedEntry(sandboxRotateCommand)], {
     stdout,
     stderr,
     env,

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
 import { describe, expect, it } from "vitest";
 import { FAULTS } from "../../../sandbox/index.ts";
+import { loadedEntry } from "../../../scripts/cli/command.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { sandboxCommand } from "../../../scripts/commands/sandbox.ts";
 import { makeTestPki } from "../../support/test-ca.ts";
@@ -68,7 +69,12 @@ async function runInProcess(
   stderr.on("data", (data: string) => {
     err += data;
   });
-  const code = await main(["sandbox", ...args], [sandboxCommand], { stdout, stderr, env: {}, signal });
+  const code = await main(["sandbox", ...args], [loadedEntry(sandboxCommand)], {
+    stdout,
+    stderr,
+    env: {},
+    signal,
+  });
   return { code, stdout: out, stderr: err };
 }
 
