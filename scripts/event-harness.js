@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The CLI is TypeScript; tsx compiles it on the fly so `npx event-harness` needs no build step.
-import { register } from "tsx/esm/api";
+// In a source checkout the CLI runs from its TypeScript (through tsx), so an edit never meets a stale build;
+// the packed package ships no sources and runs the compiled CLI, so nothing is compiled at start.
+import { existsSync } from "node:fs";
 
-register();
-await import("./cli/entry.ts");
+const sources = new URL("./cli/entry.ts", import.meta.url);
+if (existsSync(sources)) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(sources.href);
+} else {
+  await import("../dist/cli/event-harness.js");
+}

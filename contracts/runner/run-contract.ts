@@ -6,8 +6,14 @@ import type { ContractSettings } from "./contract-settings.ts";
 import { SETTINGS_KEY } from "./contract-settings.ts";
 import { ResultsReporter } from "./results-reporter.ts";
 
+/** Set by the CLI build (scripts/build/build-cli.ts) to the compiled suite; absent when running the sources. */
+declare const EVENT_HARNESS_CONTRACT_SUITE: string | undefined;
+
 const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SUITE = "contracts/suites/contract.suite.ts";
+const SUITE =
+  typeof EVENT_HARNESS_CONTRACT_SUITE === "string"
+    ? EVENT_HARNESS_CONTRACT_SUITE
+    : "contracts/suites/contract.suite.ts";
 
 export interface ContractRunHooks {
   readonly onProgress?: (checkId: string, message: string) => void;
@@ -33,7 +39,11 @@ export async function runContract(
       config: false,
       root: PROJECT_ROOT,
       include: [SUITE],
+      // An installed harness lives under node_modules, which vitest excludes by default.
+      exclude: [],
       watch: false,
+      // A cache is for re-runs of a changing test tree; the suite is one file run once per process.
+      cache: false,
       reporters: [reporter],
       provide: { [SETTINGS_KEY]: settings },
       // One worker, no per-file isolation: the suite is one file and start-up time is most of a fast run.

@@ -29,15 +29,19 @@ export interface CliRun {
   readonly ms: number;
 }
 
-/** Runs the real CLI in a child process, with a hard time limit so a hang fails the test instead of CI. */
+/**
+ * Runs the real CLI in a child process, with a hard time limit so a hang fails the test instead of CI; `cli` is
+ * another launcher (e.g. of a packed build) when given.
+ */
 export function runCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   limitMs = 60_000,
+  cli: string = CLI,
 ): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [cli, ...args], {
       env: { ...process.env, ...CLEAN_ENV, ...env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
