@@ -44,6 +44,8 @@ export async function runContract(
       watch: false,
       // A cache is for re-runs of a changing test tree; the suite is one file run once per process.
       cache: false,
+      // The compiled suite's chunks are plain ES modules: Node loads them natively, vite need not transform them.
+      server: { deps: { external: [/\/dist\/cli\//] } },
       reporters: [reporter],
       provide: { [SETTINGS_KEY]: settings },
       // One worker, no per-file isolation: the suite is one file and start-up time is most of a fast run.
