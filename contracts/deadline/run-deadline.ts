@@ -36,6 +36,12 @@ export class RunDeadline {
     this.#arm();
   }
 
+  /** Ends the run now (Ctrl+C): every exchange still waiting is cut short with `reason`. */
+  interrupt(reason: string): void {
+    clearTimeout(this.#timer);
+    if (!this.#controller.signal.aborted) this.#controller.abort(new Error(reason));
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
   }

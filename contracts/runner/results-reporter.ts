@@ -1,4 +1,4 @@
-import type { Reporter, TestCase, TestModule } from "vitest/node";
+import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import type { CheckResult } from "../checks/check-result.ts";
 import { parseProgress } from "./progress-channel.ts";
 
@@ -11,7 +11,23 @@ export class ResultsReporter implements Reporter {
   constructor(
     private readonly onProgress: (checkId: string, message: string) => void,
     private readonly onResult: (result: CheckResult) => void,
+    private readonly onStart: (vitest: Vitest) => void = () => {},
   ) {}
+
+  #vitest: Vitest | undefined;
+  #cancelled = false;
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+    this.onStart(vitest);
+    if (this.#cancelled) void vitest.cancelCurrentRun("keyboard-input");
+  }
+
+  /** Stops the run: the running check is cut short, the ones not started leave no result. */
+  cancel(): void {
+    this.#cancelled = true;
+    void this.#vitest?.cancelCurrentRun("keyboard-input");
+  }
 
   onUserConsoleLog(log: { content: string }): void {
     const progress = parseProgress(log.content);

@@ -15,9 +15,13 @@ const SUITE =
     ? EVENT_HARNESS_CONTRACT_SUITE
     : "contracts/suites/contract.suite.ts";
 
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
 export interface ContractRunHooks {
   readonly onProgress?: (checkId: string, message: string) => void;
   readonly onResult?: (result: CheckResult) => void;
+  /** Aborted on Ctrl+C: the run stops, and every check without a result is ERROR. */
+  readonly signal?: AbortSignal;
 }
 
 /** Raised when the suite itself could not run (not a verdict on the target). */
@@ -30,7 +34,16 @@ export async function runContract(
   settings: ContractSettings,
   hooks: ContractRunHooks = {},
 ): Promise<CheckResult[]> {
-  const reporter = new ResultsReporter(hooks.onProgress ?? (() => {}), hooks.onResult ?? (() => {}));
+  const cliHandlers = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const reporter = new ResultsReporter(hooks.onProgress ?? (() => {}), hooks.onResult ?? (() => {}), () => {
+    // Vitest exits the process on SIGINT/SIGTERM; the CLI owns them (they abort `hooks.signal`), so its handlers go.
+    for (const [signal, own] of cliHandlers) {
+      for (const listener of process.listeners(signal)) if (!own.has(listener)) process.off(signal, listener);
+    }
+  });
+  const cancel = () => reporter.cancel();
+  if (hooks.signal?.aborted) cancel();
+  hooks.signal?.addEventListener("abort", cancel, { once: true });
   const previousExitCode = process.exitCode;
   const vitest = await startVitest(
     "test",
@@ -59,16 +72,22 @@ export async function runContract(
   );
   // Vitest sets a failing exit code when a test throws; the harness decides its own exit code.
   process.exitCode = previousExitCode;
+  hooks.signal?.removeEventListener("abort", cancel);
   await vitest?.close();
   if (vitest === undefined) throw new ContractRunError("vitest could not start the contract suite");
-  if (reporter.failures.length > 0 && reporter.results.length === 0) {
+  const interrupted = hooks.signal?.aborted === true;
+  if (!interrupted && reporter.failures.length > 0 && reporter.results.length === 0) {
     throw new ContractRunError(`the contract suite did not run: ${reporter.failures.join("; ")}`);
   }
-  return withEveryCheck(settings, reporter);
+  return withEveryCheck(settings, reporter, interrupted);
 }
 
 /** One result per selected check, in catalogue order: a check that left none is ERROR, so nothing goes missing. */
-function withEveryCheck(settings: ContractSettings, reporter: ResultsReporter): CheckResult[] {
+function withEveryCheck(
+  settings: ContractSettings,
+  reporter: ResultsReporter,
+  interrupted: boolean,
+): CheckResult[] {
   const byId = new Map(reporter.results.map((result) => [result.id, result]));
   return selectChecks(settings.profile, settings.only).map(
     (check) =>
@@ -79,9 +98,11 @@ function withEveryCheck(settings: ContractSettings, reporter: ResultsReporter): 
         level: check.level,
         rule: check.rule,
         status: "ERROR",
-        message: `could not decide: the check left no result (${
-          reporter.failures.find((failure) => failure.startsWith(`${check.id}:`)) ?? "it did not finish"
-        })`,
+        message: interrupted
+          ? "could not decide: the run was interrupted before this check finished"
+          : `could not decide: the check left no result (${
+              reporter.failures.find((failure) => failure.startsWith(`${check.id}:`)) ?? "it did not finish"
+            })`,
         durationMs: 0,
         evidence: [],
       },

@@ -71,7 +71,9 @@ for (const area of CHECK_AREAS) {
   describe(AREA_TITLES[area], () => {
     for (const check of inArea) {
       const timeout = check.profile === "full" ? LIFETIME_TIMEOUT_MS : FAST_TIMEOUT_MS;
-      test(check.id, { timeout }, async ({ task }) => {
+      test(check.id, { timeout }, async ({ task, signal }) => {
+        // Vitest aborts the running test's signal when the CLI cancels the run (Ctrl+C): the whole run stops.
+        signal.addEventListener("abort", () => deadline.interrupt("the run was interrupted"), { once: true });
         const result = await (started.get(check.id) ?? run(check));
         task.meta.eventHarnessResult = result;
         if (result.status === "FAIL" || result.status === "ERROR")

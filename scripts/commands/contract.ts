@@ -148,6 +148,7 @@ export const contractCommand = defineCommand({
       };
       const checks = await runContract(settings, {
         onProgress: (_checkId, message) => say(`  … ${message}\n`),
+        signal: io.signal,
       });
       const run: ContractRun = {
         tool: { name: packageJson.name, version: packageJson.version },
