@@ -1,30 +1,15 @@
 // Wall time of the contract command, next to the sandbox's own start-up through the same CLI in the same run.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { TimedProcess } from "./timed-process.ts";
+import { timedNode } from "./timed-process.ts";
 
 const CLI = fileURLToPath(new URL("../event-harness.js", import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const FULL_ROUNDS = Number(process.env.FULL_ROUNDS ?? 2);
 const EXPIRES_IN = 5;
 
-/** Milliseconds from spawn until the process exits, or until `until` sees its first line of stdout. */
-function timed(args: string[], until?: "first-line"): Promise<{ ms: number; code: number | null }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "ignore"] });
-    let done = false;
-    child.stdout.on("data", () => {
-      if (until === "first-line" && !done) {
-        done = true;
-        resolve({ ms: performance.now() - started, code: 0 });
-        child.kill("SIGTERM");
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (!done) resolve({ ms: performance.now() - started, code });
-    });
-  });
+function timed(args: string[], until?: "first-line"): Promise<TimedProcess> {
+  return timedNode([CLI, ...args], until === "first-line");
 }
 
 const median = (values: number[]) =>

@@ -1,11 +1,12 @@
 // Start-up of the compiled CLI (what the packed package runs) against the TypeScript launcher (tsx) and bare node,
 // in interleaved rounds of the same run: medians with their spread; the goals are checked, and the exit code says.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildCli, CLI_BUILD_DIR } from "../build/build-cli.ts";
+import type { TimedProcess } from "./timed-process.ts";
+import { timedNode } from "./timed-process.ts";
 
 const LAUNCHERS = {
   compiled: path.join(CLI_BUILD_DIR, "event-harness.js"),
@@ -16,42 +17,17 @@ const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const HELP_GOAL_S = 0.3;
 const CONTRACT_GOAL_RATIO = 0.5;
 
-interface Timed {
-  readonly ms: number;
-  readonly code: number | null;
-}
-
-/** Milliseconds from spawn until exit, or until the first line of stdout when `firstLine`. */
-function timed(args: readonly string[], firstLine = false): Promise<Timed> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
-    let done = false;
-    child.stdout.on("data", () => {
-      if (firstLine && !done) {
-        done = true;
-        resolve({ ms: performance.now() - started, code: 0 });
-        child.kill("SIGTERM");
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (!done) resolve({ ms: performance.now() - started, code });
-    });
-  });
-}
-
 const reportDir = await mkdtemp(path.join(tmpdir(), "bench-startup-"));
-const variants: Record<string, () => Promise<Timed>> = {
-  "bare node (node -e 0)": () => timed(["-e", "0"]),
+const variants: Record<string, () => Promise<TimedProcess>> = {
+  "bare node (node -e 0)": () => timedNode(["-e", "0"]),
 };
 for (const [name, cli] of Object.entries(LAUNCHERS)) {
-  variants[`${name}: --help`] = () => timed([cli, "--help"]);
+  variants[`${name}: --help`] = () => timedNode([cli, "--help"]);
   variants[`${name}: sandbox, until its JSON line`] = () =>
-    timed([cli, "sandbox", "--port", "0", "--json"], true);
+    timedNode([cli, "sandbox", "--port", "0", "--json"], true);
   variants[`${name}: contract, one check`] = () =>
-    timed([cli, "contract", "--only", "token.issued", "--report-dir", reportDir]);
-  variants[`${name}: contract, fast profile`] = () => timed([cli, "contract", "--report-dir", reportDir]);
+    timedNode([cli, "contract", "--only", "token.issued", "--report-dir", reportDir]);
+  variants[`${name}: contract, fast profile`] = () => timedNode([cli, "contract", "--report-dir", reportDir]);
 }
 
 await buildCli();
@@ -62,7 +38,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   // Each round starts at another variant, so a noisy moment does not always hit the same one.
   for (let i = 0; i < names.length; i += 1) {
     const name = names[(round + i) % names.length] as string;
-    const { ms, code } = await (variants[name] as () => Promise<Timed>)();
+    const { ms, code } = await (variants[name] as () => Promise<TimedProcess>)();
     if (code !== 0) throw new Error(`${name} exited ${code}`);
     samples.get(name)?.push(ms);
   }
