@@ -38,12 +38,12 @@ ENV K6_BIN=/usr/local/bin/k6 \
     NODE_ENV=production
 COPY --from=k6 /out/k6 /usr/local/bin/k6
 COPY --from=pack /out/event-api-harness.tgz /tmp/event-api-harness.tgz
-# The load command bundles its k6 scripts into the package's dist/ at run time: the non-root user must own it.
+# Runs write only to the working directory (reports, with each load run's k6 script): the non-root user owns it.
 RUN npm install --global --no-audit --no-fund /tmp/event-api-harness.tgz \
   && rm /tmp/event-api-harness.tgz \
   && npm cache clean --force \
-  && mkdir -p "$(npm root --global)/event-api-harness/dist" /harness/reports \
-  && chown -R node:node "$(npm root --global)/event-api-harness/dist" /harness \
+  && mkdir -p /harness/reports \
+  && chown -R node:node /harness \
   && event-harness --help > /dev/null \
   && k6 version
 # Reports default to reports/<run-id> under the working directory, i.e. in this volume.

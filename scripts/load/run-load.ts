@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { INSECURE_WARNING } from "../../contracts/connection/index.ts";
 import type { Target } from "../../contracts/target/index.ts";
@@ -145,7 +146,11 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     const runId = `${scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
     const dataFile = path.join(reportDir, "event-templates.json");
     await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
-    const [bundle] = await bundleLoadScenarios([scenario]);
+    // Into the report, so a run keeps the exact script k6 ran and an installed package is never written to; for
+    // k6-operator the archive carries the script, so it is bundled aside.
+    const bundleDir =
+      operatorDir === undefined ? reportDir : await mkdtemp(path.join(tmpdir(), "event-harness-bundle-"));
+    const [bundle] = await bundleLoadScenarios([scenario], bundleDir);
     // Read back and planned before k6 starts: a bad combination fails here, with exit 2, not inside k6.
     let config: RunConfig;
     let plan: ScenarioPlan;
@@ -178,7 +183,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         plan,
         context,
         parentEnv: io.env,
-      });
+      }).finally(() => rm(bundleDir, { recursive: true, force: true }));
       say(
         `event-harness: ${describeRun(config, plan)}, for k6-operator with ${config.instances} runner(s)\n`,
       );

@@ -231,6 +231,8 @@ describe("load: real k6 runs against the sandbox", () => {
           "dashboard.html",
           "run.json",
           "event-templates.json",
+          // The exact script k6 ran, bundled into the report rather than into the package.
+          "sustained.js",
         ]),
       );
       const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
