@@ -1,4 +1,4 @@
-import { EVENT_DURATION, METRIC } from "./metric-names.ts";
+import { EVENT_DURATION, METRIC, RENAMED_METRICS, TOKEN_DURATION } from "./metric-names.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 
@@ -28,7 +28,7 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
     thresholds[METRIC.idleExpiries] = [`count>=${config.vus * plan.idleGap.cycles}`];
   }
   if (config.scenario === "token-storm") {
-    thresholds[METRIC.tokenRequestDuration] = ["p(95)<1000"];
+    thresholds[TOKEN_DURATION] = ["p(95)<1000"];
     thresholds[METRIC.tokenRequestFailures] = ["count==0"];
   }
   return thresholds;
@@ -81,13 +81,14 @@ export function parseThresholdArgument(raw: string): ThresholdArgument {
   return { metric, expression };
 }
 
-/** Groups parsed arguments by metric, keeping their order. */
+/** Groups parsed arguments by metric, keeping their order; a renamed metric counts under its new name. */
 export function groupThresholds(args: readonly ThresholdArgument[]): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
   for (const { metric, expression } of args) {
-    const list = grouped[metric] ?? [];
+    const name = RENAMED_METRICS[metric] ?? metric;
+    const list = grouped[name] ?? [];
     list.push(expression);
-    grouped[metric] = list;
+    grouped[name] = list;
   }
   return grouped;
 }

@@ -34,7 +34,6 @@ export interface VuCredential {
 /** Sample adders, one per custom metric (k6's bound `Metric.add`). */
 export interface MetricRecorders {
   readonly tokenRequest: (value: number, tags: Readonly<Record<string, string>>) => unknown;
-  readonly tokenRequestDuration: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly tokenRequestFailure: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly tokenRefresh: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly unexpectedExpiry: (value: number) => unknown;
@@ -116,7 +115,6 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     const receivedAtMs = Date.now();
     const tags = { reason };
     record.tokenRequest(1, tags);
-    record.tokenRequestDuration(response.timings.duration, tags);
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
       record.tokenRequestFailure(1, { status: `${response.status}` });

@@ -9,6 +9,7 @@ import {
   mergeThresholds,
   parseThresholdArgument,
   planScenario,
+  TOKEN_DURATION,
 } from "../../load/index.ts";
 import { runConfig } from "./run-config-fixture.ts";
 
@@ -43,6 +44,15 @@ describe("parseThresholdArgument", () => {
     const args = ["a=p(95)<1", "b=rate<1", "a=p(99)<2"].map(parseThresholdArgument);
     expect(groupThresholds(args)).toEqual({ a: ["p(95)<1", "p(99)<2"], b: ["rate<1"] });
   });
+
+  it("puts a metric of an earlier release under its new name", () => {
+    const args = ["token_request_duration=p(95)<800", `${TOKEN_DURATION}=p(99)<900`].map(
+      parseThresholdArgument,
+    );
+    expect(groupThresholds(args)).toEqual({
+      "http_req_duration{endpoint:token}": ["p(95)<800", "p(99)<900"],
+    });
+  });
 });
 
 describe("defaultThresholds", () => {
@@ -73,7 +83,7 @@ describe("defaultThresholds", () => {
   it("watches the token endpoint in token-storm", () => {
     const config = runConfig("token-storm");
     const thresholds = defaultThresholds(config, planScenario(config));
-    expect(thresholds[METRIC.tokenRequestDuration]).toEqual(["p(95)<1000"]);
+    expect(thresholds[TOKEN_DURATION]).toEqual(["p(95)<1000"]);
     expect(thresholds[METRIC.tokenRequestFailures]).toEqual(["count==0"]);
   });
 });

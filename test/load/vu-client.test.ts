@@ -71,7 +71,6 @@ class World {
 
   readonly record: MetricRecorders = {
     tokenRequest: (v, t) => this.samples.push(["tokenRequest", v, { ...t }]),
-    tokenRequestDuration: (v, t) => this.samples.push(["tokenRequestDuration", v, { ...t }]),
     tokenRequestFailure: (v, t) => this.samples.push(["tokenRequestFailure", v, { ...t }]),
     tokenRefresh: (v, t) => this.samples.push(["tokenRefresh", v, { ...t }]),
     unexpectedExpiry: (v) => this.samples.push(["unexpectedExpiry", v]),
@@ -128,7 +127,6 @@ function referenceClient(world: World, clientModel: ClientModel) {
     const response = world.http.post(TOKEN_URL, {}, {});
     const at = Date.now();
     world.record.tokenRequest(1, { reason });
-    world.record.tokenRequestDuration(response.timings.duration, { reason });
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
       world.record.tokenRequestFailure(1, { status: String(response.status) });
