@@ -1,4 +1,4 @@
-import { EVENT_DURATION, METRIC, TOKEN_DURATION } from "./metric-names.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "./metric-names.ts";
 import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-facts.ts";
 import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "./report/summary-data.ts";
 import type { RunConfig } from "./run-config.ts";
@@ -24,6 +24,7 @@ function observedSubmetrics(): Record<string, string[]> {
     [EVENT_DURATION]: [OBSERVE_TREND_EXPRESSION],
     [TOKEN_DURATION]: [OBSERVE_TREND_EXPRESSION],
   };
+  for (const kind of Object.values(EXPIRY)) observed[kind] = [OBSERVE_EXPRESSION];
   for (const status of OBSERVED_REJECTION_STATUSES) {
     observed[`${METRIC.eventsRejected}{status:${status}}`] = [OBSERVE_EXPRESSION];
   }

@@ -10,9 +10,7 @@ export const record = {
   tokenRequest: new Counter(METRIC.tokenRequests).add,
   tokenRequestFailure: new Counter(METRIC.tokenRequestFailures).add,
   tokenRefresh: new Counter(METRIC.tokenRefreshes).add,
-  unexpectedExpiry: new Counter(METRIC.unexpectedExpiries).add,
-  idleExpiry: new Counter(METRIC.idleExpiries).add,
-  idleOutlived: new Counter(METRIC.idleOutlived).add,
+  expiry: new Counter(METRIC.expiries).add,
   eventRejected: new Counter(METRIC.eventsRejected).add,
   eventFailed: new Rate(METRIC.eventsFailed).add,
 };

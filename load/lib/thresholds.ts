@@ -1,4 +1,4 @@
-import { EVENT_DURATION, METRIC, RENAMED_METRICS, TOKEN_DURATION } from "./metric-names.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, RENAMED_METRICS, TOKEN_DURATION } from "./metric-names.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 
@@ -13,8 +13,8 @@ export const DROPPED_ITERATIONS_SHARE = 0.01;
  */
 export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record<string, string[]> {
   const thresholds: Record<string, string[]> = {
-    [METRIC.unexpectedExpiries]: ["count==0"],
-    [METRIC.idleOutlived]: ["count==0"],
+    [EXPIRY.unexpected]: ["count==0"],
+    [EXPIRY.outlived]: ["count==0"],
     [METRIC.eventsFailed]: ["rate<0.01"],
     [EVENT_DURATION]: ["p(95)<500"],
   };
@@ -25,7 +25,7 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
   }
   if (plan.idleGap !== undefined) {
     // Every long gap must end in a confirmed expiry: a target that never expires idle tokens fails here too.
-    thresholds[METRIC.idleExpiries] = [`count>=${config.vus * plan.idleGap.cycles}`];
+    thresholds[EXPIRY.idle] = [`count>=${config.vus * plan.idleGap.cycles}`];
   }
   if (config.scenario === "token-storm") {
     thresholds[TOKEN_DURATION] = ["p(95)<1000"];

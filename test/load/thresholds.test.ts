@@ -3,6 +3,7 @@ import type { RunConfig } from "../../load/index.ts";
 import {
   defaultThresholds,
   EVENT_DURATION,
+  EXPIRY,
   groupThresholds,
   loadOptions,
   METRIC,
@@ -60,8 +61,8 @@ describe("defaultThresholds", () => {
     for (const scenario of ["sustained", "ramp", "spike", "soak", "idle-gap", "token-storm"] as const) {
       const config = runConfig(scenario);
       const thresholds = defaultThresholds(config, planScenario(config));
-      expect(thresholds[METRIC.unexpectedExpiries]).toEqual(["count==0"]);
-      expect(thresholds[METRIC.idleOutlived]).toEqual(["count==0"]);
+      expect(thresholds[EXPIRY.unexpected]).toEqual(["count==0"]);
+      expect(thresholds[EXPIRY.outlived]).toEqual(["count==0"]);
       expect(thresholds[METRIC.eventsFailed]).toEqual(["rate<0.01"]);
       expect(thresholds[EVENT_DURATION]).toEqual(["p(95)<500"]);
     }
@@ -77,7 +78,7 @@ describe("defaultThresholds", () => {
   it("makes idle-gap expect one confirmed idle expiry per long gap of every VU", () => {
     const config = runConfig("idle-gap", { vus: 3, expiresInSeconds: 2, marginSeconds: 0.2 });
     const plan = planScenario(config);
-    expect(defaultThresholds(config, plan)[METRIC.idleExpiries]).toEqual([`count>=${3 * 2}`]);
+    expect(defaultThresholds(config, plan)[EXPIRY.idle]).toEqual([`count>=${3 * 2}`]);
   });
 
   it("watches the token endpoint in token-storm", () => {
