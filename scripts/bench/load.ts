@@ -1,7 +1,8 @@
 /**
  * How much load our `sustained` scenario can generate, against a minimal k6 script measured in the same run.
  *
- *   npm run bench:load [-- --rounds 3 --probe 6 --start 400 --max 20000 --bisect 3 --cpu-reps 3 --no-rate]
+ *   npm run bench:load [-- --rounds 3 --probe 6 --start 400 --max 20000 --bisect 3 --cpu-reps 3 --no-rate
+ *                         --floor-without rate-sample|event-latency|metrics]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal of issue 10 is checked on medians over the
@@ -141,6 +142,33 @@ export default function () {
   add[add.length - 1](false);
 }
 `;
+
+/**
+ * What `--floor-without` takes out of the floor, to measure what one requirement costs (and so which verdict a goal
+ * would cost): the per-event error-rate sample (the `events_failed < 1 %` verdict), the endpoint tag and the latency
+ * threshold on its sub-metric (event latency apart from token latency), or the custom metrics but events_failed.
+ */
+const FLOOR_CUTS = ["rate-sample", "event-latency", "metrics"] as const;
+type FloorCut = (typeof FLOOR_CUTS)[number];
+
+function floorScript(cut: FloorCut | undefined): string {
+  if (cut === "rate-sample") return FLOOR_SCRIPT.replace("  add[add.length - 1](false);\n", "");
+  if (cut === "event-latency") return FLOOR_SCRIPT.replace('  tags: { endpoint: "events" },\n', "");
+  if (cut === "metrics")
+    return FLOOR_SCRIPT.replace(/const add = \[[^\]]*\];/, 'const add = [new Rate("events_failed").add];');
+  return FLOOR_SCRIPT;
+}
+
+/** The floor's thresholds without the ones a cut takes away. */
+function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>, cut: FloorCut | undefined) {
+  return Object.fromEntries(
+    Object.entries(thresholds).filter(
+      ([name]) =>
+        !(cut === "rate-sample" && name === "events_failed") &&
+        !(cut === "event-latency" && name.startsWith("http_req_duration{")),
+    ),
+  );
+}
 
 interface Probe {
   readonly rate: number;
@@ -361,6 +389,7 @@ async function main(): Promise<number> {
       bisect: { type: "string", default: "3" },
       "cpu-reps": { type: "string", default: "3" },
       "no-rate": { type: "boolean" },
+      "floor-without": { type: "string" },
     },
   });
   if (values.serve) {
@@ -376,6 +405,9 @@ async function main(): Promise<number> {
   };
   const cpuReps = positive("cpu-reps", values["cpu-reps"], 9);
   const measureRate = values["no-rate"] !== true;
+  const floorCut = values["floor-without"] as FloorCut | undefined;
+  if (floorCut !== undefined && !FLOOR_CUTS.includes(floorCut))
+    throw new Error(`--floor-without takes ${FLOOR_CUTS.join(", ")}, got ${floorCut}`);
   const k6 = await ensureK6({ env: process.env, stderr: process.stderr });
   // Every scenario's bundle against the 100 KB goal (bundleLoadScenarios throws above it).
   let bundles: BundleResult[] = [];
@@ -406,7 +438,7 @@ async function main(): Promise<number> {
     const minimalFile = path.join(workDir, "minimal.js");
     await writeFile(minimalFile, MINIMAL_SCRIPT);
     const floorFile = path.join(workDir, "floor.js");
-    await writeFile(floorFile, FLOOR_SCRIPT);
+    await writeFile(floorFile, floorScript(floorCut));
 
     // Each run gets its own references: the sandbox remembers the ones it has seen and answers 409 to a repeat.
     let run = 0;
@@ -453,14 +485,19 @@ async function main(): Promise<number> {
       const file = path.join(await mkdtemp(path.join(workDir, "floor-")), "k6-options.json");
       await writeFile(
         file,
-        JSON.stringify({ thresholds: loadOptions(config, planScenario(config)).thresholds }),
+        JSON.stringify({
+          thresholds: floorThresholds(loadOptions(config, planScenario(config)).thresholds, floorCut),
+        }),
       );
       return file;
     };
     const bench = (label: string, file: string): ScriptUnderTest => ({
       label,
       file,
-      failedMetric: label === "minimal" ? "http_req_failed" : "events_failed",
+      failedMetric:
+        label === "minimal" || (label === "floor" && floorCut === "rate-sample")
+          ? "http_req_failed"
+          : "events_failed",
       async prepare(rate, vus, seconds) {
         return {
           env: {
@@ -485,7 +522,8 @@ async function main(): Promise<number> {
     console.log(
       `k6 ${k6.version}; ${rounds} round(s); probes of ${search.seconds} s, ${PROBE_VUS} pre-allocated VUs; ` +
         `memory from ${MEMORY_VUS[0]} to ${MEMORY_VUS[1]} VUs; ` +
-        (PIN ? "sandbox pinned to CPU 0, k6 to CPU 1" : "not pinned (taskset or a second CPU missing)"),
+        (PIN ? "sandbox pinned to CPU 0, k6 to CPU 1" : "not pinned (taskset or a second CPU missing)") +
+        (floorCut === undefined ? "" : `; floor without ${floorCut}`),
     );
     const results: Round[] = [];
     const scripts = [minimal, floor, ours] as const;
@@ -619,6 +657,7 @@ async function main(): Promise<number> {
           rounds: results,
           pinned: PIN,
           cpuReps,
+          floorWithout: floorCut ?? null,
           medians: {
             rateOursOverMinimal: rateRatio ?? null,
             cpuOursOverMinimal: cpuRatio,
