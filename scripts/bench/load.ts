@@ -152,11 +152,16 @@ const FLOOR_CUTS = ["rate-sample", "event-latency", "metrics"] as const;
 type FloorCut = (typeof FLOOR_CUTS)[number];
 
 function floorScript(cut: FloorCut | undefined): string {
-  if (cut === "rate-sample") return FLOOR_SCRIPT.replace("  add[add.length - 1](false);\n", "");
-  if (cut === "event-latency") return FLOOR_SCRIPT.replace('  tags: { endpoint: "events" },\n', "");
-  if (cut === "metrics")
-    return FLOOR_SCRIPT.replace(/const add = \[[^\]]*\];/, 'const add = [new Rate("events_failed").add];');
-  return FLOOR_SCRIPT;
+  const script =
+    cut === "rate-sample"
+      ? FLOOR_SCRIPT.replace("  add[add.length - 1](false);\n", "")
+      : cut === "event-latency"
+        ? FLOOR_SCRIPT.replace('  tags: { endpoint: "events" },\n', "")
+        : cut === "metrics"
+          ? FLOOR_SCRIPT.replace(/const add = \[[^\]]*\];/, 'const add = [new Rate("events_failed").add];')
+          : FLOOR_SCRIPT;
+  if (cut !== undefined && script === FLOOR_SCRIPT) throw new Error(`--floor-without ${cut} changed nothing`);
+  return script;
 }
 
 /** The floor's thresholds without the ones a cut takes away. */
