@@ -170,7 +170,8 @@ function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>
     Object.entries(thresholds).filter(
       ([name]) =>
         !(cut === "rate-sample" && name === "events_failed") &&
-        !(cut === "event-latency" && name.startsWith("http_req_duration{")),
+        !(cut === "event-latency" && name.startsWith("http_req_duration{")) &&
+        !(cut === "metrics" && /^(token_|events_rejected)/.test(name)),
     ),
   );
 }
