@@ -22,7 +22,15 @@ export {
 export type { IdleGapPlan } from "./lib/idle-gap-plan.ts";
 export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
 export { loadOptions } from "./lib/load-options.ts";
-export { ENDPOINT_TAG, EVENT_DURATION, METRIC } from "./lib/metric-names.ts";
+export {
+  ENDPOINT_TAG,
+  EVENT_DURATION,
+  EXPIRY,
+  EXPIRY_KIND_TAG,
+  METRIC,
+  RENAMED_METRICS,
+  TOKEN_DURATION,
+} from "./lib/metric-names.ts";
 export { renderReports } from "./lib/report/render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";
 export { reportContext } from "./lib/report/report-context.ts";

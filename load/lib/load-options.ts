@@ -1,6 +1,6 @@
-import { EVENT_DURATION, METRIC } from "./metric-names.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "./metric-names.ts";
 import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-facts.ts";
-import { OBSERVE_EXPRESSION } from "./report/summary-data.ts";
+import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "./report/summary-data.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 import { defaultThresholds, mergeThresholds } from "./thresholds.ts";
@@ -20,7 +20,11 @@ export interface LoadOptions {
 
 /** Sub-metrics the reports break down (rejections by status, token requests by reason); k6 keeps them only if named. */
 function observedSubmetrics(): Record<string, string[]> {
-  const observed: Record<string, string[]> = { [EVENT_DURATION]: [OBSERVE_EXPRESSION] };
+  const observed: Record<string, string[]> = {
+    [EVENT_DURATION]: [OBSERVE_TREND_EXPRESSION],
+    [TOKEN_DURATION]: [OBSERVE_TREND_EXPRESSION],
+  };
+  for (const kind of Object.values(EXPIRY)) observed[kind] = [OBSERVE_EXPRESSION];
   for (const status of OBSERVED_REJECTION_STATUSES) {
     observed[`${METRIC.eventsRejected}{status:${status}}`] = [OBSERVE_EXPRESSION];
   }

@@ -5,18 +5,12 @@
 export const METRIC = {
   /** Counter: token endpoint calls, tagged `reason` (initial, idle, lifetime, rejected, per-iteration). */
   tokenRequests: "token_requests",
-  /** Trend (ms): token endpoint latency, kept apart from event latency. */
-  tokenRequestDuration: "token_request_duration",
   /** Counter: token requests that got no usable token (status other than 200, or no access_token/expires_in). */
   tokenRequestFailures: "token_request_failures",
   /** Counter: tokens replaced while held (reasons idle, lifetime, rejected). */
   tokenRefreshes: "token_refreshes",
-  /** Counter: 401s for tokens used less than expires_in − margin ago: the target broke sliding expiry. */
-  unexpectedExpiries: "token_unexpected_expiries",
-  /** Counter: 401s for tokens idle at least expires_in − margin: expiry confirmed, as the spec says. */
-  idleExpiries: "token_idle_expiries",
-  /** Counter: tokens accepted after idling expires_in + margin or longer: the target never expires idle tokens. */
-  idleOutlived: "token_idle_outlived",
+  /** Counter: token expiries observed, tagged `kind` (EXPIRY below): one metric instead of three per VU. */
+  expiries: "token_expiries",
   /** Counter: events finally not accepted, tagged `status` (HTTP status, or `no-token`, `network`). */
   eventsRejected: "events_rejected",
   /**
@@ -26,6 +20,19 @@ export const METRIC = {
   eventsFailed: "events_failed",
 } as const;
 
+/** The `kind` tag of token_expiries. */
+export const EXPIRY_KIND_TAG = "kind";
+
+/** The three kinds of token_expiries, as the sub-metrics thresholds and reports name. */
+export const EXPIRY = {
+  /** 401s for tokens used less than expires_in − margin ago: the target broke sliding expiry. */
+  unexpected: "token_expiries{kind:unexpected}",
+  /** 401s for tokens idle at least expires_in − margin: expiry confirmed, as the spec says. */
+  idle: "token_expiries{kind:idle}",
+  /** Tokens accepted after idling expires_in + margin or longer: the target never expires idle tokens. */
+  outlived: "token_expiries{kind:outlived}",
+} as const;
+
 /** The tag that keeps token requests apart from event requests in k6's built-in http_* metrics. */
 export const ENDPOINT_TAG = "endpoint";
 export const EVENTS_ENDPOINT = "events";
@@ -33,3 +40,14 @@ export const TOKEN_ENDPOINT = "token";
 
 /** Event request latency only (token requests excluded): what latency thresholds and reports use. */
 export const EVENT_DURATION = `http_req_duration{${ENDPOINT_TAG}:${EVENTS_ENDPOINT}}`;
+
+/** Token request latency: k6's own samples, so a VU carries no custom Trend (it cost each VU memory). */
+export const TOKEN_DURATION = `http_req_duration{${ENDPOINT_TAG}:${TOKEN_ENDPOINT}}`;
+
+/** Metric names of earlier releases that `--threshold` still accepts, and what they are now. */
+export const RENAMED_METRICS: Readonly<Record<string, string>> = {
+  token_request_duration: TOKEN_DURATION,
+  token_unexpected_expiries: EXPIRY.unexpected,
+  token_idle_expiries: EXPIRY.idle,
+  token_idle_outlived: EXPIRY.outlived,
+};

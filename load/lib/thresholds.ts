@@ -1,4 +1,4 @@
-import { EVENT_DURATION, METRIC } from "./metric-names.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, RENAMED_METRICS, TOKEN_DURATION } from "./metric-names.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 
@@ -13,8 +13,8 @@ export const DROPPED_ITERATIONS_SHARE = 0.01;
  */
 export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record<string, string[]> {
   const thresholds: Record<string, string[]> = {
-    [METRIC.unexpectedExpiries]: ["count==0"],
-    [METRIC.idleOutlived]: ["count==0"],
+    [EXPIRY.unexpected]: ["count==0"],
+    [EXPIRY.outlived]: ["count==0"],
     [METRIC.eventsFailed]: ["rate<0.01"],
     [EVENT_DURATION]: ["p(95)<500"],
   };
@@ -25,10 +25,10 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
   }
   if (plan.idleGap !== undefined) {
     // Every long gap must end in a confirmed expiry: a target that never expires idle tokens fails here too.
-    thresholds[METRIC.idleExpiries] = [`count>=${config.vus * plan.idleGap.cycles}`];
+    thresholds[EXPIRY.idle] = [`count>=${config.vus * plan.idleGap.cycles}`];
   }
   if (config.scenario === "token-storm") {
-    thresholds[METRIC.tokenRequestDuration] = ["p(95)<1000"];
+    thresholds[TOKEN_DURATION] = ["p(95)<1000"];
     thresholds[METRIC.tokenRequestFailures] = ["count==0"];
   }
   return thresholds;
@@ -81,13 +81,14 @@ export function parseThresholdArgument(raw: string): ThresholdArgument {
   return { metric, expression };
 }
 
-/** Groups parsed arguments by metric, keeping their order. */
+/** Groups parsed arguments by metric, keeping their order; a renamed metric counts under its new name. */
 export function groupThresholds(args: readonly ThresholdArgument[]): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
   for (const { metric, expression } of args) {
-    const list = grouped[metric] ?? [];
+    const name = RENAMED_METRICS[metric] ?? metric;
+    const list = grouped[name] ?? [];
     list.push(expression);
-    grouped[metric] = list;
+    grouped[name] = list;
   }
   return grouped;
 }

@@ -34,12 +34,10 @@ export interface VuCredential {
 /** Sample adders, one per custom metric (k6's bound `Metric.add`). */
 export interface MetricRecorders {
   readonly tokenRequest: (value: number, tags: Readonly<Record<string, string>>) => unknown;
-  readonly tokenRequestDuration: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly tokenRequestFailure: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly tokenRefresh: (value: number, tags: Readonly<Record<string, string>>) => unknown;
-  readonly unexpectedExpiry: (value: number) => unknown;
-  readonly idleExpiry: (value: number) => unknown;
-  readonly idleOutlived: (value: number) => unknown;
+  /** token_expiries, tagged `kind`: unexpected, idle or outlived. */
+  readonly expiry: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventRejected: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventFailed: (value: boolean) => unknown;
 }
@@ -91,6 +89,10 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     timeout: settings.timeoutMs,
   };
   const eventTags = { endpoint: "events" };
+  // metric-names.ts EXPIRY: the kinds of token_expiries.
+  const unexpectedTags = { kind: "unexpected" };
+  const idleTags = { kind: "idle" };
+  const outlivedTags = { kind: "outlived" };
 
   let held: VuToken | undefined;
   let vu = 0;
@@ -116,7 +118,6 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     const receivedAtMs = Date.now();
     const tags = { reason };
     record.tokenRequest(1, tags);
-    record.tokenRequestDuration(response.timings.duration, tags);
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
       record.tokenRequestFailure(1, { status: `${response.status}` });
@@ -185,8 +186,10 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       }
       // token-policy.ts: classifyRejection. Rejected although used less than expires_in − margin ago: a violation.
       const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
-      if ((idle > 0 ? idle : 0) < token.expiresInSeconds * 1000 - marginMs) record.unexpectedExpiry(1);
-      else record.idleExpiry(1);
+      record.expiry(
+        1,
+        (idle > 0 ? idle : 0) < token.expiresInSeconds * 1000 - marginMs ? unexpectedTags : idleTags,
+      );
       if (attempt === 1) rejection = "401";
       else token = renew("rejected");
     }
@@ -197,7 +200,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     }
     // token-policy.ts: outlivedIdle. Accepted after idling expires_in + margin or longer: a violation.
     const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
-    if ((idle > 0 ? idle : 0) >= token.expiresInSeconds * 1000 + marginMs) record.idleOutlived(1);
+    if ((idle > 0 ? idle : 0) >= token.expiresInSeconds * 1000 + marginMs) record.expiry(1, outlivedTags);
     token.lastSuccessAtMs = sentAtMs;
     // The only sample of an accepted event: events_failed's false samples count the accepted events.
     record.eventFailed(false);

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
+import { ENDPOINT_TAG, EXPIRY_KIND_TAG, METRIC } from "../../load/index.ts";
 import { csvRecords } from "./csv-records.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 import type { LatencySeries, TimeSeries } from "./time-series.ts";
@@ -44,12 +44,19 @@ function place(metric: string, value: number, tags: URLSearchParams): Placement 
       return { kind: "count", key: `token.requests.${tags.get("reason") ?? "other"}`, by: "value" };
     case METRIC.tokenRefreshes:
       return { kind: "count", key: `token.refreshes.${tags.get("reason") ?? "other"}`, by: "value" };
-    case METRIC.idleExpiries:
-      return { kind: "count", key: "token.idle-expiries", by: "value" };
-    case METRIC.unexpectedExpiries:
-      return { kind: "count", key: "token.unexpected-expiries", by: "value" };
-    case METRIC.idleOutlived:
-      return { kind: "count", key: "token.idle-outlived", by: "value" };
+    case METRIC.expiries: {
+      // The series keep the names they had when these were three metrics.
+      const kind = tags.get(EXPIRY_KIND_TAG);
+      const key =
+        kind === "idle"
+          ? "token.idle-expiries"
+          : kind === "unexpected"
+            ? "token.unexpected-expiries"
+            : kind === "outlived"
+              ? "token.idle-outlived"
+              : undefined;
+      return key === undefined ? undefined : { kind: "count", key, by: "value" };
+    }
     case METRIC.tokenRequestFailures:
       return { kind: "count", key: "token.request-failures", by: "value" };
     case METRIC.eventsRejected:

@@ -1,5 +1,5 @@
 import type { SummaryData, ThresholdResult } from "../../load/index.ts";
-import { EVENT_DURATION, METRIC, thresholdResults } from "../../load/index.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, thresholdResults } from "../../load/index.ts";
 
 export interface LoadFigures {
   readonly runSeconds: number;
@@ -92,9 +92,9 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
     },
     tokenRequests: count(METRIC.tokenRequests),
     tokenRefreshes: count(METRIC.tokenRefreshes),
-    idleExpiries: count(METRIC.idleExpiries),
-    unexpectedExpiries: count(METRIC.unexpectedExpiries),
-    idleOutlived: count(METRIC.idleOutlived),
+    idleExpiries: count(EXPIRY.idle),
+    unexpectedExpiries: count(EXPIRY.unexpected),
+    idleOutlived: count(EXPIRY.outlived),
     droppedIterations: count("dropped_iterations"),
   };
   const thresholds = thresholdResults(summary);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ReportContext, SummaryData } from "../../load/index.ts";
-import { EVENT_DURATION, METRIC, planIdleGaps, renderReports, thresholdResults } from "../../load/index.ts";
+import {
+  EVENT_DURATION,
+  EXPIRY,
+  METRIC,
+  planIdleGaps,
+  renderReports,
+  thresholdResults,
+} from "../../load/index.ts";
 import { sustainedReportContext } from "./run-config-fixture.ts";
 
 type Metrics = Record<string, SummaryData["metrics"][string]>;
@@ -36,8 +43,8 @@ function summary(metrics: Metrics): SummaryData {
       },
       [METRIC.tokenRequests]: counter(5),
       [`${METRIC.tokenRequests}{reason:initial}`]: counter(5, { "count>=0": true }),
-      [METRIC.unexpectedExpiries]: counter(0, { "count==0": true }),
-      [METRIC.idleOutlived]: counter(0, { "count==0": true }),
+      [EXPIRY.unexpected]: counter(0, { "count==0": true }),
+      [EXPIRY.outlived]: counter(0, { "count==0": true }),
       ...metrics,
     },
   };
@@ -83,7 +90,7 @@ describe("renderReports", () => {
 
   it("calls sliding expiry broken on an unexpected expiry, and says why", () => {
     const { input, junit, markdown } = renderReports(
-      summary({ [METRIC.unexpectedExpiries]: counter(3, { "count==0": false }) }),
+      summary({ [EXPIRY.unexpected]: counter(3, { "count==0": false }) }),
       context,
     );
     expect(input.verdict.level).toBe("broken");
@@ -94,7 +101,7 @@ describe("renderReports", () => {
 
   it("calls sliding expiry broken when a token outlives its idle gap", () => {
     const { input } = renderReports(
-      summary({ [METRIC.idleOutlived]: counter(1, { "count==0": false }) }),
+      summary({ [EXPIRY.outlived]: counter(1, { "count==0": false }) }),
       context,
     );
     expect(input.verdict.level).toBe("broken");
@@ -104,15 +111,9 @@ describe("renderReports", () => {
   it("needs idle-gap to confirm an expiry after every long gap", () => {
     const idleGap = planIdleGaps(2, 0.2, undefined);
     const gapContext: ReportContext = { ...context, scenario: "idle-gap", vus: 2, idleGap, rate: undefined };
-    const held = renderReports(
-      summary({ [METRIC.idleExpiries]: counter(4, { "count>=4": true }) }),
-      gapContext,
-    );
+    const held = renderReports(summary({ [EXPIRY.idle]: counter(4, { "count>=4": true }) }), gapContext);
     expect(held.input.verdict).toMatchObject({ level: "held", expectedIdleExpiries: 4, idleExpiries: 4 });
-    const short = renderReports(
-      summary({ [METRIC.idleExpiries]: counter(3, { "count>=4": false }) }),
-      gapContext,
-    );
+    const short = renderReports(summary({ [EXPIRY.idle]: counter(3, { "count>=4": false }) }), gapContext);
     expect(short.input.verdict.level).toBe("inconclusive");
     expect(short.junit).toContain("<skipped");
   });

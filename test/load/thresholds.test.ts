@@ -3,12 +3,14 @@ import type { RunConfig } from "../../load/index.ts";
 import {
   defaultThresholds,
   EVENT_DURATION,
+  EXPIRY,
   groupThresholds,
   loadOptions,
   METRIC,
   mergeThresholds,
   parseThresholdArgument,
   planScenario,
+  TOKEN_DURATION,
 } from "../../load/index.ts";
 import { runConfig } from "./run-config-fixture.ts";
 
@@ -43,6 +45,15 @@ describe("parseThresholdArgument", () => {
     const args = ["a=p(95)<1", "b=rate<1", "a=p(99)<2"].map(parseThresholdArgument);
     expect(groupThresholds(args)).toEqual({ a: ["p(95)<1", "p(99)<2"], b: ["rate<1"] });
   });
+
+  it("puts a metric of an earlier release under its new name", () => {
+    const args = ["token_request_duration=p(95)<800", `${TOKEN_DURATION}=p(99)<900`].map(
+      parseThresholdArgument,
+    );
+    expect(groupThresholds(args)).toEqual({
+      "http_req_duration{endpoint:token}": ["p(95)<800", "p(99)<900"],
+    });
+  });
 });
 
 describe("defaultThresholds", () => {
@@ -50,8 +61,8 @@ describe("defaultThresholds", () => {
     for (const scenario of ["sustained", "ramp", "spike", "soak", "idle-gap", "token-storm"] as const) {
       const config = runConfig(scenario);
       const thresholds = defaultThresholds(config, planScenario(config));
-      expect(thresholds[METRIC.unexpectedExpiries]).toEqual(["count==0"]);
-      expect(thresholds[METRIC.idleOutlived]).toEqual(["count==0"]);
+      expect(thresholds[EXPIRY.unexpected]).toEqual(["count==0"]);
+      expect(thresholds[EXPIRY.outlived]).toEqual(["count==0"]);
       expect(thresholds[METRIC.eventsFailed]).toEqual(["rate<0.01"]);
       expect(thresholds[EVENT_DURATION]).toEqual(["p(95)<500"]);
     }
@@ -67,13 +78,13 @@ describe("defaultThresholds", () => {
   it("makes idle-gap expect one confirmed idle expiry per long gap of every VU", () => {
     const config = runConfig("idle-gap", { vus: 3, expiresInSeconds: 2, marginSeconds: 0.2 });
     const plan = planScenario(config);
-    expect(defaultThresholds(config, plan)[METRIC.idleExpiries]).toEqual([`count>=${3 * 2}`]);
+    expect(defaultThresholds(config, plan)[EXPIRY.idle]).toEqual([`count>=${3 * 2}`]);
   });
 
   it("watches the token endpoint in token-storm", () => {
     const config = runConfig("token-storm");
     const thresholds = defaultThresholds(config, planScenario(config));
-    expect(thresholds[METRIC.tokenRequestDuration]).toEqual(["p(95)<1000"]);
+    expect(thresholds[TOKEN_DURATION]).toEqual(["p(95)<1000"]);
     expect(thresholds[METRIC.tokenRequestFailures]).toEqual(["count==0"]);
   });
 });

@@ -54,6 +54,9 @@ function settings(clientModel: ClientModel, extra: Partial<VuSettings> = {}): Vu
   };
 }
 
+/** The `kind` tag of token_expiries. */
+type ExpiryKind = "unexpected" | "idle" | "outlived";
+
 type Sample = readonly [
   metric: keyof MetricRecorders,
   value: number | boolean,
@@ -71,12 +74,9 @@ class World {
 
   readonly record: MetricRecorders = {
     tokenRequest: (v, t) => this.samples.push(["tokenRequest", v, { ...t }]),
-    tokenRequestDuration: (v, t) => this.samples.push(["tokenRequestDuration", v, { ...t }]),
     tokenRequestFailure: (v, t) => this.samples.push(["tokenRequestFailure", v, { ...t }]),
     tokenRefresh: (v, t) => this.samples.push(["tokenRefresh", v, { ...t }]),
-    unexpectedExpiry: (v) => this.samples.push(["unexpectedExpiry", v]),
-    idleExpiry: (v) => this.samples.push(["idleExpiry", v]),
-    idleOutlived: (v) => this.samples.push(["idleOutlived", v]),
+    expiry: (v, t) => this.samples.push(["expiry", v, { ...t }]),
     eventRejected: (v, t) => this.samples.push(["eventRejected", v, { ...t }]),
     eventFailed: (v) => this.samples.push(["eventFailed", v]),
   };
@@ -113,8 +113,8 @@ class World {
     return String(this.calls.at(-1)?.body);
   }
 
-  count(metric: keyof MetricRecorders): number {
-    return this.samples.filter(([name]) => name === metric).length;
+  count(metric: keyof MetricRecorders, kind?: ExpiryKind): number {
+    return this.samples.filter(([name, , tags]) => name === metric && tags?.kind === kind).length;
   }
 }
 
@@ -128,7 +128,6 @@ function referenceClient(world: World, clientModel: ClientModel) {
     const response = world.http.post(TOKEN_URL, {}, {});
     const at = Date.now();
     world.record.tokenRequest(1, { reason });
-    world.record.tokenRequestDuration(response.timings.duration, { reason });
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
       world.record.tokenRequestFailure(1, { status: String(response.status) });
@@ -153,8 +152,8 @@ function referenceClient(world: World, clientModel: ClientModel) {
   };
   const countRejection = (token: HeldToken, sentAtMs: number) => {
     if (classifyRejection(token, sentAtMs, MARGIN_MS) === "unexpected-expiry")
-      world.record.unexpectedExpiry(1);
-    else world.record.idleExpiry(1);
+      world.record.expiry(1, { kind: "unexpected" });
+    else world.record.expiry(1, { kind: "idle" });
   };
   return (newIteration: boolean, probe: boolean): boolean => {
     const now = Date.now();
@@ -173,7 +172,7 @@ function referenceClient(world: World, clientModel: ClientModel) {
       if (status === 401) countRejection(token, sentAtMs);
     }
     if (status >= 200 && status < 300) {
-      if (outlivedIdle(token, sentAtMs, MARGIN_MS)) world.record.idleOutlived(1);
+      if (outlivedIdle(token, sentAtMs, MARGIN_MS)) world.record.expiry(1, { kind: "outlived" });
       token.lastSuccessAtMs = sentAtMs;
     }
     return finish(status);
@@ -298,7 +297,7 @@ describe("createVuClient: tokens", () => {
     vi.setSystemTime(START + 2_000);
     world.eventStatuses.push(401);
     expect(send(1, 0, true, false)).toBe(true);
-    expect(world.count("unexpectedExpiry")).toBe(1);
+    expect(world.count("expiry", "unexpected")).toBe(1);
     expect(world.samples).toContainEqual(["tokenRefresh", 1, { reason: "rejected" }]);
     expect(world.calls.map((c) => c.url)).toEqual([TOKEN_URL, EVENTS_URL, EVENTS_URL, TOKEN_URL, EVENTS_URL]);
   });
@@ -310,8 +309,8 @@ describe("createVuClient: tokens", () => {
     vi.setSystemTime(START + (EXPIRES_IN + 5) * 1000);
     world.eventStatuses.push(401);
     expect(send(1, 0, true, true)).toBe(true);
-    expect(world.count("idleExpiry")).toBe(1);
-    expect(world.count("unexpectedExpiry")).toBe(0);
+    expect(world.count("expiry", "idle")).toBe(1);
+    expect(world.count("expiry", "unexpected")).toBe(0);
   });
 
   it("flags a token accepted after idling expires_in + margin as outliving its lifetime", () => {
@@ -320,7 +319,7 @@ describe("createVuClient: tokens", () => {
     send(0, 0, true, false);
     vi.setSystemTime(START + EXPIRES_IN * 1000 + MARGIN_MS);
     send(1, 0, true, false);
-    expect(world.count("idleOutlived")).toBe(1);
+    expect(world.count("expiry", "outlived")).toBe(1);
   });
 
   it("gives up after one retry, and names why an event was not accepted", () => {

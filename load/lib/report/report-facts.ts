@@ -1,4 +1,4 @@
-import { EVENT_DURATION, METRIC } from "../metric-names.ts";
+import { EVENT_DURATION, METRIC, TOKEN_DURATION } from "../metric-names.ts";
 import type { TokenRequestReason } from "../token-policy.ts";
 import type { InstanceTotals } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
@@ -92,7 +92,7 @@ export function reportFacts(data: SummaryData): ReportFacts {
     tokenRequestsByReason,
     tokenRefreshes: count(data, METRIC.tokenRefreshes),
     tokenFailures: count(data, METRIC.tokenRequestFailures),
-    tokenLatency: latency(data, METRIC.tokenRequestDuration),
+    tokenLatency: latency(data, TOKEN_DURATION),
   };
 }
 

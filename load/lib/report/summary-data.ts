@@ -25,6 +25,9 @@ export interface ThresholdResult {
  */
 export const OBSERVE_EXPRESSION = "count>=0";
 
+/** The same for a Trend sub-metric, where k6 allows no `count` (a duration is never negative). */
+export const OBSERVE_TREND_EXPRESSION = "min>=0";
+
 export function metricValue(data: SummaryData, metric: string, stat: string): number | undefined {
   return data.metrics[metric]?.values[stat];
 }
@@ -60,7 +63,7 @@ export function thresholdResults(data: SummaryData): ThresholdResult[] {
   const results: ThresholdResult[] = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [expression, { ok }] of Object.entries(metric.thresholds ?? {})) {
-      if (expression === OBSERVE_EXPRESSION) continue;
+      if (expression === OBSERVE_EXPRESSION || expression === OBSERVE_TREND_EXPRESSION) continue;
       const stat = expressionStat(expression);
       const value = metric.values[stat];
       results.push({

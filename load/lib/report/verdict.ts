@@ -1,4 +1,4 @@
-import { METRIC } from "../metric-names.ts";
+import { EXPIRY, METRIC } from "../metric-names.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { count } from "./summary-data.ts";
@@ -22,9 +22,9 @@ export interface SlidingExpiryVerdict {
 }
 
 export function slidingExpiryVerdict(data: SummaryData, context: ReportContext): SlidingExpiryVerdict {
-  const unexpectedExpiries = count(data, METRIC.unexpectedExpiries);
-  const idleOutlived = count(data, METRIC.idleOutlived);
-  const idleExpiries = count(data, METRIC.idleExpiries);
+  const unexpectedExpiries = count(data, EXPIRY.unexpected);
+  const idleOutlived = count(data, EXPIRY.outlived);
+  const idleExpiries = count(data, EXPIRY.idle);
   const expectedIdleExpiries = context.idleGap ? context.vus * context.idleGap.cycles : undefined;
   const margin = `${context.marginSeconds}s`;
   const base = { unexpectedExpiries, idleOutlived, idleExpiries, expectedIdleExpiries };

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScenarioName } from "../../../load/index.ts";
 import {
   EVENT_DURATION,
+  EXPIRY,
   LOAD_ENV,
-  METRIC,
   planScenario,
   readRunConfig,
   SCENARIO_NAMES,
@@ -135,7 +135,7 @@ describe("the bundles in k6", () => {
       const expected =
         SCENARIOS[scenario].model === "open" ? /arrival-rate$/ : /^(per-vu-iterations|constant-vus)$/;
       expect(options.scenarios[scenario]?.executor).toMatch(expected);
-      expect(options.thresholds[METRIC.unexpectedExpiries]).toEqual(["count==0"]);
+      expect(options.thresholds[EXPIRY.unexpected]).toEqual(["count==0"]);
       expect(options.thresholds[EVENT_DURATION]).toEqual(["p(95)<500"]);
       expect(options.maxVUs).toBeGreaterThanOrEqual(SCENARIOS[scenario].defaults.vus);
     },

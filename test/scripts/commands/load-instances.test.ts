@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { METRIC } from "../../../load/index.ts";
+import { EXPIRY, METRIC } from "../../../load/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
@@ -169,8 +169,10 @@ describe("load --instances", () => {
         "5s",
       ]);
       expect(run.code).toBe(1);
-      expect(count(run.summary, METRIC.unexpectedExpiries)).toBeGreaterThan(0);
-      expect(run.stderr).toMatch(/thresholds failed on the merged data: token_unexpected_expiries count==0/);
+      expect(count(run.summary, EXPIRY.unexpected)).toBeGreaterThan(0);
+      expect(run.stderr).toMatch(
+        /thresholds failed on the merged data: token_expiries\{kind:unexpected\} count==0/,
+      );
       expect(await readFile(path.join(run.reportDir, "junit.xml"), "utf8")).not.toContain('failures="0"');
     },
     RUN_TIMEOUT_MS,
@@ -182,8 +184,8 @@ describe("load --instances", () => {
       const run = await load(await sandbox(), ["idle-gap", "--instances", "3"]);
       expect(run.code).toBe(0);
       // 3 VUs (grown from the default 2 so each instance has one) × 2 cycles.
-      expect(count(run.summary, METRIC.idleExpiries)).toBe(6);
-      expect(count(run.summary, METRIC.unexpectedExpiries)).toBe(0);
+      expect(count(run.summary, EXPIRY.idle)).toBe(6);
+      expect(count(run.summary, EXPIRY.unexpected)).toBe(0);
       expect(run.summary?.harness.verdict.level).toBe("held");
       for (const totals of run.summary?.harness.context.instances ?? [])
         expect(totals.eventsAccepted).toBe(15);
@@ -196,7 +198,7 @@ describe("load --instances", () => {
     async () => {
       const run = await load(await sandbox(["expiry-never"]), ["idle-gap", "--instances", "3"]);
       expect(run.code).toBe(1);
-      expect(count(run.summary, METRIC.idleOutlived)).toBe(6);
+      expect(count(run.summary, EXPIRY.outlived)).toBe(6);
       expect(run.summary?.harness.verdict.level).not.toBe("held");
     },
     RUN_TIMEOUT_MS,

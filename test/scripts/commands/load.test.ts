@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_DURATION, METRIC } from "../../../load/index.ts";
+import { EVENT_DURATION, EXPIRY, METRIC } from "../../../load/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
@@ -211,8 +211,8 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(count(summary, "iterations")).toBeGreaterThanOrEqual(75);
       expect(accepted(summary)).toBe(count(summary, "iterations"));
       expect(count(summary, METRIC.eventsRejected)).toBe(0);
-      expect(count(summary, METRIC.unexpectedExpiries)).toBe(0);
-      expect(count(summary, METRIC.idleOutlived)).toBe(0);
+      expect(count(summary, EXPIRY.unexpected)).toBe(0);
+      expect(count(summary, EXPIRY.outlived)).toBe(0);
       // No 401 ever: every refresh the sliding client made was its own, ahead of expiry.
       expect(count(summary, `${METRIC.tokenRequests}{reason:rejected}`)).toBe(0);
       expect(count(summary, METRIC.tokenRefreshes)).toBe(
@@ -257,7 +257,7 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(run.stderr).not.toContain("thresholds failed");
       expect(run.code).toBe(0);
       expect(accepted(run.summary)).toBeGreaterThan(0);
-      expect(count(run.summary, METRIC.unexpectedExpiries)).toBe(0);
+      expect(count(run.summary, EXPIRY.unexpected)).toBe(0);
       expect(count(run.summary, METRIC.tokenRequests)).toBeGreaterThan(0);
       expect(await readdir(run.reportDir)).toEqual(
         expect.arrayContaining(["summary.json", "summary.md", "junit.xml", "dashboard.html", "run.json"]),
@@ -277,12 +277,12 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(run.code).toBe(0);
       const { summary } = run;
       // 2 VUs × 2 cycles: every long gap ends in a confirmed expiry and exactly one refresh.
-      expect(count(summary, METRIC.idleExpiries)).toBe(4);
+      expect(count(summary, EXPIRY.idle)).toBe(4);
       expect(count(summary, METRIC.tokenRefreshes)).toBe(4);
       expect(count(summary, `${METRIC.tokenRequests}{reason:rejected}`)).toBe(4);
       expect(count(summary, METRIC.tokenRequests)).toBe(2 + 4);
-      expect(count(summary, METRIC.unexpectedExpiries)).toBe(0);
-      expect(count(summary, METRIC.idleOutlived)).toBe(0);
+      expect(count(summary, EXPIRY.unexpected)).toBe(0);
+      expect(count(summary, EXPIRY.outlived)).toBe(0);
       // 2 VUs × 5 bursts × 3 events, all accepted.
       expect(accepted(summary)).toBe(30);
       expect(summary.harness.verdict.level).toBe("held");
@@ -308,10 +308,12 @@ describe("load: real k6 runs against the sandbox", () => {
         "expiry-fixed",
       ]);
       expect(run.code).toBe(1);
-      expect(count(run.summary, METRIC.unexpectedExpiries)).toBeGreaterThan(0);
-      expect(run.summary.metrics[METRIC.unexpectedExpiries]?.thresholds?.["count==0"]?.ok).toBe(false);
+      expect(count(run.summary, EXPIRY.unexpected)).toBeGreaterThan(0);
+      expect(run.summary.metrics[EXPIRY.unexpected]?.thresholds?.["count==0"]?.ok).toBe(false);
       expect(run.summary.harness.verdict.level).toBe("broken");
-      expect(run.stderr).toMatch(/thresholds failed: token_unexpected_expiries count==0 \(count=\d+\)/);
+      expect(run.stderr).toMatch(
+        /thresholds failed: token_expiries\{kind:unexpected\} count==0 \(count=\d+\)/,
+      );
       const runJson = JSON.parse(await readFile(path.join(run.reportDir, "run.json"), "utf8")) as {
         k6ExitCode: number;
         sandboxFaults: string[];
@@ -329,11 +331,11 @@ describe("load: real k6 runs against the sandbox", () => {
       const sb = await sandbox(["expiry-never"]);
       const run = await load(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
       expect(run.code).toBe(1);
-      expect(count(run.summary, METRIC.idleOutlived)).toBe(4);
-      expect(count(run.summary, METRIC.idleExpiries)).toBe(0);
+      expect(count(run.summary, EXPIRY.outlived)).toBe(4);
+      expect(count(run.summary, EXPIRY.idle)).toBe(0);
       expect(run.summary.harness.failedThresholds.map((t) => `${t.metric} ${t.expression}`).sort()).toEqual([
-        "token_idle_expiries count>=4",
-        "token_idle_outlived count==0",
+        "token_expiries{kind:idle} count>=4",
+        "token_expiries{kind:outlived} count==0",
       ]);
       expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
     },

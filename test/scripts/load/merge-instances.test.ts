@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummaryData } from "../../../load/index.ts";
-import { EVENT_DURATION, METRIC } from "../../../load/index.ts";
+import { EVENT_DURATION, EXPIRY, METRIC } from "../../../load/index.ts";
 import { mergeInstances, mergeSummaries, percentile, readTrendSamples } from "../../../scripts/load/index.ts";
 
 /** Recorded from `load sustained --instances 2 --rate 40 --duration 10s` against the embedded sandbox. */
@@ -94,13 +94,13 @@ describe("mergeSummaries", () => {
   const instance = (idle: number, outlived: number, ok: boolean): SummaryData => ({
     state: { testRunDurationMs: 10_000 },
     metrics: {
-      [METRIC.idleExpiries]: {
+      [EXPIRY.idle]: {
         type: "counter",
         contains: "default",
         values: { count: idle, rate: idle / 10 },
         thresholds: { "count>=6": { ok } },
       },
-      [METRIC.idleOutlived]: {
+      [EXPIRY.outlived]: {
         type: "counter",
         contains: "default",
         values: { count: outlived, rate: 0 },
@@ -122,15 +122,15 @@ describe("mergeSummaries", () => {
       [instance(2, 0, false), instance(2, 0, false), instance(2, 0, false)],
       new Map(),
     );
-    expect(merged.metrics[METRIC.idleExpiries]?.values.count).toBe(6);
-    expect(merged.metrics[METRIC.idleExpiries]?.thresholds?.["count>=6"]?.ok).toBe(true);
+    expect(merged.metrics[EXPIRY.idle]?.values.count).toBe(6);
+    expect(merged.metrics[EXPIRY.idle]?.thresholds?.["count>=6"]?.ok).toBe(true);
     expect(merged.metrics.vus?.values.value).toBe(6);
   });
 
   it("fails a threshold one instance alone would pass, and evaluates percentiles a threshold names", () => {
     const samples = new Map([[EVENT_DURATION, Float64Array.from({ length: 1000 }, (_, i) => i / 100)]]);
     const merged = mergeSummaries([instance(6, 0, true), instance(0, 1, true)], samples);
-    expect(merged.metrics[METRIC.idleOutlived]?.thresholds?.["count==0"]?.ok).toBe(false);
+    expect(merged.metrics[EXPIRY.outlived]?.thresholds?.["count==0"]?.ok).toBe(false);
     expect(merged.metrics[EVENT_DURATION]?.values["p(99.9)"]).toBeCloseTo(9.98001, 9);
     expect(merged.metrics[EVENT_DURATION]?.thresholds?.["p(99.9)<2"]?.ok).toBe(false);
     expect(merged.metrics[EVENT_DURATION]?.thresholds?.["p(95)<500"]?.ok).toBe(true);

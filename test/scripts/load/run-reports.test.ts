@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReportContext } from "../../../load/index.ts";
-import { METRIC } from "../../../load/index.ts";
+import { EXPIRY, METRIC } from "../../../load/index.ts";
 import { renderRunReports } from "../../../scripts/load/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 
@@ -21,7 +21,7 @@ const k6Data = {
       values: { rate: 0.05, passes: 10, fails: 190 },
       thresholds: { "rate<0.01": { ok: false } },
     },
-    [METRIC.unexpectedExpiries]: {
+    [EXPIRY.unexpected]: {
       type: "counter",
       contains: "default",
       values: { count: 0, rate: 0 },

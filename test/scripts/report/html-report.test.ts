@@ -112,7 +112,7 @@ describe("summary.md", () => {
       "- ❌ **contract** `bearer.garbage`: expected 401, received 500 &lt;/pre&gt;&lt;script&gt;",
     );
     expect(markdown).toContain(
-      "- ❌ **load-sustained** threshold `token_unexpected_expiries` `count==0` (count=1)",
+      "- ❌ **load-sustained** threshold `token_expiries{kind:unexpected}` `count==0` (count=1)",
     );
     expect(markdown).toContain("- ⛔ **load-idle-gap**: could not run: k6 is missing");
     expect(markdown).not.toMatch(/<script>|<img/);

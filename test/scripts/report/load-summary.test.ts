@@ -18,7 +18,7 @@ describe("digestLoadSummary", () => {
           thresholds: { "p(95)<500": { ok: false }, "count>=0": { ok: true } },
         },
         token_refreshes: { type: "counter", values: { count: 4 } },
-        token_idle_outlived: {
+        "token_expiries{kind:outlived}": {
           type: "counter",
           values: { count: 0 },
           thresholds: { "count==0": { ok: true } },
@@ -40,7 +40,7 @@ describe("digestLoadSummary", () => {
     expect(summary?.thresholds.map((t) => [t.metric, t.expression, t.ok, t.observed])).toEqual([
       ["events_failed", "rate<0.01", false, "rate=10%"],
       ["http_req_duration{endpoint:events}", "p(95)<500", false, "p(95)=1.5s"],
-      ["token_idle_outlived", "count==0", true, "count=0"],
+      ["token_expiries{kind:outlived}", "count==0", true, "count=0"],
     ]);
     expect(summary?.slidingExpiry).toEqual({ level: "held", reasons: ["fine"] });
     expect(summary?.context).toEqual({ scenario: "sustained", rate: 20 });

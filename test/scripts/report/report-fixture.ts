@@ -104,10 +104,10 @@ export function syntheticK6Csv(startSeconds = 1_800_000_000, seconds = 30): stri
       if (s > 0) row("token_refreshes", t, 1, "reason=lifetime");
     }
     if (s === 9 || s === 24) {
-      row("token_idle_expiries", t, 1);
+      row("token_expiries", t, 1, "kind=idle");
       row("token_refreshes", t, 1, "reason=idle");
     }
-    if (s === 17) row("token_unexpected_expiries", t, 1);
+    if (s === 17) row("token_expiries", t, 1, "kind=unexpected");
   }
   return `${rows.join("\n")}\n`;
 }
@@ -134,14 +134,14 @@ function loadSummary(): unknown {
       },
       token_requests: { type: "counter", contains: "default", values: { count: 6 } },
       token_refreshes: { type: "counter", contains: "default", values: { count: 7 } },
-      token_idle_expiries: { type: "counter", contains: "default", values: { count: 2 } },
-      token_unexpected_expiries: {
+      "token_expiries{kind:idle}": { type: "counter", contains: "default", values: { count: 2 } },
+      "token_expiries{kind:unexpected}": {
         type: "counter",
         contains: "default",
         values: { count: 1 },
         thresholds: { "count==0": { ok: false } },
       },
-      token_idle_outlived: {
+      "token_expiries{kind:outlived}": {
         type: "counter",
         contains: "default",
         values: { count: 0 },
