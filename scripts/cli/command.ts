@@ -62,11 +62,6 @@ export interface CommandEntry {
   readonly load: () => Promise<Command>;
 }
 
-/** An entry for a command already in memory (tests, and commands run in-process by `run`). */
-export function loadedEntry(command: Command): CommandEntry {
-  return { name: command.name, summary: command.summary, load: async () => command };
-}
-
 /** Parses argv strictly: an unknown option or a missing value is a UsageError, not a silent default. */
 export function parseCommandArgs<O extends OptionSpecs>(
   command: Command<O>,

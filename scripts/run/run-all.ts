@@ -31,7 +31,7 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", skipped: "–"
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env);
   const { runDir, runId, external } = settings;
-  // The registry imports this command, which imports this module lazily: importing it statically would make a cycle.
+  // The registry loads the run command, which loads this module: a static import back would close a cycle.
   const { commands } = await import("../commands/index.ts");
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   const out = (text: string) => void io.stdout.write(redactor.redact(text));

@@ -1,7 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { Command } from "../../scripts/cli/command.ts";
-import { loadedEntry } from "../../scripts/cli/command.ts";
+import type { Command, CommandEntry } from "../../scripts/cli/command.ts";
 import { main } from "../../scripts/cli/main.ts";
+
+/** A registry entry for a command already in memory, so tests hand main() exactly the commands they run. */
+export function loadedEntry(command: Command): CommandEntry {
+  return { name: command.name, summary: command.summary, load: async () => command };
+}
 
 export interface InProcessRun {
   readonly code: number;

@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { CommandEntry } from "../../../scripts/cli/command.ts";
-import { defineCommand, loadedEntry } from "../../../scripts/cli/command.ts";
+import { defineCommand } from "../../../scripts/cli/command.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { UsageError } from "../../../scripts/cli/usage-error.ts";
+import { loadedEntry } from "../../support/run-in-process.ts";
 
 async function runMain(argv: readonly string[], entries: readonly CommandEntry[]) {
   const stdout = new PassThrough().setEncoding("utf8");

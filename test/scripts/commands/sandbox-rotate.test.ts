@@ -6,9 +6,9 @@ import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
-import { loadedEntry } from "../../../scripts/cli/command.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { sandboxRotateCommand } from "../../../scripts/commands/sandbox-rotate.ts";
+import { loadedEntry } from "../../support/run-in-process.ts";
 
 const ADMIN_TOKEN = "rotate-cli-admin-token-0123456789";
 

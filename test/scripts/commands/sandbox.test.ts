@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
 import { describe, expect, it } from "vitest";
 import { FAULTS } from "../../../sandbox/index.ts";
-import { loadedEntry } from "../../../scripts/cli/command.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { sandboxCommand } from "../../../scripts/commands/sandbox.ts";
+import { loadedEntry } from "../../support/run-in-process.ts";
 import { makeTestPki } from "../../support/test-ca.ts";
 
 const CLI = fileURLToPath(new URL("../../../scripts/event-harness.js", import.meta.url));
