@@ -1,4 +1,4 @@
-// The run report: per-second series from k6, the self-contained HTML page, and the CI summary.
+// The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
 export { formatDuration } from "../../contracts/index.ts";
 export { csvRecords } from "./csv-records.ts";
