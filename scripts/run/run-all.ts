@@ -1,11 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
+import { formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run-report/index.ts";
 import {
   combineVerdicts,
   exitCodeOf,
-  formatDuration,
   sweepSecrets,
   writeRunReport,
 } from "../../reporting/run-report/index.ts";
