@@ -19,7 +19,6 @@ export {
 export { defaultRunBudgetMs, formatSeconds } from "./deadline/index.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";
-export { formatDuration } from "./reports/format-duration.ts";
 export type { ContractRun, Verdict } from "./reports/run-summary.ts";
 export {
   countByStatus,

@@ -1,6 +1,6 @@
+import { formatDuration } from "../../reporting/index.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
-import { formatDuration } from "./format-duration.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 

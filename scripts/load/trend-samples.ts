@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { csvRecords } from "../report/index.ts";
+import { csvRecords } from "../../reporting/run-report/index.ts";
 
 /** A trend metric or sub-metric as k6 names it in a summary: `name` or `name{tag:value,…}`. */
 interface TrendKey {

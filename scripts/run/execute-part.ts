@@ -1,12 +1,16 @@
 import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
+import type { PartOutcome } from "../../reporting/run-report/index.ts";
+import {
+  partVerdictOf,
+  TIME_SERIES_FILE,
+  writeTimeSeriesFromK6Csv,
+} from "../../reporting/run-report/index.ts";
 import type { CommandEntry, CommandIo } from "../cli/command.ts";
 import { parseCommandArgs } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { UsageError } from "../cli/usage-error.ts";
-import type { PartOutcome } from "../report/index.ts";
-import { partVerdictOf, TIME_SERIES_FILE, writeTimeSeriesFromK6Csv } from "../report/index.ts";
 import { closed, PartOutput } from "./part-output.ts";
 import type { PartPlan } from "./part-plan.ts";
 import { K6_CSV_FILE, reproduceCommand } from "./part-plan.ts";

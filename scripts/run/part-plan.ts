@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
+import type { PartKind } from "../../reporting/run-report/index.ts";
 import { displayPath } from "../cli/display-path.ts";
-import type { PartKind } from "../report/index.ts";
 import type { RunSettings } from "./run-settings.ts";
 
 /** What the embedded rotation check does and therefore expects: a routine rotation without overlap or revocation. */

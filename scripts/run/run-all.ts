@@ -1,18 +1,18 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
+import { formatDuration } from "../../reporting/index.ts";
+import type { PartOutcome, RunOutcome } from "../../reporting/run-report/index.ts";
+import {
+  combineVerdicts,
+  exitCodeOf,
+  sweepSecrets,
+  writeRunReport,
+} from "../../reporting/run-report/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { runTimeoutEnvironment } from "../cli/run-timeout-option.ts";
-import type { PartOutcome, RunOutcome } from "../report/index.ts";
-import {
-  combineVerdicts,
-  exitCodeOf,
-  formatDuration,
-  sweepSecrets,
-  writeRunReport,
-} from "../report/index.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import { planParts } from "./part-plan.ts";

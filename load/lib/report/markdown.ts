@@ -1,3 +1,4 @@
+import { escapePipes, warningCallout } from "../../../reporting/index.ts";
 import { CLIENT_MODEL_SUMMARIES } from "../client-models.ts";
 import { formatSeconds } from "../duration.ts";
 import type { ReportContext } from "./report-context.ts";
@@ -19,10 +20,6 @@ export const VERDICT_TITLE = {
   inconclusive: "INCONCLUSIVE",
   "not-exercised": "NOT EXERCISED",
 } as const;
-
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|");
-}
 
 function round(value: number, digits = 2): string {
   const factor = 10 ** digits;
@@ -52,12 +49,12 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     "",
     `**Result: ${failed.length === 0 ? "PASSED" : `FAILED (${failed.length} threshold(s))`}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
     "",
-    ...context.warnings.flatMap((warning) => [`> [!WARNING]\n> ${warning}`, ""]),
+    ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",
     "|---|---|",
-    `| Target | ${cell(context.targetLabel)} |`,
+    `| Target | ${escapePipes(context.targetLabel)} |`,
     `| Run id | \`${context.runId}\` |`,
-    `| Load | ${cell(describeLoad(context))} |`,
+    `| Load | ${escapePipes(describeLoad(context))} |`,
     `| Client model | \`${context.clientModel}\`: ${CLIENT_MODEL_SUMMARIES[context.clientModel]} |`,
     `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,
     `| Run time | ${formatSeconds(facts.runSeconds)} |`,
@@ -76,7 +73,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     "|---|---|---|---|",
     ...thresholds.map(
       (t) =>
-        `| ${t.ok ? "✓ pass" : "✗ FAIL"} | \`${cell(t.metric)}\` | \`${cell(t.expression)}\` | ${t.observed ?? "–"} |`,
+        `| ${t.ok ? "✓ pass" : "✗ FAIL"} | \`${escapePipes(t.metric)}\` | \`${escapePipes(t.expression)}\` | ${t.observed ?? "–"} |`,
     ),
     "",
     "## Throughput",

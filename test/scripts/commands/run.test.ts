@@ -7,9 +7,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunOutcome } from "../../../reporting/run-report/index.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
-import type { RunOutcome } from "../../../scripts/report/index.ts";
 import { runCli } from "../../support/run-cli.ts";
 
 const RUN_LIMIT_MS = 120_000;

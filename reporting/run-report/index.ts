@@ -1,6 +1,5 @@
-// The run report: per-second series from k6, the self-contained HTML page, and the CI summary.
+// The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
-export { formatDuration } from "../../contracts/index.ts";
 export { csvRecords } from "./csv-records.ts";
 export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";
 export type { LoadSummary } from "./load-summary.ts";

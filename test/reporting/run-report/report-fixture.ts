@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CheckResult, Evidence } from "../../../contracts/index.ts";
-import type { PartOutcome, RunOutcome } from "../../../scripts/report/index.ts";
-import { aggregateK6Csv } from "../../../scripts/report/index.ts";
+import type { PartOutcome, RunOutcome } from "../../../reporting/run-report/index.ts";
+import { aggregateK6Csv } from "../../../reporting/run-report/index.ts";
 
 /** Text a hostile target might answer with: it must reach the page as text, never as markup. */
 export const INJECTION = `</pre><script>window.pwned=1</script><img src=x onerror="window.pwned=2">"'&`;

@@ -1,4 +1,5 @@
-import { formatDuration, INSECURE_WARNING } from "../../contracts/index.ts";
+import { INSECURE_WARNING } from "../../contracts/index.ts";
+import { formatDuration } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";

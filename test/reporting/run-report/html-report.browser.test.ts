@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redactor } from "../../../contracts/index.ts";
-import { writeRunReport } from "../../../scripts/report/index.ts";
+import { writeRunReport } from "../../../reporting/run-report/index.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
 
 /** Debian's chromium only: no tool may download a browser. CI installs it in .ci/run. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digestLoadSummary } from "../../../scripts/report/index.ts";
+import { digestLoadSummary } from "../../../reporting/run-report/index.ts";
 
 describe("digestLoadSummary", () => {
   it("reads figures, judging thresholds (failures first) and the sliding-expiry verdict", () => {

@@ -9,7 +9,7 @@ import {
   readK6CsvFile,
   TIME_SERIES_FORMAT,
   writeTimeSeriesFromK6Csv,
-} from "../../../scripts/report/index.ts";
+} from "../../../reporting/run-report/index.ts";
 import { syntheticK6Csv } from "./report-fixture.ts";
 
 const HEADER =

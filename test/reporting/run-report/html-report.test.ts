@@ -4,8 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSECURE_WARNING, Redactor } from "../../../contracts/index.ts";
-import type { RunOutcome } from "../../../scripts/report/index.ts";
-import { combineVerdicts, exitCodeOf, sweepSecrets, writeRunReport } from "../../../scripts/report/index.ts";
+import type { RunOutcome } from "../../../reporting/run-report/index.ts";
+import {
+  combineVerdicts,
+  exitCodeOf,
+  sweepSecrets,
+  writeRunReport,
+} from "../../../reporting/run-report/index.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
 
 let dir: string;

@@ -1,4 +1,13 @@
-import { formatDuration, INSECURE_WARNING } from "../../contracts/index.ts";
+import { describeCounts, INSECURE_WARNING } from "../../contracts/index.ts";
+import {
+  codeSpan,
+  detailsBlock,
+  formatDuration,
+  inlineText,
+  tableHead,
+  tableRow,
+  warningCallout,
+} from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import type { PartDetails } from "./part-details.ts";
 import type { PartVerdict, RunOutcome } from "./run-outcome.ts";
@@ -11,32 +20,13 @@ const ICON: Readonly<Record<PartVerdict, string>> = {
 };
 const HEADLINE = { passed: "✅ Passed", failed: "❌ Failed", undecided: "⛔ Could not decide" } as const;
 
-/** Text for a table cell or list item: one line, no pipes, no HTML from a target's answers. */
-function inline(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll("|", "\\|")
-    .trim();
-}
-
 /** A part's own summary sits under the run's headline: its headings move two levels down. */
 function demoteHeadings(markdown: string): string {
   return markdown.replace(/^(#{1,4}) /gm, "$1## ");
 }
 
 function result(part: PartDetails): string {
-  if (part.checks) {
-    const counts = new Map<string, number>();
-    for (const check of part.checks.checks) counts.set(check.status, (counts.get(check.status) ?? 0) + 1);
-    const order = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
-    const listed = order
-      .filter((status) => counts.has(status))
-      .map((status) => `${counts.get(status)} ${status}`);
-    return `${part.checks.checks.length} checks: ${listed.join(", ")}`;
-  }
+  if (part.checks) return `${part.checks.checks.length} checks: ${describeCounts(part.checks.checks)}`;
   if (part.load) {
     const f = part.load.figures;
     const failedThresholds = part.load.thresholds.filter((t) => !t.ok).length;
@@ -49,31 +39,31 @@ function result(part: PartDetails): string {
       .filter(Boolean)
       .join(", ");
   }
-  return part.outcome.note ? inline(part.outcome.note) : "no report";
+  return part.outcome.note ? inlineText(part.outcome.note) : "no report";
 }
 
 function problems(part: PartDetails): string[] {
   const id = part.outcome.id;
   const out: string[] = [];
   if (part.outcome.note && part.outcome.verdict !== "passed")
-    out.push(`- ${ICON[part.outcome.verdict]} **${id}**: ${inline(part.outcome.note)}`);
+    out.push(`- ${ICON[part.outcome.verdict]} **${id}**: ${inlineText(part.outcome.note)}`);
   for (const check of part.checks?.checks ?? []) {
     if (check.status === "FAIL" || check.status === "ERROR") {
       out.push(
-        `- ${check.status === "FAIL" ? "❌" : "⛔"} **${id}** \`${check.id}\`: ${inline(check.message)}`,
+        `- ${check.status === "FAIL" ? "❌" : "⛔"} **${id}** ${codeSpan(check.id)}: ${inlineText(check.message)}`,
       );
     }
   }
   for (const threshold of part.load?.thresholds ?? []) {
     if (!threshold.ok) {
       out.push(
-        `- ❌ **${id}** threshold \`${threshold.metric}\` \`${threshold.expression}\`${threshold.observed ? ` (${inline(threshold.observed)})` : ""}`,
+        `- ❌ **${id}** threshold ${codeSpan(threshold.metric)} ${codeSpan(threshold.expression)}${threshold.observed ? ` (${inlineText(threshold.observed)})` : ""}`,
       );
     }
   }
   if (part.load?.slidingExpiry?.level === "broken") {
     for (const reason of part.load.slidingExpiry.reasons)
-      out.push(`- ❌ **${id}** sliding expiry: ${inline(reason)}`);
+      out.push(`- ❌ **${id}** sliding expiry: ${inlineText(reason)}`);
   }
   return out;
 }
@@ -91,18 +81,21 @@ export function renderRunSummaryMarkdown(
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? "the embedded sandbox"
-    : `\`${run.target.baseUrl ?? ""}\` (token endpoint \`${run.target.tokenUrl ?? ""}\`)`;
+    : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
   const lines = [
     `## ${HEADLINE[run.verdict]} — ${passed} of ${run.parts.length} parts passed`,
     "",
-    `Run \`${run.runId}\` against ${target}, ${formatDuration(run.durationMs)}. Visual report: \`${reportPath}\`.`,
+    `Run ${codeSpan(run.runId)} against ${target}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
-    ...(run.target.insecure ? [`> [!WARNING]\n> ${INSECURE_WARNING}`, ""] : []),
-    "| | Part | Result | Took |",
-    "|---|---|---|---|",
-    ...parts.map(
-      (part) =>
-        `| ${ICON[part.outcome.verdict]} | ${inline(part.outcome.title)} | ${result(part)} | ${formatDuration(part.outcome.durationMs)} |`,
+    ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
+    ...tableHead(["", "Part", "Result", "Took"]),
+    ...parts.map((part) =>
+      tableRow([
+        ICON[part.outcome.verdict],
+        inlineText(part.outcome.title),
+        result(part),
+        formatDuration(part.outcome.durationMs),
+      ]),
     ),
   ];
   const found = parts.flatMap(problems);
@@ -112,11 +105,10 @@ export function renderRunSummaryMarkdown(
     if (summary === undefined) continue;
     lines.push(
       "",
-      `<details><summary>${ICON[part.outcome.verdict]} ${inline(part.outcome.title)}: full summary</summary>`,
-      "",
-      demoteHeadings(summary.trim()),
-      "",
-      "</details>",
+      detailsBlock(
+        `${ICON[part.outcome.verdict]} ${inlineText(part.outcome.title)}: full summary`,
+        demoteHeadings(summary.trim()),
+      ),
     );
   }
   return `${lines.join("\n")}\n`;

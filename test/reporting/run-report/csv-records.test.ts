@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvRecords } from "../../../scripts/report/csv-records.ts";
+import { csvRecords } from "../../../reporting/run-report/csv-records.ts";
 
 async function records(text: string): Promise<string[][]> {
   async function* lines() {

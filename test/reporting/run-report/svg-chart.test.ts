@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatSecondsShort, niceTicks, timeTicks } from "../../../scripts/report/chart-scale.ts";
-import { renderChart } from "../../../scripts/report/svg-chart.ts";
+import { formatSecondsShort, niceTicks, timeTicks } from "../../../reporting/run-report/chart-scale.ts";
+import { renderChart } from "../../../reporting/run-report/svg-chart.ts";
 
 describe("chart scales", () => {
   it("picks nice ticks that cover the maximum", () => {

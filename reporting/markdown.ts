@@ -1,0 +1,45 @@
+// The Markdown every summary.md is written with (contract, load and run), so each table, callout and escape is
+// decided once. The k6 scenarios use it too: no Node or k6 APIs.
+
+/** Escapes the pipes that would end a table cell early. */
+export function escapePipes(text: string): string {
+  return text.replaceAll("|", "\\|");
+}
+
+/** Text for a table cell: one line (a line break would end the row), pipes escaped. */
+export function tableCell(text: string): string {
+  return escapePipes(text.replace(/\s+/g, " "));
+}
+
+/** Text a target sent, for a table cell or a list item: one line, no pipes, and no HTML, trimmed. */
+export function inlineText(text: string): string {
+  return tableCell(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").trim();
+}
+
+/** A code span, for ids, URLs and metric names: the text must hold no backtick. */
+export function codeSpan(text: string): string {
+  return `\`${text}\``;
+}
+
+/** A table row; each cell is written as given, so escape what needs it first (tableCell, inlineText). */
+export function tableRow(cells: readonly (string | number)[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+/** A table's header and delimiter rows; an empty title is the blank header of an icon column. */
+export function tableHead(titles: readonly string[], align: readonly ("left" | "right")[] = []): string[] {
+  return [
+    `|${titles.map((title) => (title === "" ? " " : ` ${title} `)).join("|")}|`,
+    `|${titles.map((_, i) => (align[i] === "right" ? "---:" : "---")).join("|")}|`,
+  ];
+}
+
+/** A GitHub warning callout: rendered as a yellow box in a job summary, as a quote elsewhere. */
+export function warningCallout(text: string): string {
+  return `> [!WARNING]\n> ${text}`;
+}
+
+/** A folded block whose body is Markdown; the blank lines let GitHub render that body. */
+export function detailsBlock(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
