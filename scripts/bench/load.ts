@@ -2,7 +2,7 @@
  * How much load our `sustained` scenario can generate, against a minimal k6 script measured in the same run.
  *
  *   npm run bench:load [-- --rounds 3 --probe 6 --start 400 --max 20000 --bisect 3 --cpu-reps 3 --no-rate
- *                         --floor-without rate-sample|event-latency|metrics]
+ *                         --floor-without rate-sample|event-latency|metrics --profile RATE]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal of issue 10 is checked on medians over the
@@ -20,7 +20,9 @@
  * minimal one plus what the issue requires of every VU and event (the SharedArray of generated bodies stamped with
  * the time, the endpoint tag, the named custom metrics with one sample per event, ours' thresholds): it shows how
  * much of ours is the harness's own. autocannon against the same endpoint gives this machine's ceiling. Exits 1
- * when a goal is missed. Linux only (/usr/bin/time, taskset).
+ * when a goal is missed. `--profile RATE` instead runs each script once at RATE with k6's CSV output and prints, second
+ * by second, the requests, dropped iterations, VUs and latency: where a script loses the rate. Linux only
+ * (/usr/bin/time, taskset).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -33,6 +35,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { EventTemplateFile } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, planScenario, readRunConfig } from "../../load/index.ts";
+import { readK6CsvFile } from "../../reporting/run-report/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import type { BundleResult } from "../build/bundle-load.ts";
 import { BundleTooLargeError, bundleLoadScenarios, formatKb } from "../build/bundle-load.ts";
@@ -325,6 +328,43 @@ async function memoryPerVu(k6: K6Binary, script: ScriptUnderTest, workDir: strin
   return (high.peakRss - low.peakRss) / (many - few);
 }
 
+/** One run at `rate` with k6's CSV output, printed second by second: when iterations drop, and what else happens then. */
+async function profile(
+  k6: K6Binary,
+  script: ScriptUnderTest,
+  rate: number,
+  seconds: number,
+  workDir: string,
+) {
+  const csv = path.join(workDir, `profile-${script.label}-${rate}.csv`);
+  const run = await script.prepare(rate, PROBE_VUS, seconds);
+  const { summary, cpuSeconds } = await runK6(
+    k6,
+    script,
+    { env: run.env, args: [...run.args, "--out", `csv=fileName=${csv},timeFormat=unix_milli`] },
+    workDir,
+  );
+  const series = await readK6CsvFile(csv);
+  const at = (key: string, i: number) => series.counts[key]?.[i] ?? 0;
+  const ms = (values: ReadonlyArray<number | null> | undefined, i: number) => {
+    const value = values?.[i];
+    return value === null || value === undefined ? "" : value.toFixed(1);
+  };
+  console.log(
+    `  ${script.label} at ${rate}/s: completed ${summary.iterations?.count ?? 0}, dropped ${summary.dropped_iterations?.count ?? 0}, ` +
+      `k6 CPU ${cpuSeconds.toFixed(2)} s (with CSV output)`,
+  );
+  console.log("    second  events  token  dropped  VUs   event p50/p99/max ms   token p99 ms");
+  for (let i = 0; i < series.length; i += 1) {
+    const latency = series.latency.events;
+    console.log(
+      `    ${String(i).padStart(6)}  ${String(at("requests.events", i)).padStart(6)}  ${String(at("requests.token", i)).padStart(5)}  ` +
+        `${String(at("iterations.dropped", i)).padStart(7)}  ${String(series.gauges.vus?.[i] ?? "").padStart(4)}  ` +
+        `${`${ms(latency?.p50, i)}/${ms(latency?.p99, i)}/${ms(latency?.max, i)}`.padStart(21)}  ${ms(series.latency.token?.p99, i).padStart(12)}`,
+    );
+  }
+}
+
 function positive(name: string, raw: string, max: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > max)
@@ -396,6 +436,7 @@ async function main(): Promise<number> {
       "cpu-reps": { type: "string", default: "3" },
       "no-rate": { type: "boolean" },
       "floor-without": { type: "string" },
+      profile: { type: "string" },
     },
   });
   if (values.serve) {
@@ -531,8 +572,13 @@ async function main(): Promise<number> {
         (PIN ? "sandbox pinned to CPU 0, k6 to CPU 1" : "not pinned (taskset or a second CPU missing)") +
         (floorCut === undefined ? "" : `; floor without ${floorCut}`),
     );
-    const results: Round[] = [];
     const scripts = [minimal, floor, ours] as const;
+    if (values.profile !== undefined) {
+      const profileRate = positive("profile", values.profile, 100_000);
+      for (const script of scripts) await profile(k6, script, profileRate, search.seconds, workDir);
+      return 0;
+    }
+    const results: Round[] = [];
     for (let round = 1; round <= rounds; round += 1) {
       // Rotating which script goes first cancels a drift in the machine's load over the run.
       const order = [0, 1, 2].map((i) => scripts[(i + round - 1) % 3] as ScriptUnderTest);
