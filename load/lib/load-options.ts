@@ -1,8 +1,9 @@
-import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "./metric-names.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, scenarioIterations, TOKEN_DURATION } from "./metric-names.ts";
 import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-facts.ts";
 import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "./report/summary-data.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
+import { WARM_UP_SCENARIO } from "./scenario-plan.ts";
 import { defaultThresholds, mergeThresholds } from "./thresholds.ts";
 
 /** The subset of k6's Options the harness sets; a plain object so it can be built and tested outside k6. */
@@ -19,10 +20,11 @@ export interface LoadOptions {
 }
 
 /** Sub-metrics the reports break down (rejections by status, token requests by reason); k6 keeps them only if named. */
-function observedSubmetrics(): Record<string, string[]> {
+function observedSubmetrics(config: RunConfig): Record<string, string[]> {
   const observed: Record<string, string[]> = {
     [EVENT_DURATION]: [OBSERVE_TREND_EXPRESSION],
     [TOKEN_DURATION]: [OBSERVE_TREND_EXPRESSION],
+    [scenarioIterations(config.scenario)]: [OBSERVE_EXPRESSION],
   };
   for (const kind of Object.values(EXPIRY)) observed[kind] = [OBSERVE_EXPRESSION];
   for (const status of OBSERVED_REJECTION_STATUSES) {
@@ -36,11 +38,14 @@ function observedSubmetrics(): Record<string, string[]> {
 /** k6 options for a scenario: its executor, thresholds (defaults, then the user's), and memory-friendly settings. */
 export function loadOptions(config: RunConfig, plan: ScenarioPlan): LoadOptions {
   const thresholds = mergeThresholds(
-    { ...observedSubmetrics(), ...defaultThresholds(config, plan) },
+    { ...observedSubmetrics(config), ...defaultThresholds(config, plan) },
     config.thresholdOverrides,
   );
   return {
-    scenarios: { [config.scenario]: plan.executor },
+    scenarios: {
+      ...(plan.warmUp === undefined ? {} : { [WARM_UP_SCENARIO]: plan.warmUp }),
+      [config.scenario]: plan.executor,
+    },
     thresholds,
     // Only token responses are read (they ask for text); dropping event bodies saves memory on every request.
     discardResponseBodies: true,

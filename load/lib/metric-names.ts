@@ -44,6 +44,10 @@ export const EVENT_DURATION = `http_req_duration{${ENDPOINT_TAG}:${EVENTS_ENDPOI
 /** Token request latency: k6's own samples, so a VU carries no custom Trend (it cost each VU memory). */
 export const TOKEN_DURATION = `http_req_duration{${ENDPOINT_TAG}:${TOKEN_ENDPOINT}}`;
 
+/** The scenario's own iterations (a warm-up's left out): the one `iterations` sub-metric the harness names. */
+export const SCENARIO_ITERATIONS_PREFIX = "iterations{scenario:";
+export const scenarioIterations = (scenario: string): string => `${SCENARIO_ITERATIONS_PREFIX}${scenario}}`;
+
 /** Metric names of earlier releases that `--threshold` still accepts, and what they are now. */
 export const RENAMED_METRICS: Readonly<Record<string, string>> = {
   token_request_duration: TOKEN_DURATION,

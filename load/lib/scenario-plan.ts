@@ -9,6 +9,11 @@ export type ExecutorConfig = Readonly<Record<string, unknown>> & { readonly exec
 
 export interface ScenarioPlan {
   readonly executor: ExecutorConfig;
+  /**
+   * Runs before the executor (which then starts at its `startTime`): each pre-allocated VU fetches its first token
+   * (the scenario module's `warmUp` export). Set for constant-rate scenarios whose client keeps its token.
+   */
+  readonly warmUp: ExecutorConfig | undefined;
   /** Iterations an open scenario schedules: the base of the dropped-iterations guard. */
   readonly plannedIterations: number | undefined;
   readonly idleGap: IdleGapPlan | undefined;
@@ -21,6 +26,33 @@ export interface ScenarioPlan {
 interface Stage {
   readonly durationSeconds: number;
   readonly target: number;
+}
+
+/** The k6 scenario name of the warm-up, and the function it runs (exported by the scenario module). */
+export const WARM_UP_SCENARIO = "warm_up";
+export const WARM_UP_EXEC = "warmUp";
+
+/**
+ * Long enough for every pre-allocated VU's first token from a loopback or nearby target; a VU still without one
+ * when the rate starts fetches it before its first event, as it would without a warm-up.
+ */
+export const WARM_UP_SECONDS = 2;
+
+/**
+ * A constant rate starts at full speed: without a warm-up every pre-allocated VU fetches its first token in the
+ * first second while events are due, and k6 drops iterations it would otherwise hold (bench:load --profile).
+ * One iteration per VU, cut at WARM_UP_SECONDS (gracefulStop 0) so the VUs are free again when the rate starts:
+ * k6 reuses VUs only between scenarios that do not overlap.
+ */
+function tokenWarmUp(vus: number): ExecutorConfig {
+  return {
+    executor: "per-vu-iterations",
+    exec: WARM_UP_EXEC,
+    vus,
+    iterations: 1,
+    maxDuration: k6Duration(WARM_UP_SECONDS),
+    gracefulStop: "0s",
+  };
 }
 
 /** Arrival-rate executors take whole iterations per time unit: a fractional rate is counted per minute. */
@@ -73,7 +105,10 @@ export function planScenario(config: RunConfig): ScenarioPlan {
   const instances = config.instances;
   switch (config.scenario) {
     case "sustained":
-    case "soak":
+    case "soak": {
+      // A client that fetches a token per iteration has nothing to warm up.
+      const warmUp = config.clientModel === "token-per-iteration" ? undefined : tokenWarmUp(vus);
+      const warmUpSeconds = warmUp === undefined ? 0 : WARM_UP_SECONDS;
       return {
         executor: {
           executor: "constant-arrival-rate",
@@ -82,12 +117,15 @@ export function planScenario(config: RunConfig): ScenarioPlan {
           preAllocatedVUs: vus,
           maxVUs: maxVusFor(vus * 2, instances),
           gracefulStop: "10s",
+          ...(warmUp === undefined ? {} : { startTime: k6Duration(warmUpSeconds) }),
         },
+        warmUp,
         plannedIterations: Math.round(config.rate * duration),
         idleGap: undefined,
-        expectedSeconds: duration,
-        maxSeconds: duration + 10,
+        expectedSeconds: warmUpSeconds + duration,
+        maxSeconds: warmUpSeconds + duration + 10,
       };
+    }
     case "ramp": {
       const peak = Math.max(1, Math.round(config.rate));
       const stages = [
@@ -97,6 +135,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       ];
       return {
         executor: rampingArrival(1, stages, vus, maxVusFor(vus * 2, instances)),
+        warmUp: undefined,
         plannedIterations: stageIterations(1, stages),
         idleGap: undefined,
         expectedSeconds: duration,
@@ -115,6 +154,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       ];
       return {
         executor: rampingArrival(base, stages, vus, maxVusFor(vus * (SPIKE_FACTOR + 1), instances)),
+        warmUp: undefined,
         plannedIterations: stageIterations(base, stages),
         idleGap: undefined,
         expectedSeconds: duration,
@@ -138,6 +178,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
           maxDuration: k6Duration(maxSeconds),
           gracefulStop: "5s",
         },
+        warmUp: undefined,
         plannedIterations: undefined,
         idleGap: plan,
         expectedSeconds: plan.idleSecondsPerVu,
@@ -147,6 +188,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
     case "token-storm":
       return {
         executor: { executor: "constant-vus", vus, duration: k6Duration(duration), gracefulStop: "10s" },
+        warmUp: undefined,
         plannedIterations: undefined,
         idleGap: undefined,
         expectedSeconds: duration,

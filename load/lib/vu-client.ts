@@ -64,9 +64,13 @@ const formEncode = (value: string): string =>
 
 /**
  * Sends this iteration's `index`-th event; `newIteration` marks the iteration's first request, `probe` sends the
- * held token as it is (so the target's expiry can be observed). True when the event was accepted.
+ * held token as it is (so the target's expiry can be observed). True when the event was accepted. With `index`
+ * WARM_UP_INDEX it only gets the token the next event needs and sends nothing: true when one is held.
  */
 export type SendEvent = (iteration: number, index: number, newIteration: boolean, probe: boolean) => boolean;
+
+/** The `index` of a warm-up call: no event, only the token (scenario-plan.ts, WARM_UP_EXEC). */
+export const WARM_UP_INDEX = -1;
 
 /** A VU moves to its next template every 2^4 = 16 iterations: a SharedArray read parses a fresh copy. */
 export const TEMPLATE_BLOCK_SHIFT = 4;
@@ -140,16 +144,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
 
   return (iteration, index, newIteration, probe) => {
     if (vu === 0) vu = deps.exec.vu.idInTest;
-    const block = iteration >> TEMPLATE_BLOCK_SHIFT;
-    let current = template;
-    if (current === undefined || block !== templateBlock) {
-      // VUs walk the templates from different offsets, so together they use them all.
-      current = template = templates[(vu + block) % templates.length] as EventTemplate;
-      templateBlock = block;
-    }
     const nowMs = Date.now();
-    // event-template.ts: assembleEventBody(template, eventReference(runId, vu, iteration, index), date).
-    const body = `${current[0]}${settings.runId}-${vu}-${iteration}-${index}${current[1]}${new Date(nowMs).toISOString()}${current[2]}`;
 
     // token-policy.ts: tokenRequestReason; a probe keeps the held token whatever the model says.
     let token = held;
@@ -168,6 +163,17 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       }
     }
     if (reason !== undefined) token = renew(reason);
+    if (index === WARM_UP_INDEX) return token !== undefined;
+
+    const block = iteration >> TEMPLATE_BLOCK_SHIFT;
+    let current = template;
+    if (current === undefined || block !== templateBlock) {
+      // VUs walk the templates from different offsets, so together they use them all.
+      current = template = templates[(vu + block) % templates.length] as EventTemplate;
+      templateBlock = block;
+    }
+    // event-template.ts: assembleEventBody(template, eventReference(runId, vu, iteration, index), date).
+    const body = `${current[0]}${settings.runId}-${vu}-${iteration}-${index}${current[1]}${new Date(nowMs).toISOString()}${current[2]}`;
 
     // The send, and on a 401 one new token and one retry; `rejection` names why the event was not accepted.
     let rejection: string | undefined;

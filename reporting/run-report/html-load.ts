@@ -138,12 +138,15 @@ function tile(label: string, value: string, sub: string, tone: "" | "good" | "ba
 function tiles(summary: LoadSummary): string {
   const f = summary.figures;
   const violations = f.unexpectedExpiries + f.idleOutlived;
-  const perSec = f.runSeconds > 0 ? f.eventsAccepted / f.runSeconds : 0;
+  // Rates are over the seconds after the token warm-up, as the load command's own reports give them.
+  const warmUp = summary.context?.warmUpSeconds ?? 0;
+  const loadSeconds = f.runSeconds - warmUp;
+  const perSec = loadSeconds > 0 ? f.eventsAccepted / loadSeconds : 0;
   const cells = [
     tile(
       "Events accepted",
       formatNumber(f.eventsAccepted),
-      `${formatNumber(perSec)}/s over ${formatNumber(f.runSeconds)} s`,
+      `${formatNumber(perSec)}/s over ${formatNumber(loadSeconds)} s${warmUp > 0 ? ` after a ${formatNumber(warmUp)} s token warm-up` : ""}`,
     ),
     tile(
       "Error rate",

@@ -27,6 +27,8 @@ export interface LoadSummary {
     readonly rate?: number;
     readonly vus?: number;
     readonly durationSeconds?: number;
+    /** Seconds of token warm-up before the rate started. */
+    readonly warmUpSeconds?: number;
     readonly expiresInSeconds?: number;
     readonly clientModel?: string;
   };
@@ -124,6 +126,7 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
               rate: num(context.rate),
               vus: num(context.vus),
               durationSeconds: num(context.durationSeconds),
+              warmUpSeconds: num(context.warmUpSeconds),
               expiresInSeconds: num(context.expiresInSeconds),
               clientModel: str(context.clientModel),
             }).filter(([, value]) => value !== undefined),

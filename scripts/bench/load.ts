@@ -34,7 +34,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { EventTemplateFile } from "../../load/index.ts";
-import { LOAD_ENV, loadOptions, planScenario, readRunConfig } from "../../load/index.ts";
+import {
+  LOAD_ENV,
+  loadOptions,
+  planScenario,
+  readRunConfig,
+  SCENARIO_ITERATIONS_PREFIX,
+} from "../../load/index.ts";
 import { readK6CsvFile } from "../../reporting/run-report/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import type { BundleResult } from "../build/bundle-load.ts";
@@ -262,6 +268,12 @@ async function runK6(
   return { summary: summary.metrics, peakRss: maxRssKb * 1024, cpuSeconds: user + system };
 }
 
+/** Iterations that sent an event: the scenario's own when k6 kept them apart from a warm-up's (ours), else all. */
+function events(summary: K6Run["summary"]): number | undefined {
+  const own = Object.keys(summary).find((name) => name.startsWith(SCENARIO_ITERATIONS_PREFIX));
+  return summary[own ?? "iterations"]?.count;
+}
+
 /** k6's CPU time per completed event at a rate both scripts hold: the cost behind the highest rate, with less noise. */
 async function cpuPerEvent(k6: K6Binary, script: ScriptUnderTest, seconds: number, workDir: string) {
   const { summary, cpuSeconds } = await runK6(
@@ -270,7 +282,7 @@ async function cpuPerEvent(k6: K6Binary, script: ScriptUnderTest, seconds: numbe
     await script.prepare(CPU_RATE, PROBE_VUS, seconds),
     workDir,
   );
-  return cpuSeconds / (summary.iterations?.count ?? Number.NaN);
+  return cpuSeconds / (events(summary) ?? Number.NaN);
 }
 
 async function probe(
@@ -281,7 +293,7 @@ async function probe(
   workDir: string,
 ): Promise<Probe> {
   const { summary } = await runK6(k6, script, await script.prepare(rate, PROBE_VUS, seconds), workDir);
-  const completed = summary.iterations?.count ?? 0;
+  const completed = events(summary) ?? 0;
   const dropped = summary.dropped_iterations?.count ?? 0;
   const failedShare = summary[script.failedMetric]?.value ?? 1;
   const planned = rate * seconds;
@@ -351,7 +363,7 @@ async function profile(
     return value === null || value === undefined ? "" : value.toFixed(1);
   };
   console.log(
-    `  ${script.label} at ${rate}/s: completed ${summary.iterations?.count ?? 0}, dropped ${summary.dropped_iterations?.count ?? 0}, ` +
+    `  ${script.label} at ${rate}/s: completed ${events(summary) ?? 0}, dropped ${summary.dropped_iterations?.count ?? 0}, ` +
       `k6 CPU ${cpuSeconds.toFixed(2)} s (with CSV output)`,
   );
   console.log("    second  events  token  dropped  VUs   event p50/p99/max ms   token p99 ms");

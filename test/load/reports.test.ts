@@ -25,7 +25,8 @@ function counter(count: number, thresholds?: Record<string, boolean>): Metrics[s
 
 function summary(metrics: Metrics): SummaryData {
   return {
-    state: { testRunDurationMs: 10_000 },
+    // 10 s of load after the context's 2 s token warm-up.
+    state: { testRunDurationMs: 12_000 },
     metrics: {
       [METRIC.eventsRejected]: counter(10),
       [`${METRIC.eventsRejected}{status:503}`]: counter(8, { "count>=0": true }),
@@ -41,6 +42,8 @@ function summary(metrics: Metrics): SummaryData {
         values: { avg: 3, med: 2, "p(90)": 5, "p(95)": 7.5, "p(99)": 12, max: 30 },
         thresholds: { "p(95)<500": { ok: true }, "count>=0": { ok: true } },
       },
+      iterations: counter(205),
+      "iterations{scenario:sustained}": counter(200, { "count>=0": true }),
       [METRIC.tokenRequests]: counter(5),
       [`${METRIC.tokenRequests}{reason:initial}`]: counter(5, { "count>=0": true }),
       [EXPIRY.unexpected]: counter(0, { "count==0": true }),
@@ -79,8 +82,21 @@ describe("renderReports", () => {
     expect(markdown).toContain("- Events accepted: 190 (19/s)");
     expect(markdown).toContain("| events | 3 | 2 | 5 | 7.5 | 12 | 30 |");
     expect(markdown).toContain("Token requests: 5 (initial 5)");
+    expect(markdown).toContain("| Load | 20 events/s, for 10s, 5 VUs, after a 2s token warm-up |");
     expect(text).toContain("✗ events_failed rate<0.01  (rate=5%)");
     expect(text).toContain("FAILED: 1 threshold(s) crossed");
+  });
+
+  it("counts the scenario's own iterations against the planned ones, without the warm-up's", () => {
+    const { markdown, input } = renderReports(summary({}), context);
+    expect(input.facts.iterations).toBe(200);
+    expect(markdown).toContain("- Iterations: 200 of 200 planned, dropped: 0");
+    const full = summary({});
+    const metrics = Object.fromEntries(
+      Object.entries(full.metrics).filter(([name]) => name !== "iterations{scenario:sustained}"),
+    );
+    const withoutWarmUp = renderReports({ ...full, metrics }, { ...context, warmUpSeconds: 0 });
+    expect(withoutWarmUp.input.facts).toMatchObject({ iterations: 205, acceptedPerSecond: 190 / 12 });
   });
 
   it("calls sliding expiry held when reused tokens were never rejected", () => {

@@ -41,6 +41,7 @@ export const sustainedReportContext: ReportContext = {
   expiresInSeconds: 2,
   marginSeconds: 0.2,
   plannedIterations: 200,
+  warmUpSeconds: 2,
   idleGap: undefined,
   warnings: [],
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { gapBefore, planIdleGaps, planScenario, SPIKE_FACTOR } from "../../load/index.ts";
+import {
+  gapBefore,
+  planIdleGaps,
+  planScenario,
+  SPIKE_FACTOR,
+  WARM_UP_EXEC,
+  WARM_UP_SECONDS,
+} from "../../load/index.ts";
 import { runConfig } from "./run-config-fixture.ts";
 
 describe("planScenario", () => {
@@ -15,7 +22,33 @@ describe("planScenario", () => {
         maxVUs: 8,
       });
       expect(plan.plannedIterations).toBe(1000);
-      expect(plan.expectedSeconds).toBe(40);
+      expect(plan.expectedSeconds).toBe(WARM_UP_SECONDS + 40);
+    }
+  });
+
+  it("warms every pre-allocated VU's token up before a constant rate starts, in time for k6 to reuse the VUs", () => {
+    const plan = planScenario(runConfig("sustained", { rate: 25, durationSeconds: 40, vus: 4 }));
+    expect(plan.warmUp).toEqual({
+      executor: "per-vu-iterations",
+      exec: WARM_UP_EXEC,
+      vus: 4,
+      iterations: 1,
+      maxDuration: `${WARM_UP_SECONDS * 1000}ms`,
+      gracefulStop: "0s",
+    });
+    expect(plan.executor.startTime).toBe(`${WARM_UP_SECONDS * 1000}ms`);
+    expect(plan.maxSeconds).toBe(WARM_UP_SECONDS + 40 + 10);
+  });
+
+  it("warms nothing up for a client that fetches a token per iteration, nor for the ramping and closed scenarios", () => {
+    const perIteration = planScenario(
+      runConfig("sustained", { rate: 25, durationSeconds: 40, clientModel: "token-per-iteration" }),
+    );
+    expect(perIteration.warmUp).toBeUndefined();
+    expect(perIteration.executor.startTime).toBeUndefined();
+    expect(perIteration.expectedSeconds).toBe(40);
+    for (const scenario of ["ramp", "spike", "idle-gap", "token-storm"] as const) {
+      expect(planScenario(runConfig(scenario, { rate: 10, durationSeconds: 20 })).warmUp).toBeUndefined();
     }
   });
 

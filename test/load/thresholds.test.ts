@@ -11,6 +11,7 @@ import {
   parseThresholdArgument,
   planScenario,
   TOKEN_DURATION,
+  WARM_UP_SCENARIO,
 } from "../../load/index.ts";
 import { runConfig } from "./run-config-fixture.ts";
 
@@ -108,6 +109,6 @@ describe("thresholds in the k6 options", () => {
     expect(options.thresholds[`${METRIC.eventsRejected}{status:503}`]).toEqual(["count>=0"]);
     expect(options.thresholds[`${METRIC.tokenRequests}{reason:idle}`]).toEqual(["count>=0"]);
     expect(options.discardResponseBodies).toBe(true);
-    expect(Object.keys(options.scenarios)).toEqual(["sustained"]);
+    expect(Object.keys(options.scenarios)).toEqual([WARM_UP_SCENARIO, "sustained"]);
   });
 });

@@ -23,6 +23,7 @@ import {
   TEMPLATE_BLOCK_SHIFT,
   toEventTemplate,
   tokenRequestReason,
+  WARM_UP_INDEX,
 } from "../../load/index.ts";
 
 const START = Date.parse("2026-11-22T03:00:00.000Z");
@@ -237,6 +238,31 @@ describe("createVuClient: event bodies", () => {
 });
 
 describe("createVuClient: tokens", () => {
+  it("warms up by fetching the token the first event needs, sending no event and recording no event sample", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding", 2));
+    expect(send(0, WARM_UP_INDEX, true, false)).toBe(true);
+    expect(world.calls.map((call) => call.url)).toEqual([TOKEN_URL]);
+    expect(world.samples).toEqual([["tokenRequest", 1, { reason: "initial" }]]);
+    // The first event uses the warmed-up token: no second token request.
+    expect(send(0, 0, true, false)).toBe(true);
+    expect(world.calls.map((call) => call.url)).toEqual([TOKEN_URL, EVENTS_URL]);
+    // A VU that already holds a token fetches nothing more when warmed up again.
+    expect(send(1, WARM_UP_INDEX, true, false)).toBe(true);
+    expect(world.calls).toHaveLength(2);
+  });
+
+  it("reports a failed warm-up token, and its first event fetches one again", () => {
+    const world = new World();
+    world.tokenStatus = 401;
+    const send = createVuClient(world.deps("sliding", 2));
+    expect(send(0, WARM_UP_INDEX, true, false)).toBe(false);
+    expect(world.count("eventFailed")).toBe(0);
+    world.tokenStatus = 200;
+    expect(send(0, 0, true, false)).toBe(true);
+    expect(world.calls.map((call) => call.url)).toEqual([TOKEN_URL, TOKEN_URL, EVENTS_URL]);
+  });
+
   it("spreads VUs over the credentials and sends event requests with the held token and the events tag", () => {
     for (const [vu, clientId] of [
       [1, "one"],

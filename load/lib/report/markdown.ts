@@ -38,6 +38,7 @@ export function describeLoad(context: ReportContext): string {
     parts.push(`for ${formatSeconds(context.durationSeconds)}`);
   }
   parts.push(`${context.vus} VUs`);
+  if (context.warmUpSeconds > 0) parts.push(`after a ${formatSeconds(context.warmUpSeconds)} token warm-up`);
   return parts.join(", ");
 }
 

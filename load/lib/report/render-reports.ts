@@ -21,7 +21,7 @@ export interface RenderedReports {
 export function renderReports(data: SummaryData, context: ReportContext): RenderedReports {
   const input: ReportInput = {
     context,
-    facts: reportFacts(data),
+    facts: reportFacts(data, context.warmUpSeconds),
     thresholds: thresholdResults(data),
     verdict: slidingExpiryVerdict(data, context),
   };

@@ -4,6 +4,7 @@ import type { RunConfig } from "../run-config.ts";
 import type { ScenarioName } from "../scenario-catalogue.ts";
 import { SCENARIOS } from "../scenario-catalogue.ts";
 import type { ScenarioPlan } from "../scenario-plan.ts";
+import { WARM_UP_SECONDS } from "../scenario-plan.ts";
 
 /** One k6 instance's own counts, shown next to the merged totals of a run split over several instances. */
 export interface InstanceTotals {
@@ -29,6 +30,8 @@ export interface ReportContext {
   readonly expiresInSeconds: number | undefined;
   readonly marginSeconds: number;
   readonly plannedIterations: number | undefined;
+  /** Seconds the token warm-up ran before the rate started (0: none); rates are over the time after it. */
+  readonly warmUpSeconds: number;
   readonly idleGap: IdleGapPlan | undefined;
   /** Set when the run was split over several k6 instances whose results were merged. */
   readonly instances?: readonly InstanceTotals[];
@@ -53,6 +56,7 @@ export function reportContext(
     expiresInSeconds: config.expiresInSeconds,
     marginSeconds: config.marginSeconds,
     plannedIterations: plan.plannedIterations,
+    warmUpSeconds: plan.warmUp === undefined ? 0 : WARM_UP_SECONDS,
     idleGap: plan.idleGap,
     warnings,
   };

@@ -1,4 +1,4 @@
-import { EVENT_DURATION, METRIC, TOKEN_DURATION } from "../metric-names.ts";
+import { EVENT_DURATION, METRIC, SCENARIO_ITERATIONS_PREFIX, TOKEN_DURATION } from "../metric-names.ts";
 import type { TokenRequestReason } from "../token-policy.ts";
 import type { InstanceTotals } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
@@ -59,9 +59,16 @@ function latency(data: SummaryData, metric: string): Array<readonly [string, num
   return out;
 }
 
-/** The numbers every report shows, read once from k6's summary data. */
-export function reportFacts(data: SummaryData): ReportFacts {
+/** The scenario's own iterations when k6 kept them apart (a run with a warm-up), else all of them. */
+function iterations(data: SummaryData): number {
+  const own = Object.keys(data.metrics).find((name) => name.startsWith(SCENARIO_ITERATIONS_PREFIX));
+  return count(data, own ?? "iterations");
+}
+
+/** The numbers every report shows, read once from k6's summary data; rates leave a warm-up's seconds out. */
+export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
   const runSeconds = (data.state?.testRunDurationMs ?? 0) / 1000;
+  const loadSeconds = runSeconds - warmUpSeconds;
   // events_failed's false samples are the accepted events.
   const eventsAccepted = metricValue(data, METRIC.eventsFailed, "fails") ?? 0;
   const eventsRejected = count(data, METRIC.eventsRejected);
@@ -82,10 +89,10 @@ export function reportFacts(data: SummaryData): ReportFacts {
     runSeconds,
     eventsAccepted,
     eventsRejected,
-    acceptedPerSecond: runSeconds > 0 ? eventsAccepted / runSeconds : 0,
+    acceptedPerSecond: loadSeconds > 0 ? eventsAccepted / loadSeconds : 0,
     errorRate: metricValue(data, METRIC.eventsFailed, "rate") ?? 0,
     rejectedByStatus,
-    iterations: count(data, "iterations"),
+    iterations: iterations(data),
     droppedIterations: count(data, "dropped_iterations"),
     eventLatency: latency(data, EVENT_DURATION),
     tokenRequests: count(data, METRIC.tokenRequests),

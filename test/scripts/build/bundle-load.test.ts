@@ -14,6 +14,7 @@ import {
   readRunConfig,
   SCENARIO_NAMES,
   SCENARIOS,
+  WARM_UP_SCENARIO,
 } from "../../../load/index.ts";
 import type { BundleResult } from "../../../scripts/build/bundle-load.ts";
 import {
@@ -127,14 +128,21 @@ describe("the bundles in k6", () => {
     "k6 accepts %s's executor and thresholds",
     async (scenario) => {
       const options = (await inspect(scenario)) as {
-        scenarios: Record<string, { executor: string }>;
+        scenarios: Record<string, { executor: string; maxVUs?: number }>;
         thresholds: Record<string, string[]>;
         maxVUs: number;
       };
-      expect(Object.keys(options.scenarios)).toEqual([scenario]);
+      const warmUp = scenario === "sustained" || scenario === "soak";
+      expect(Object.keys(options.scenarios).sort()).toEqual(
+        (warmUp ? [scenario, WARM_UP_SCENARIO] : [scenario]).sort(),
+      );
       const expected =
         SCENARIOS[scenario].model === "open" ? /arrival-rate$/ : /^(per-vu-iterations|constant-vus)$/;
       expect(options.scenarios[scenario]?.executor).toMatch(expected);
+      if (warmUp) {
+        // The warm-up ends before the rate starts, so k6 reuses its VUs: no more VUs than the scenario's own.
+        expect(options.maxVUs).toBe(options.scenarios[scenario]?.maxVUs);
+      }
       expect(options.thresholds[EXPIRY.unexpected]).toEqual(["count==0"]);
       expect(options.thresholds[EVENT_DURATION]).toEqual(["p(95)<500"]);
       expect(options.maxVUs).toBeGreaterThanOrEqual(SCENARIOS[scenario].defaults.vus);
