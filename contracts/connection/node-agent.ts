@@ -1,12 +1,21 @@
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { ClientRequest, IncomingMessage, RequestOptions } from "node:http";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
 import { isIP } from "node:net";
 import { connect as tlsConnect } from "node:tls";
 import type { Connection } from "./connection.ts";
 import { ConnectionError } from "./connection-error.ts";
 import { displayProxy, proxyFor } from "./proxy-for.ts";
+import type { BodyCap } from "./response-cap.ts";
 import { tlsOptions } from "./trusted-cas.ts";
+
+// Every Agent has had addRequest since Node's first release; @types/node leaves it out (agent-base declares it so).
+declare module "node:http" {
+  interface Agent {
+    addRequest(request: ClientRequest, options: RequestOptions): void;
+  }
+}
 
 type Done = (error: Error | null, socket?: Socket) => void;
 
@@ -82,25 +91,40 @@ function tunnelThrough(proxy: string, secure: boolean, connection: Connection, t
   };
 }
 
+/** Ends `request` as soon as its response body passes `cap`; the sender then reports the cap, not a reset. */
+function capBody(request: ClientRequest, cap: BodyCap): void {
+  request.once("response", (response: IncomingMessage) => {
+    response.on("data", (chunk: Buffer) => {
+      const exceeded = cap.add(chunk.length);
+      if (exceeded !== undefined) request.destroy(exceeded);
+    });
+  });
+}
+
 /**
  * The options Node's http(s).request needs to reach `url` over `connection` (Pactum passes them on as its core
- * options): a tunnel through the proxy when one applies, and the CA and verification settings for TLS. A function
- * rather than an Agent, because Pactum deep-copies its core options and a copied Agent is no Agent.
+ * options): an Agent of its own for this one request (so `cap` counts this response alone; no connection is kept
+ * alive), which tunnels through the proxy when one applies and ends the exchange when the response body passes
+ * `cap`, and the CA and verification settings for TLS.
  */
 export function nodeRequestOptions(
   url: string,
   connection: Connection,
   timeoutMs: number,
-): Record<string, unknown> {
-  const options: Record<string, unknown> = { ...tlsOptions(connection) };
+  cap: BodyCap,
+): RequestOptions {
+  const secure = new URL(url).protocol === "https:";
+  const agent = secure ? new HttpsAgent() : new HttpAgent();
   const proxy = proxyFor(url, connection.proxy);
   if (proxy !== undefined) {
-    options.createConnection = tunnelThrough(
-      proxy,
-      new URL(url).protocol === "https:",
-      connection,
-      timeoutMs,
-    );
+    const tunnel = tunnelThrough(proxy, secure, connection, timeoutMs);
+    // @types/node wants a socket in the callback even with an error; Node's own callback takes the error alone.
+    agent.createConnection = tunnel as HttpAgent["createConnection"];
   }
-  return options;
+  const addRequest = agent.addRequest.bind(agent);
+  agent.addRequest = (request, options) => {
+    capBody(request, cap);
+    addRequest(request, options);
+  };
+  return { ...tlsOptions(connection), agent };
 }

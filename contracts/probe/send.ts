@@ -1,7 +1,7 @@
-import type { ClientRequestArgs } from "node:http";
+import type { RequestOptions } from "node:http";
 import pactum from "pactum";
 import type { Connection } from "../connection/index.ts";
-import { describeConnectionFailure, nodeRequestOptions } from "../connection/index.ts";
+import { BodyCap, describeConnectionFailure, nodeRequestOptions } from "../connection/index.ts";
 import { noAnswerWithin, requestDeadline } from "../deadline/index.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { TransportError } from "./transport-error.ts";
@@ -9,24 +9,24 @@ import { TransportError } from "./transport-error.ts";
 // Pactum logs failed requests in full (secrets included): the harness writes its own redacted evidence instead.
 pactum.settings.setLogLevel("SILENT");
 
-/** The core option that carries a request's AbortSignal through Pactum, wrapped in a function (see below). */
-const SIGNAL_CARRIER = "eventHarnessSignal";
+/** The core option that carries a request's Node options through Pactum, wrapped in a function (see below). */
+const NODE_OPTIONS_CARRIER = "eventHarnessNodeOptions";
 
-// Pactum deep-copies core options, so an AbortSignal would reach node:http as a plain object; functions pass
-// through untouched, so the signal travels as one and is unwrapped just before the request leaves.
+// Pactum deep-copies core options, so an AbortSignal or an Agent would reach node:http as a plain object; functions
+// pass through untouched, so the options travel inside one and are unwrapped just before the request leaves.
 pactum.events.pactumEvents.on(
   pactum.events.EVENT_TYPES.BEFORE_REQUEST,
   ({ request }: { request: { core?: Record<string, unknown> } }) => {
-    const carrier = request.core?.[SIGNAL_CARRIER];
+    const carrier = request.core?.[NODE_OPTIONS_CARRIER];
     if (request.core === undefined || typeof carrier !== "function") return;
-    delete request.core[SIGNAL_CARRIER];
-    request.core.signal = carrier();
+    delete request.core[NODE_OPTIONS_CARRIER];
+    Object.assign(request.core, carrier());
   },
 );
 
-/** Core options for Pactum that carry `signal` past its deep copy. */
-function signalCarrier(signal: AbortSignal): ClientRequestArgs {
-  return { [SIGNAL_CARRIER]: () => signal } as ClientRequestArgs;
+/** Core options for Pactum that carry `options` (signal, agent) past its deep copy. */
+function carried(options: RequestOptions): Record<string, unknown> {
+  return { [NODE_OPTIONS_CARRIER]: () => options };
 }
 
 interface PactumResponse {
@@ -62,9 +62,10 @@ export async function send(
   connection: Connection,
   outer?: AbortSignal,
 ): Promise<HttpResponse> {
-  let reach: Record<string, unknown>;
+  const cap = new BodyCap();
+  let reach: RequestOptions;
   try {
-    reach = nodeRequestOptions(request.url, connection, timeoutMs);
+    reach = nodeRequestOptions(request.url, connection, timeoutMs, cap);
   } catch (error) {
     throw describeFailure(error as PactumResponse);
   }
@@ -76,7 +77,7 @@ export async function send(
     .withHeaders({ ...request.headers })
     .withRequestTimeout(timeoutMs)
     .withFollowRedirects(false)
-    .withCore({ ...reach, ...signalCarrier(deadline.signal) });
+    .withCore(carried({ ...reach, signal: deadline.signal }));
   if (request.body !== undefined) spec.withBody(request.body);
   let response: PactumResponse;
   try {
@@ -85,6 +86,8 @@ export async function send(
   } finally {
     deadline.dispose();
   }
+  // The cap ended the exchange: whatever Pactum made of the cut-off body, the answer is unknown.
+  if (cap.exceeded !== undefined) throw new TransportError(cap.exceeded.message, "TOO_LARGE");
   const cut = deadline.cutShort();
   if (cut !== undefined) throw new TransportError(cut.message, cut.by === "timeout" ? "TIMEOUT" : "DEADLINE");
   if (typeof response?.statusCode !== "number") {

@@ -1,9 +1,11 @@
 // Wall time of the contract command, next to the sandbox's own start-up through the same CLI in the same run.
-import { fileURLToPath } from "node:url";
+// It times the compiled CLI users install (built first); LAUNCHER=tsx times the repository's tsx launcher instead.
+import { launcherName, prepareLauncher } from "./launchers.ts";
 import type { TimedProcess } from "./timed-process.ts";
 import { timedNode } from "./timed-process.ts";
 
-const CLI = fileURLToPath(new URL("../event-harness.js", import.meta.url));
+const launcher = launcherName(process.env.LAUNCHER);
+const { cli: CLI, description } = await prepareLauncher(launcher);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const FULL_ROUNDS = Number(process.env.FULL_ROUNDS ?? 2);
 const EXPIRES_IN = 5;
@@ -20,7 +22,7 @@ async function measure(
   rounds: number,
   run: () => Promise<{ ms: number; code: number | null }>,
 ) {
-  await run(); // warm-up: tsx's transform cache, the OS file cache
+  await run(); // warm-up: the OS file cache (and tsx's transform cache)
   const samples: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
     const { ms, code } = await run();
@@ -34,6 +36,7 @@ async function measure(
   return value;
 }
 
+console.log(`launcher: ${launcher}, ${description}\n`);
 const startup = await measure("sandbox start-up (CLI, until its JSON line)", ROUNDS, () =>
   timed(["sandbox", "--port", "0", "--json"], "first-line"),
 );

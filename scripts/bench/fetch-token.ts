@@ -1,4 +1,5 @@
 import { request } from "undici";
+import { readCappedText } from "../../contracts/connection/index.ts";
 
 /** Where a benchmark's sandbox listens and the client it uses. */
 export interface BenchClient {
@@ -20,7 +21,7 @@ export async function fetchToken(client: BenchClient): Promise<string> {
       audience: client.baseUrl,
     }).toString(),
   });
-  const body = (await response.body.json()) as { access_token?: string };
+  const body = JSON.parse(await readCappedText(response.body)) as { access_token?: string };
   if (response.statusCode !== 200 || body.access_token === undefined) {
     throw new Error(`token request failed with ${response.statusCode}`);
   }

@@ -1,17 +1,17 @@
 // Flake soak: the full contract profile run again and again, counting verdicts, so a false FAIL cannot hide.
-//   npm run soak:contract -- --runs 50 [--burners 2] [--fault NAME] [--timeout S] [--keep DIR]
+//   npm run soak:contract -- --runs 50 [--burners 2] [--fault NAME] [--timeout S] [--keep DIR] [--launcher tsx]
+// It runs the compiled CLI users install (built first); --launcher tsx runs the repository's tsx launcher instead.
 // Without --fault each run uses the CLI's embedded sandbox; with one, each run gets its own sandbox (fault seed =
 // run number, so runs are independent draws) and the CLI treats it as an external target.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { FaultName } from "../../sandbox/index.ts";
 import { isFaultName, startSandbox } from "../../sandbox/index.ts";
+import { launcherName, prepareLauncher } from "./launchers.ts";
 
-const CLI = fileURLToPath(new URL("../event-harness.js", import.meta.url));
 const EXPIRES_IN = 5;
 /** A run that takes this long is killed and counted as a hang: far above the full profile's ~10 s. */
 const HANG_MS = 180_000;
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     fault: { type: "string" },
     timeout: { type: "string" },
     keep: { type: "string", default: "reports/soak" },
+    launcher: { type: "string" },
   },
 });
 const runs = Number(values.runs);
@@ -31,6 +32,8 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new Error("--runs 
 if (!Number.isInteger(burners) || burners < 0 || burners > 16) throw new Error("--burners takes 0 to 16");
 const fault = values.fault;
 if (fault !== undefined && !isFaultName(fault)) throw new Error(`unknown fault ${fault}`);
+const launcher = launcherName(values.launcher);
+const { cli: CLI, description } = await prepareLauncher(launcher);
 
 const VERDICTS: Record<number, string> = { 0: "PASSED", 1: "FAILED", 3: "UNDECIDED" };
 
@@ -120,6 +123,7 @@ try {
       fault === undefined ? "the embedded sandbox" : `a sandbox with fault ${fault} (seed = run number)`
     }, ${burners} CPU burner${burners === 1 ? "" : "s"}`,
   );
+  console.log(`Launcher: ${launcher}, ${description}`);
   for (let run = 1; run <= runs; run += 1) {
     const result = await oneRun(run, scratch);
     results.push(result);

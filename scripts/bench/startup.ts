@@ -3,15 +3,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { buildCli, CLI_BUILD_DIR } from "../build/build-cli.ts";
+import { buildCli } from "../build/build-cli.ts";
+import { LAUNCHERS } from "./launchers.ts";
 import type { TimedProcess } from "./timed-process.ts";
 import { timedNode } from "./timed-process.ts";
 
-const LAUNCHERS = {
-  compiled: path.join(CLI_BUILD_DIR, "event-harness.js"),
-  tsx: fileURLToPath(new URL("../event-harness.js", import.meta.url)),
-} as const;
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 /** Goals of issue 11: `--help` at most 0.3 s over bare node; the contract start-up at least halved. */
 const HELP_GOAL_S = 0.3;

@@ -280,6 +280,7 @@ async function callAdminEndpoint(
 ): Promise<RotationAnswer> {
   const { request } = await import("undici");
   const { requestDeadline } = await import("../../contracts/deadline/index.ts");
+  const { readCappedText, ResponseTooLargeError } = await import("../../contracts/connection/index.ts");
   let status: number;
   let text: string;
   // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
@@ -299,8 +300,14 @@ async function callAdminEndpoint(
       signal: deadline.signal,
     });
     status = response.statusCode;
-    text = await response.body.text();
+    text = await readCappedText(response.body);
   } catch (error) {
+    // The endpoint answered, so the secret may have changed although the answer could not be read.
+    if (error instanceof ResponseTooLargeError) {
+      throw new RotationUnconfirmedError(
+        `the admin endpoint ${endpoint} answered, but its ${error.message}; the secret may have changed: rotate again to get a usable one`,
+      );
+    }
     const reason = deadline.cutShort()?.message ?? errorReason(error);
     throw new RotationUnconfirmedError(
       `cannot reach the admin endpoint ${endpoint} (${reason}); nothing was rotated`,

@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { request } from "undici";
+import { readCappedText } from "../../contracts/connection/index.ts";
 
 /** k6's ExecutionStatus "paused before run": VUs are initialised and the test waits for a resume. */
 const PAUSED_BEFORE_RUN = 4;
@@ -44,7 +45,7 @@ export async function waitUntilPaused(
         headersTimeout: 2000,
         bodyTimeout: 2000,
       });
-      const body = (await response.body.json()) as StatusBody;
+      const body = JSON.parse(await readCappedText(response.body)) as StatusBody;
       if (body.data?.attributes?.status === PAUSED_BEFORE_RUN && body.data.attributes.paused === true) {
         return true;
       }
@@ -66,7 +67,7 @@ export async function resume(address: string, signal: AbortSignal): Promise<void
     headersTimeout: 5000,
     bodyTimeout: 5000,
   });
-  const text = await response.body.text();
+  const text = await readCappedText(response.body);
   if (response.statusCode !== 200)
     throw new Error(`k6 at ${address} refused to resume: ${response.statusCode} ${text}`);
 }

@@ -3,6 +3,7 @@ import {
   describeConnectionFailure,
   displayProxy,
   proxyFor,
+  readCappedText,
   undiciDispatcher,
 } from "../../contracts/connection/index.ts";
 import { requestDeadline } from "../../contracts/deadline/index.ts";
@@ -62,7 +63,7 @@ export async function preflight(
         dispatcher: await undiciDispatcher(target.connection),
       });
       status = response.statusCode;
-      text = await response.body.text();
+      text = await readCappedText(response.body);
     } catch (error) {
       const reason = deadline.cutShort()?.message ?? connectionReason(error) ?? errorReason(error);
       throw new CannotRunError(

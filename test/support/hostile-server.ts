@@ -8,6 +8,7 @@ export const HOSTILE_KINDS = [
   "trickle",
   "reset",
   "accept-then-close",
+  "endless-body",
 ] as const;
 export type HostileKind = (typeof HOSTILE_KINDS)[number];
 
@@ -36,6 +37,18 @@ function httpServer(kind: Exclude<HostileKind, "accept-then-close">): HttpServer
       case "reset":
         req.socket.resetAndDestroy();
         return;
+      case "endless-body": {
+        // As fast as the client reads, forever: the deadline would end it, but only after it filled memory.
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write("[");
+        const chunk = Buffer.alloc(64 * 1024, " ");
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+        };
+        res.on("drain", pump);
+        pump();
+        return;
+      }
     }
   });
 }

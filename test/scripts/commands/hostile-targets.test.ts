@@ -16,6 +16,13 @@ const TIMEOUT_S = 1;
 const WAITS = 4;
 const MARGIN_MS = 30_000;
 const LIMIT_MS = WAITS * TIMEOUT_S * 1000 + MARGIN_MS;
+/** What a check says when the target's response body passed the harness's cap. */
+const CAP_MESSAGE = "response body exceeded 1 MiB";
+/**
+ * A --timeout no request may reach against the endless body: reading 1 MiB over loopback takes milliseconds, so a
+ * "no answer within" would mean a request read on until its deadline, its body growing all the while.
+ */
+const LONG_TIMEOUT_S = 600;
 
 let reports: string;
 beforeAll(async () => {
@@ -25,7 +32,7 @@ afterAll(async () => {
   await rm(reports, { recursive: true, force: true });
 });
 
-function targetArgs(url: string): string[] {
+function targetArgs(url: string, timeoutS: number): string[] {
   return [
     "--auth-url",
     `${url}/auth`,
@@ -34,7 +41,7 @@ function targetArgs(url: string): string[] {
     "--client-id",
     "hostile-client",
     "--timeout",
-    String(TIMEOUT_S),
+    String(timeoutS),
   ];
 }
 
@@ -44,13 +51,18 @@ async function everything(dir: string, run: { stdout: string; stderr: string }):
   return [run.stdout, run.stderr, ...texts].join("\n");
 }
 
-async function againstHostile(kind: HostileKind, args: readonly string[], name: string) {
+async function againstHostile(
+  kind: HostileKind,
+  args: readonly string[],
+  name: string,
+  timeoutS: number = TIMEOUT_S,
+) {
   const server = await startHostileServer(kind);
   try {
     const dir = join(reports, name);
     // The child is killed at twice the bound, so a hang fails this test instead of CI.
     const run = await runCli(
-      [...args, ...targetArgs(server.url), "--report-dir", dir],
+      [...args, ...targetArgs(server.url, timeoutS), "--report-dir", dir],
       { EVENT_API_CLIENT_SECRET: SECRET },
       2 * LIMIT_MS,
     );
@@ -76,6 +88,7 @@ describe("a verdict in bounded time against targets that never answer properly",
         expect(new Set(results.checks.map((check) => check.status))).toEqual(new Set(["ERROR"]));
         if (kind === "never-answers" || kind === "headers-only" || kind === "trickle")
           expect(run.stdout).toContain(`could not decide: no answer within ${TIMEOUT_S} s`);
+        if (kind === "endless-body") expect(run.stdout).toContain(`could not decide: ${CAP_MESSAGE}`);
         const text = await everything(dir, run);
         for (const leak of [SECRET, encodeURIComponent(SECRET)]) expect(text).not.toContain(leak);
       },
@@ -120,6 +133,63 @@ describe("a verdict in bounded time against targets that never answer properly",
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(TIMEOUT_S * 1000 + MARGIN_MS);
       expect(run.stderr).toMatch(/cannot reach the token endpoint .*no answer within 1 s/);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
+    },
+    2 * LIMIT_MS,
+  );
+});
+
+describe("bounded memory against a target whose body never ends", () => {
+  it(
+    "contract (fast): every request ends at the body cap, not at its deadline; every check ERROR, reports written",
+    async () => {
+      const { run, dir } = await againstHostile("endless-body", ["contract"], "cap-contract", LONG_TIMEOUT_S);
+      expect(run.code, run.stderr).toBe(3);
+      for (const file of ["results.json", "junit.xml", "summary.md"])
+        expect(existsSync(join(dir, file))).toBe(true);
+      const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8")) as {
+        checks: Array<{ status: string; message: string }>;
+      };
+      expect(results.checks.length).toBeGreaterThan(0);
+      for (const check of results.checks) {
+        expect(check.status).toBe("ERROR");
+        expect(check.message).toBe(`could not decide: ${CAP_MESSAGE}`);
+      }
+      const text = await everything(dir, run);
+      expect(text).not.toContain("no answer within");
+      expect(text).not.toContain("harness error");
+      for (const leak of [SECRET, encodeURIComponent(SECRET)]) expect(text).not.toContain(leak);
+    },
+    2 * LIMIT_MS,
+  );
+
+  it(
+    "verify-rotation: ERROR at the body cap, with its reports",
+    async () => {
+      const { run, dir } = await againstHostile(
+        "endless-body",
+        ["verify-rotation"],
+        "cap-rotation",
+        LONG_TIMEOUT_S,
+      );
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stdout).toMatch(
+        new RegExp(`ERROR +rotation\\.new-secret +MUST +could not decide: ${CAP_MESSAGE}`),
+      );
+      expect(existsSync(join(dir, "results.json"))).toBe(true);
+      const text = await everything(dir, run);
+      expect(text).not.toContain("no answer within");
+      expect(text).not.toContain(SECRET);
+    },
+    2 * LIMIT_MS,
+  );
+
+  it(
+    "the load preflight gives up at the body cap",
+    async () => {
+      const { run } = await againstHostile("endless-body", ["load", "sustained"], "cap-load", LONG_TIMEOUT_S);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toMatch(new RegExp(`cannot reach the token endpoint .*\\(${CAP_MESSAGE}\\)`));
       expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
     },
     2 * LIMIT_MS,

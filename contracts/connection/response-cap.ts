@@ -1,0 +1,57 @@
+/** The spec's answers are a few hundred bytes: a body past 1 MiB is a broken or hostile target, cut off before it fills memory. */
+export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** "1 MiB", "64 KiB", "100 bytes": the cap as the messages say it. */
+function formatBytes(bytes: number): string {
+  if (bytes % MIB === 0) return `${bytes / MIB} MiB`;
+  if (bytes % KIB === 0) return `${bytes / KIB} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** A response whose body passed the cap: the exchange was ended there, so the target's answer is unknown. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = "ResponseTooLargeError";
+  constructor(readonly limitBytes: number) {
+    super(`response body exceeded ${formatBytes(limitBytes)}`);
+  }
+}
+
+/** Counts one response body's bytes as they arrive and says once they pass the cap. */
+export class BodyCap {
+  #bytes = 0;
+  #exceeded: ResponseTooLargeError | undefined;
+
+  constructor(readonly limitBytes: number = MAX_RESPONSE_BODY_BYTES) {}
+
+  /** The error once the body passed the cap, else undefined. */
+  get exceeded(): ResponseTooLargeError | undefined {
+    return this.#exceeded;
+  }
+
+  /** Counts `bytes` more of the body; returns the error when the body has now passed the cap. */
+  add(bytes: number): ResponseTooLargeError | undefined {
+    this.#bytes += bytes;
+    if (this.#bytes > this.limitBytes) this.#exceeded ??= new ResponseTooLargeError(this.limitBytes);
+    return this.#exceeded;
+  }
+}
+
+/**
+ * Reads a whole body (undici's, or any byte stream) as UTF-8 text, as undici's `body.text()` does, but throws
+ * ResponseTooLargeError as soon as it passes the cap: leaving the loop destroys the stream, which ends the exchange.
+ */
+export async function readCappedText(
+  body: AsyncIterable<Uint8Array>,
+  cap: BodyCap = new BodyCap(),
+): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) {
+    const exceeded = cap.add(chunk.byteLength);
+    if (exceeded !== undefined) throw exceeded;
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
