@@ -45,7 +45,7 @@ export { readRunConfig } from "./lib/run-config.ts";
 export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";
 export { isScenarioName, SCENARIO_NAMES, SCENARIOS, SPIKE_FACTOR } from "./lib/scenario-catalogue.ts";
 export type { ScenarioPlan } from "./lib/scenario-plan.ts";
-export { planScenario, WARM_UP_EXEC, WARM_UP_SCENARIO, WARM_UP_SECONDS } from "./lib/scenario-plan.ts";
+export { planScenario } from "./lib/scenario-plan.ts";
 export type { ParsedExpression } from "./lib/threshold-check.ts";
 export { checkThreshold, parseExpression } from "./lib/threshold-check.ts";
 export type { ThresholdArgument } from "./lib/thresholds.ts";
@@ -77,3 +77,10 @@ export type {
 export { createVuClient, TEMPLATE_BLOCK_SHIFT, WARM_UP_INDEX } from "./lib/vu-client.ts";
 export type { VuSettings } from "./lib/vu-settings.ts";
 export { vuSettings } from "./lib/vu-settings.ts";
+export {
+  WARM_UP_EXEC,
+  WARM_UP_SCENARIO,
+  WARM_UP_SECONDS,
+  WARM_UP_SLOTS,
+  warmUpDelaySeconds,
+} from "./lib/warm-up.ts";

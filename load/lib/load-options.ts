@@ -3,8 +3,8 @@ import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-fact
 import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "./report/summary-data.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
-import { WARM_UP_SCENARIO } from "./scenario-plan.ts";
 import { defaultThresholds, mergeThresholds } from "./thresholds.ts";
+import { WARM_UP_SCENARIO } from "./warm-up.ts";
 
 /** The subset of k6's Options the harness sets; a plain object so it can be built and tested outside k6. */
 export interface LoadOptions {

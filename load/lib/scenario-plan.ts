@@ -3,6 +3,7 @@ import type { IdleGapPlan } from "./idle-gap-plan.ts";
 import { planIdleGaps } from "./idle-gap-plan.ts";
 import type { RunConfig } from "./run-config.ts";
 import { SPIKE_FACTOR } from "./scenario-catalogue.ts";
+import { WARM_UP_EXEC, WARM_UP_SECONDS } from "./warm-up.ts";
 
 /** One k6 scenario entry (a plain object, so this file stays free of k6 imports and unit-testable). */
 export type ExecutorConfig = Readonly<Record<string, unknown>> & { readonly executor: string };
@@ -27,16 +28,6 @@ interface Stage {
   readonly durationSeconds: number;
   readonly target: number;
 }
-
-/** The k6 scenario name of the warm-up, and the function it runs (exported by the scenario module). */
-export const WARM_UP_SCENARIO = "warm_up";
-export const WARM_UP_EXEC = "warmUp";
-
-/**
- * Long enough for every pre-allocated VU's first token from a loopback or nearby target; a VU still without one
- * when the rate starts fetches it before its first event, as it would without a warm-up.
- */
-export const WARM_UP_SECONDS = 2;
 
 /**
  * A constant rate starts at full speed: without a warm-up every pre-allocated VU fetches its first token in the

@@ -6,6 +6,8 @@ import {
   SPIKE_FACTOR,
   WARM_UP_EXEC,
   WARM_UP_SECONDS,
+  WARM_UP_SLOTS,
+  warmUpDelaySeconds,
 } from "../../load/index.ts";
 import { runConfig } from "./run-config-fixture.ts";
 
@@ -38,6 +40,15 @@ describe("planScenario", () => {
     });
     expect(plan.executor.startTime).toBe(`${WARM_UP_SECONDS * 1000}ms`);
     expect(plan.maxSeconds).toBe(WARM_UP_SECONDS + 40 + 10);
+  });
+
+  it("spreads the warm-up token requests over the first half of the warm-up, in slots of VUs", () => {
+    const delays = Array.from({ length: 300 }, (_, i) => warmUpDelaySeconds(i + 1));
+    expect(delays[0]).toBe(0);
+    expect(Math.max(...delays)).toBeLessThan(WARM_UP_SECONDS / 2);
+    expect(new Set(delays).size).toBe(WARM_UP_SLOTS);
+    // Equal slots: 300 VUs in 20 slots of 15.
+    expect(delays.filter((d) => d === delays[1]).length).toBe(300 / WARM_UP_SLOTS);
   });
 
   it("warms nothing up for a client that fetches a token per iteration, nor for the ramping and closed scenarios", () => {
