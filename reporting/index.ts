@@ -4,6 +4,7 @@ export { formatDuration } from "./format-duration.ts";
 export type { JunitCase, JunitOutcome, JunitReport, JunitSuite } from "./junit-xml.ts";
 export { renderJunitXml, xmlText } from "./junit-xml.ts";
 export {
+  codeBlock,
   codeSpan,
   detailsBlock,
   escapePipes,

@@ -21,6 +21,13 @@ export function codeSpan(text: string): string {
   return `\`${text}\``;
 }
 
+/** A fenced code block whose fence is longer than any run of backticks in `text`, so the text cannot end it early. */
+export function codeBlock(text: string, language = ""): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
 /** A table row; each cell is written as given, so escape what needs it first (tableCell, inlineText). */
 export function tableRow(cells: readonly (string | number)[]): string {
   return `| ${cells.join(" | ")} |`;

@@ -1,7 +1,9 @@
 import {
+  codeBlock,
   codeSpan,
   detailsBlock,
   formatDuration,
+  inlineText,
   tableCell,
   tableHead,
   tableRow,
@@ -23,12 +25,13 @@ const HEADLINE = {
 function details(check: CheckResult): string {
   const evidence = check.evidence
     .map((item) => {
-      const outcome = item.response ? `→ ${item.response.status}` : `→ ${item.error}`;
-      return `${item.label} ${outcome}\n\n\`\`\`sh\n${item.curl}\n\`\`\``;
+      // What a target sent (messages, errors) is escaped: a summary must not carry its HTML or end its code block.
+      const outcome = item.response ? `→ ${item.response.status}` : `→ ${inlineText(item.error ?? "")}`;
+      return `${item.label} ${outcome}\n\n${codeBlock(item.curl, "sh")}`;
     })
     .join("\n\n");
   return detailsBlock(
-    `${ICON[check.status]} <code>${check.id}</code> — ${tableCell(check.message)}`,
+    `${ICON[check.status]} <code>${check.id}</code> — ${inlineText(check.message)}`,
     evidence,
   );
 }
@@ -54,7 +57,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
           codeSpan(check.id),
           check.level,
           tableCell(check.rule),
-          tableCell(check.message),
+          inlineText(check.message),
         ]),
       );
     }

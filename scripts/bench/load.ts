@@ -34,13 +34,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { EventTemplateFile } from "../../load/index.ts";
-import {
-  LOAD_ENV,
-  loadOptions,
-  planScenario,
-  readRunConfig,
-  SCENARIO_ITERATIONS_PREFIX,
-} from "../../load/index.ts";
+import { LOAD_ENV, loadOptions, planScenario, readRunConfig, scenarioIterations } from "../../load/index.ts";
 import { readK6CsvFile } from "../../reporting/run-report/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import type { BundleResult } from "../build/bundle-load.ts";
@@ -210,6 +204,8 @@ interface ScriptUnderTest {
   ): Promise<{ env: Record<string, string>; args: string[] }>;
   /** The metric holding the share of failed events. */
   readonly failedMetric: string;
+  /** The counter of iterations that sent an event: ours leaves its warm-up's out with a sub-metric. */
+  readonly eventsMetric: string;
 }
 
 /** k6 gets CPU 1 and the sandbox CPU 0 when the machine has two or more: then k6's own cost sets the rate held. */
@@ -274,12 +270,6 @@ async function runK6(
   return { summary: summary.metrics, peakRss: maxRssKb * 1024, cpuSeconds: user + system };
 }
 
-/** Iterations that sent an event: the scenario's own when k6 kept them apart from a warm-up's (ours), else all. */
-function events(summary: K6Run["summary"]): number | undefined {
-  const own = Object.keys(summary).find((name) => name.startsWith(SCENARIO_ITERATIONS_PREFIX));
-  return summary[own ?? "iterations"]?.count;
-}
-
 /** k6's CPU time per completed event at a rate both scripts hold: the cost behind the highest rate, with less noise. */
 async function cpuPerEvent(k6: K6Binary, script: ScriptUnderTest, seconds: number, workDir: string) {
   const { summary, cpuSeconds } = await runK6(
@@ -288,7 +278,7 @@ async function cpuPerEvent(k6: K6Binary, script: ScriptUnderTest, seconds: numbe
     await script.prepare(CPU_RATE, PROBE_VUS, seconds),
     workDir,
   );
-  return cpuSeconds / (events(summary) ?? Number.NaN);
+  return cpuSeconds / (summary[script.eventsMetric]?.count ?? Number.NaN);
 }
 
 async function probe(
@@ -299,7 +289,7 @@ async function probe(
   workDir: string,
 ): Promise<Probe> {
   const { summary } = await runK6(k6, script, await script.prepare(rate, PROBE_VUS, seconds), workDir);
-  const completed = events(summary) ?? 0;
+  const completed = summary[script.eventsMetric]?.count ?? 0;
   const dropped = summary.dropped_iterations?.count ?? 0;
   const failedShare = summary[script.failedMetric]?.value ?? 1;
   const planned = rate * seconds;
@@ -369,7 +359,7 @@ async function profile(
     return value === null || value === undefined ? "" : value.toFixed(1);
   };
   console.log(
-    `  ${script.label} at ${rate}/s: completed ${events(summary) ?? 0}, dropped ${summary.dropped_iterations?.count ?? 0}, ` +
+    `  ${script.label} at ${rate}/s: completed ${summary[script.eventsMetric]?.count ?? 0}, dropped ${summary.dropped_iterations?.count ?? 0}, ` +
       `k6 CPU ${cpuSeconds.toFixed(2)} s (with CSV output)`,
   );
   console.log("    second  events  token  dropped  VUs   event p50/p99/max ms   token p99 ms");
@@ -533,6 +523,7 @@ async function main(): Promise<number> {
       label: "ours",
       file: bundle?.file ?? "",
       failedMetric: "events_failed",
+      eventsMetric: scenarioIterations("sustained"),
       // Exactly what `event-harness load sustained` hands k6: the options file and the VU settings.
       async prepare(rate, vus, seconds) {
         const config = sustainedConfig(rate, vus, seconds);
@@ -563,6 +554,7 @@ async function main(): Promise<number> {
         label === "minimal" || (label === "floor" && floorCut === "rate-sample")
           ? "http_req_failed"
           : "events_failed",
+      eventsMetric: "iterations",
       async prepare(rate, vus, seconds) {
         return {
           env: {

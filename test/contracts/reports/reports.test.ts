@@ -77,6 +77,25 @@ describe("reports", () => {
     expect(markdown.match(/<details>/g)?.length).toBe(4);
   });
 
+  it("escapes what a target sent: its HTML stays text and a backtick run cannot end the evidence's code block", () => {
+    const hostile: CheckResult = {
+      ...check("events.x", "FAIL", "got </pre><script>alert(1)</script> | 500"),
+      evidence: [
+        {
+          label: "POST /events",
+          error: "<img src=x onerror=alert(1)>",
+          curl: "curl -X POST 'http://x/events' --data-raw '```\n# not a heading'",
+        },
+      ] as unknown as CheckResult["evidence"],
+    };
+    const markdown = renderSummaryMarkdown(run([hostile]));
+    expect(markdown).not.toContain("<script>");
+    expect(markdown).not.toContain("<img");
+    expect(markdown).toContain("got &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt; \\| 500");
+    expect(markdown).toContain("→ &lt;img src=x onerror=alert(1)&gt;");
+    expect(markdown).toContain("````sh\ncurl -X POST 'http://x/events' --data-raw '```\n# not a heading'\n````");
+  });
+
   it("ends the console summary with the verdict line", () => {
     expect(renderConsoleSummary(run(checks)).trimEnd().split("\n").at(-1)).toBe(
       "Verdict: FAILED — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (1.2 s, contract (fast))",
