@@ -3,6 +3,7 @@ import {
   describeConnectionFailure,
   displayProxy,
   proxyFor,
+  ResponseTooLargeError,
   readCappedText,
   undiciDispatcher,
 } from "../../contracts/connection/index.ts";
@@ -65,6 +66,12 @@ export async function preflight(
       status = response.statusCode;
       text = await readCappedText(response.body);
     } catch (error) {
+      // The endpoint answered, but with more than any token response holds: not a reachability problem.
+      if (error instanceof ResponseTooLargeError) {
+        throw new CannotRunError(
+          `the token endpoint ${displayUrl(target.tokenUrl)} answered client ${credential.clientId} with a body too large for a token (${error.message})`,
+        );
+      }
       const reason = deadline.cutShort()?.message ?? connectionReason(error) ?? errorReason(error);
       throw new CannotRunError(
         `cannot reach the token endpoint ${displayUrl(target.tokenUrl)}${via(target)} (${reason})`,

@@ -93,7 +93,9 @@ describe("reports", () => {
     expect(markdown).not.toContain("<img");
     expect(markdown).toContain("got &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt; \\| 500");
     expect(markdown).toContain("→ &lt;img src=x onerror=alert(1)&gt;");
-    expect(markdown).toContain("````sh\ncurl -X POST 'http://x/events' --data-raw '```\n# not a heading'\n````");
+    expect(markdown).toContain(
+      "````sh\ncurl -X POST 'http://x/events' --data-raw '```\n# not a heading'\n````",
+    );
   });
 
   it("ends the console summary with the verdict line", () => {
