@@ -29,7 +29,6 @@ export {
   EXPIRY_KIND_TAG,
   METRIC,
   RENAMED_METRICS,
-  SCENARIO_ITERATIONS_PREFIX,
   scenarioIterations,
   TOKEN_DURATION,
 } from "./lib/metric-names.ts";

@@ -15,6 +15,8 @@ export interface ScenarioPlan {
    * (the scenario module's `warmUp` export). Set for constant-rate scenarios whose client keeps its token.
    */
   readonly warmUp: ExecutorConfig | undefined;
+  /** How long the warm-up runs before the executor starts (0: none). */
+  readonly warmUpSeconds: number;
   /** Iterations an open scenario schedules: the base of the dropped-iterations guard. */
   readonly plannedIterations: number | undefined;
   readonly idleGap: IdleGapPlan | undefined;
@@ -111,6 +113,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
           ...(warmUp === undefined ? {} : { startTime: k6Duration(warmUpSeconds) }),
         },
         warmUp,
+        warmUpSeconds,
         plannedIterations: Math.round(config.rate * duration),
         idleGap: undefined,
         expectedSeconds: warmUpSeconds + duration,
@@ -127,6 +130,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       return {
         executor: rampingArrival(1, stages, vus, maxVusFor(vus * 2, instances)),
         warmUp: undefined,
+        warmUpSeconds: 0,
         plannedIterations: stageIterations(1, stages),
         idleGap: undefined,
         expectedSeconds: duration,
@@ -146,6 +150,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       return {
         executor: rampingArrival(base, stages, vus, maxVusFor(vus * (SPIKE_FACTOR + 1), instances)),
         warmUp: undefined,
+        warmUpSeconds: 0,
         plannedIterations: stageIterations(base, stages),
         idleGap: undefined,
         expectedSeconds: duration,
@@ -170,6 +175,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
           gracefulStop: "5s",
         },
         warmUp: undefined,
+        warmUpSeconds: 0,
         plannedIterations: undefined,
         idleGap: plan,
         expectedSeconds: plan.idleSecondsPerVu,
@@ -180,6 +186,7 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       return {
         executor: { executor: "constant-vus", vus, duration: k6Duration(duration), gracefulStop: "10s" },
         warmUp: undefined,
+        warmUpSeconds: 0,
         plannedIterations: undefined,
         idleGap: undefined,
         expectedSeconds: duration,

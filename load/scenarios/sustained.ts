@@ -1,17 +1,9 @@
 // Constant arrival rate of event creations (open model): --rate events/s for --duration; dropped iterations are guarded.
 // The executor and thresholds reach k6 as a --config file the harness writes: VUs build no options.
-import { sleep } from "k6";
 import { sendEvent } from "../lib/k6-vu.ts";
-import { WARM_UP_INDEX } from "../lib/vu-client.ts";
-import { warmUpDelaySeconds } from "../lib/warm-up.ts";
 
+export { warmUp } from "../lib/k6-warm-up.ts";
 export { handleSummary } from "../lib/summary-export.ts";
-
-// The warm-up scenario (scenario-plan.ts): each pre-allocated VU gets its first token before the rate starts.
-export const warmUp = (): void => {
-  sleep(warmUpDelaySeconds(__VU));
-  sendEvent(0, WARM_UP_INDEX, true, false);
-};
 
 export default (): void => {
   sendEvent(__ITER, 0, true, false);

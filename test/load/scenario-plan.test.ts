@@ -39,6 +39,7 @@ describe("planScenario", () => {
       gracefulStop: "0s",
     });
     expect(plan.executor.startTime).toBe(`${WARM_UP_SECONDS * 1000}ms`);
+    expect(plan.warmUpSeconds).toBe(WARM_UP_SECONDS);
     expect(plan.maxSeconds).toBe(WARM_UP_SECONDS + 40 + 10);
   });
 
@@ -56,6 +57,7 @@ describe("planScenario", () => {
       runConfig("sustained", { rate: 25, durationSeconds: 40, clientModel: "token-per-iteration" }),
     );
     expect(perIteration.warmUp).toBeUndefined();
+    expect(perIteration.warmUpSeconds).toBe(0);
     expect(perIteration.executor.startTime).toBeUndefined();
     expect(perIteration.expectedSeconds).toBe(40);
     for (const scenario of ["ramp", "spike", "idle-gap", "token-storm"] as const) {

@@ -4,7 +4,6 @@ import type { RunConfig } from "../run-config.ts";
 import type { ScenarioName } from "../scenario-catalogue.ts";
 import { SCENARIOS } from "../scenario-catalogue.ts";
 import type { ScenarioPlan } from "../scenario-plan.ts";
-import { WARM_UP_SECONDS } from "../warm-up.ts";
 
 /** One k6 instance's own counts, shown next to the merged totals of a run split over several instances. */
 export interface InstanceTotals {
@@ -56,7 +55,7 @@ export function reportContext(
     expiresInSeconds: config.expiresInSeconds,
     marginSeconds: config.marginSeconds,
     plannedIterations: plan.plannedIterations,
-    warmUpSeconds: plan.warmUp === undefined ? 0 : WARM_UP_SECONDS,
+    warmUpSeconds: plan.warmUpSeconds,
     idleGap: plan.idleGap,
     warnings,
   };
