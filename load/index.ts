@@ -35,7 +35,8 @@ export {
 export { renderReports } from "./lib/report/render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";
 export { reportContext } from "./lib/report/report-context.ts";
-export { instanceTotals } from "./lib/report/report-facts.ts";
+export type { ReportFacts } from "./lib/report/report-facts.ts";
+export { instanceTotals, reportFacts } from "./lib/report/report-facts.ts";
 export type { SummaryData, SummaryMetric, ThresholdResult } from "./lib/report/summary-data.ts";
 export { thresholdResults } from "./lib/report/summary-data.ts";
 export type { SlidingExpiryVerdict, VerdictLevel } from "./lib/report/verdict.ts";

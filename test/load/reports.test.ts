@@ -87,6 +87,14 @@ describe("renderReports", () => {
     expect(text).toContain("FAILED: 1 threshold(s) crossed");
   });
 
+  it("counts events not accepted from events_failed, as the error rate does, and their statuses from events_rejected", () => {
+    const metrics = summary({}).metrics;
+    const { [METRIC.eventsRejected]: _total, ...withoutTotal } = metrics;
+    const { markdown, input } = renderReports({ ...summary({}), metrics: withoutTotal }, context);
+    expect(input.facts).toMatchObject({ eventsAccepted: 190, eventsRejected: 10, errorRate: 0.05 });
+    expect(markdown).toContain("- Events not accepted: 10 (5%): 503 × 8, other × 2");
+  });
+
   it("counts the scenario's own iterations against the planned ones, without the warm-up's", () => {
     const { markdown, input } = renderReports(summary({}), context);
     expect(input.facts.iterations).toBe(200);

@@ -19,11 +19,12 @@ export interface RenderedReports {
 
 /** Renders every report from k6's end-of-test data; pure, so it runs in k6's handleSummary and in unit tests. */
 export function renderReports(data: SummaryData, context: ReportContext): RenderedReports {
+  const facts = reportFacts(data, context.warmUpSeconds);
   const input: ReportInput = {
     context,
-    facts: reportFacts(data, context.warmUpSeconds),
+    facts,
     thresholds: thresholdResults(data),
-    verdict: slidingExpiryVerdict(data, context),
+    verdict: slidingExpiryVerdict(facts, context),
   };
   const summary = {
     ...data,

@@ -1,4 +1,10 @@
-import { EVENT_DURATION, METRIC, SCENARIO_ITERATIONS_PREFIX, TOKEN_DURATION } from "../metric-names.ts";
+import {
+  EVENT_DURATION,
+  EXPIRY,
+  METRIC,
+  SCENARIO_ITERATIONS_PREFIX,
+  TOKEN_DURATION,
+} from "../metric-names.ts";
 import type { TokenRequestReason } from "../token-policy.ts";
 import type { InstanceTotals } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
@@ -35,7 +41,12 @@ export const LATENCY_STATS = ["avg", "med", "p(90)", "p(95)", "p(99)", "max"] as
 
 export interface ReportFacts {
   readonly runSeconds: number;
+  /** Seconds of token warm-up before the rate started (0: none). */
+  readonly warmUpSeconds: number;
+  /** Seconds after the warm-up, which rates are over. */
+  readonly loadSeconds: number;
   readonly eventsAccepted: number;
+  /** Events finally not accepted. */
   readonly eventsRejected: number;
   readonly acceptedPerSecond: number;
   readonly errorRate: number;
@@ -48,6 +59,12 @@ export interface ReportFacts {
   readonly tokenRefreshes: number;
   readonly tokenFailures: number;
   readonly tokenLatency: ReadonlyArray<readonly [stat: string, ms: number]>;
+  /** 401s for tokens in use: violations of sliding expiry. */
+  readonly unexpectedExpiries: number;
+  /** Tokens accepted after idling past expires_in: violations of sliding expiry. */
+  readonly idleOutlived: number;
+  /** 401s after an idle gap: expiries the spec asks for. */
+  readonly idleExpiries: number;
 }
 
 function latency(data: SummaryData, metric: string): Array<readonly [string, number]> {
@@ -65,13 +82,17 @@ function iterations(data: SummaryData): number {
   return count(data, own ?? "iterations");
 }
 
-/** The numbers every report shows, read once from k6's summary data; rates leave a warm-up's seconds out. */
+/**
+ * The numbers every load report shows (the load command's and the run's), read once from k6's summary data; rates
+ * leave a warm-up's seconds out.
+ */
 export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
   const runSeconds = (data.state?.testRunDurationMs ?? 0) / 1000;
   const loadSeconds = runSeconds - warmUpSeconds;
-  // events_failed's false samples are the accepted events.
+  // events_failed has one sample per event, false when accepted: the counts agree with the error rate by design.
+  // events_rejected, recorded with each true sample, only breaks them down by status.
   const eventsAccepted = metricValue(data, METRIC.eventsFailed, "fails") ?? 0;
-  const eventsRejected = count(data, METRIC.eventsRejected);
+  const eventsRejected = metricValue(data, METRIC.eventsFailed, "passes") ?? 0;
   const rejectedByStatus: Array<readonly [string, number]> = [];
   let listed = 0;
   for (const status of OBSERVED_REJECTION_STATUSES) {
@@ -87,6 +108,8 @@ export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
   }
   return {
     runSeconds,
+    warmUpSeconds,
+    loadSeconds,
     eventsAccepted,
     eventsRejected,
     acceptedPerSecond: loadSeconds > 0 ? eventsAccepted / loadSeconds : 0,
@@ -100,6 +123,9 @@ export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
     tokenRefreshes: count(data, METRIC.tokenRefreshes),
     tokenFailures: count(data, METRIC.tokenRequestFailures),
     tokenLatency: latency(data, TOKEN_DURATION),
+    unexpectedExpiries: count(data, EXPIRY.unexpected),
+    idleOutlived: count(data, EXPIRY.outlived),
+    idleExpiries: count(data, EXPIRY.idle),
   };
 }
 

@@ -1,7 +1,5 @@
-import { EXPIRY, METRIC } from "../metric-names.ts";
 import type { ReportContext } from "./report-context.ts";
-import type { SummaryData } from "./summary-data.ts";
-import { count } from "./summary-data.ts";
+import type { ReportFacts } from "./report-facts.ts";
 
 /**
  * - `held`: no token was rejected while sliding use kept it valid, and (idle-gap) every long gap ended in an expiry;
@@ -21,10 +19,8 @@ export interface SlidingExpiryVerdict {
   readonly expectedIdleExpiries: number | undefined;
 }
 
-export function slidingExpiryVerdict(data: SummaryData, context: ReportContext): SlidingExpiryVerdict {
-  const unexpectedExpiries = count(data, EXPIRY.unexpected);
-  const idleOutlived = count(data, EXPIRY.outlived);
-  const idleExpiries = count(data, EXPIRY.idle);
+export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext): SlidingExpiryVerdict {
+  const { unexpectedExpiries, idleOutlived, idleExpiries } = facts;
   const expectedIdleExpiries = context.idleGap ? context.vus * context.idleGap.cycles : undefined;
   const margin = `${context.marginSeconds}s`;
   const base = { unexpectedExpiries, idleOutlived, idleExpiries, expectedIdleExpiries };
@@ -66,8 +62,8 @@ export function slidingExpiryVerdict(data: SummaryData, context: ReportContext):
     };
   }
 
-  const uses = data.metrics[METRIC.eventsFailed]?.values.fails ?? 0;
-  const tokens = count(data, METRIC.tokenRequests);
+  const uses = facts.eventsAccepted;
+  const tokens = facts.tokenRequests;
   if (context.clientModel === "token-per-iteration" || uses <= tokens) {
     return {
       ...base,
