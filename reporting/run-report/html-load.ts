@@ -136,28 +136,25 @@ function tile(label: string, value: string, sub: string, tone: "" | "good" | "ba
 }
 
 function tiles(summary: LoadSummary): string {
-  const f = summary.figures;
+  const f = summary.facts;
   const violations = f.unexpectedExpiries + f.idleOutlived;
-  // Rates are over the seconds after the token warm-up, as the load command's own reports give them.
-  const warmUp = summary.context?.warmUpSeconds ?? 0;
-  const loadSeconds = f.runSeconds - warmUp;
-  const perSec = loadSeconds > 0 ? f.eventsAccepted / loadSeconds : 0;
+  const latency = new Map(f.eventLatency);
   const cells = [
     tile(
       "Events accepted",
       formatNumber(f.eventsAccepted),
-      `${formatNumber(perSec)}/s over ${formatNumber(loadSeconds)} s${warmUp > 0 ? ` after a ${formatNumber(warmUp)} s token warm-up` : ""}`,
+      `${formatNumber(f.acceptedPerSecond)}/s over ${formatNumber(f.loadSeconds)} s${f.warmUpSeconds > 0 ? ` after a ${formatNumber(f.warmUpSeconds)} s token warm-up` : ""}`,
     ),
     tile(
       "Error rate",
       `${formatNumber(f.errorRate * 100)} %`,
-      `${formatNumber(f.eventsFailed)} not accepted`,
-      f.eventsFailed > 0 ? "bad" : "good",
+      `${formatNumber(f.eventsRejected)} not accepted`,
+      f.eventsRejected > 0 ? "bad" : "good",
     ),
     tile(
       "Latency p95",
-      ms(f.eventLatencyMs["p(95)"]),
-      `median ${ms(f.eventLatencyMs.med)}, max ${ms(f.eventLatencyMs.max)}`,
+      ms(latency.get("p(95)")),
+      `median ${ms(latency.get("med"))}, max ${ms(latency.get("max"))}`,
     ),
     tile("Token requests", formatNumber(f.tokenRequests), `${formatNumber(f.tokenRefreshes)} refreshes`),
     tile(

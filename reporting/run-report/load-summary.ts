@@ -1,22 +1,9 @@
-import type { SummaryData, ThresholdResult } from "../../load/index.ts";
-import { EVENT_DURATION, EXPIRY, METRIC, thresholdResults } from "../../load/index.ts";
-
-export interface LoadFigures {
-  readonly runSeconds: number;
-  readonly eventsAccepted: number;
-  readonly eventsFailed: number;
-  readonly errorRate: number;
-  readonly eventLatencyMs: Readonly<Record<"med" | "p(95)" | "p(99)" | "max", number | undefined>>;
-  readonly tokenRequests: number;
-  readonly tokenRefreshes: number;
-  readonly idleExpiries: number;
-  readonly unexpectedExpiries: number;
-  readonly idleOutlived: number;
-  readonly droppedIterations: number;
-}
+import type { ReportFacts, SummaryData, ThresholdResult } from "../../load/index.ts";
+import { reportFacts, thresholdResults } from "../../load/index.ts";
 
 export interface LoadSummary {
-  readonly figures: LoadFigures;
+  /** The load command's own figures, read by its own reader, so the run report cannot tell another story. */
+  readonly facts: ReportFacts;
   /** Every judging threshold, failures first. */
   readonly thresholds: readonly ThresholdResult[];
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
@@ -27,8 +14,6 @@ export interface LoadSummary {
     readonly rate?: number;
     readonly vus?: number;
     readonly durationSeconds?: number;
-    /** Seconds of token warm-up before the rate started. */
-    readonly warmUpSeconds?: number;
     readonly expiresInSeconds?: number;
     readonly clientModel?: string;
   };
@@ -77,36 +62,13 @@ function summaryData(rawMetrics: Json, rawState: unknown): SummaryData {
 export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   if (!isObject(data) || !isObject(data.metrics)) return undefined;
   const summary = summaryData(data.metrics, data.state);
-  const values = (name: string) => summary.metrics[name]?.values ?? {};
-  const count = (name: string) => values(name).count ?? 0;
-  const latency = values(EVENT_DURATION);
-  const figures: LoadFigures = {
-    runSeconds: (summary.state?.testRunDurationMs ?? 0) / 1000,
-    // events_failed's false samples are the accepted events.
-    eventsAccepted: values(METRIC.eventsFailed).fails ?? 0,
-    eventsFailed: values(METRIC.eventsFailed).passes ?? 0,
-    errorRate: values(METRIC.eventsFailed).rate ?? 0,
-    eventLatencyMs: {
-      med: latency.med,
-      "p(95)": latency["p(95)"],
-      "p(99)": latency["p(99)"],
-      max: latency.max,
-    },
-    tokenRequests: count(METRIC.tokenRequests),
-    tokenRefreshes: count(METRIC.tokenRefreshes),
-    idleExpiries: count(EXPIRY.idle),
-    unexpectedExpiries: count(EXPIRY.unexpected),
-    idleOutlived: count(EXPIRY.outlived),
-    droppedIterations: count("dropped_iterations"),
-  };
-  const thresholds = thresholdResults(summary);
   const harness = isObject(data.harness) ? data.harness : {};
   const verdict = isObject(harness.verdict) ? harness.verdict : undefined;
   const level = str(verdict?.level);
   const context = isObject(harness.context) ? harness.context : undefined;
   return {
-    figures,
-    thresholds,
+    facts: reportFacts(summary, num(context?.warmUpSeconds) ?? 0),
+    thresholds: thresholdResults(summary),
     ...(level === undefined
       ? {}
       : {
@@ -126,7 +88,6 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
               rate: num(context.rate),
               vus: num(context.vus),
               durationSeconds: num(context.durationSeconds),
-              warmUpSeconds: num(context.warmUpSeconds),
               expiresInSeconds: num(context.expiresInSeconds),
               clientModel: str(context.clientModel),
             }).filter(([, value]) => value !== undefined),

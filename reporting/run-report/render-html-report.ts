@@ -34,9 +34,10 @@ function partFact(part: PartDetails): string {
     return `${n} checks${problems === 0 ? ", all PASS" : `, ${problems} not PASS`}`;
   }
   if (part.load) {
-    const f = part.load.figures;
+    const f = part.load.facts;
     const violations = f.unexpectedExpiries + f.idleOutlived;
-    return `${formatNumber(f.eventsAccepted)} events · p95 ${formatNumber(f.eventLatencyMs["p(95)"] ?? 0)} ms · ${violations} violation${violations === 1 ? "" : "s"}`;
+    const p95 = new Map(f.eventLatency).get("p(95)") ?? 0;
+    return `${formatNumber(f.eventsAccepted)} events · p95 ${formatNumber(p95)} ms · ${violations} violation${violations === 1 ? "" : "s"}`;
   }
   return part.outcome.note ?? "no report files";
 }

@@ -28,11 +28,11 @@ function demoteHeadings(markdown: string): string {
 function result(part: PartDetails): string {
   if (part.checks) return `${part.checks.checks.length} checks: ${describeCounts(part.checks.checks)}`;
   if (part.load) {
-    const f = part.load.figures;
+    const f = part.load.facts;
     const failedThresholds = part.load.thresholds.filter((t) => !t.ok).length;
     return [
       `${formatNumber(f.eventsAccepted)} events accepted`,
-      `p95 ${formatNumber(f.eventLatencyMs["p(95)"] ?? 0)} ms`,
+      `p95 ${formatNumber(new Map(f.eventLatency).get("p(95)") ?? 0)} ms`,
       `${f.unexpectedExpiries + f.idleOutlived} sliding-expiry violations`,
       failedThresholds > 0 ? `${failedThresholds} threshold(s) failed` : "",
     ]

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { EXPIRY, METRIC, renderReports } from "../../../load/index.ts";
 import { digestLoadSummary } from "../../../reporting/run-report/index.ts";
+import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 
 describe("digestLoadSummary", () => {
   it("reads figures, judging thresholds (failures first) and the sliding-expiry verdict", () => {
@@ -29,13 +31,19 @@ describe("digestLoadSummary", () => {
         context: { scenario: "sustained", rate: 20, secret: "x" },
       },
     });
-    expect(summary?.figures).toMatchObject({
+    expect(summary?.facts).toMatchObject({
       runSeconds: 10,
+      loadSeconds: 10,
       eventsAccepted: 18,
-      eventsFailed: 2,
+      eventsRejected: 2,
+      acceptedPerSecond: 1.8,
       errorRate: 0.1,
       tokenRefreshes: 4,
-      eventLatencyMs: { med: 2, "p(95)": 1500, max: 2000 },
+      eventLatency: [
+        ["med", 2],
+        ["p(95)", 1500],
+        ["max", 2000],
+      ],
     });
     expect(summary?.thresholds.map((t) => [t.metric, t.expression, t.ok, t.observed])).toEqual([
       ["events_failed", "rate<0.01", false, "rate=10%"],
@@ -49,6 +57,27 @@ describe("digestLoadSummary", () => {
   it("yields nothing for something that is not a k6 summary, and zeros for missing metrics", () => {
     expect(digestLoadSummary(undefined)).toBeUndefined();
     expect(digestLoadSummary({ metrics: [] })).toBeUndefined();
-    expect(digestLoadSummary({ metrics: { events_failed: "nope" } })?.figures.eventsAccepted).toBe(0);
+    expect(digestLoadSummary({ metrics: { events_failed: "nope" } })?.facts.eventsAccepted).toBe(0);
+  });
+
+  it("gives the run report the load command's own facts, rates after the token warm-up included", () => {
+    const rendered = renderReports(
+      {
+        state: { testRunDurationMs: 12_000 },
+        metrics: {
+          [METRIC.eventsFailed]: {
+            type: "rate",
+            contains: "default",
+            values: { rate: 0.05, passes: 10, fails: 190 },
+          },
+          [METRIC.tokenRequests]: { type: "counter", contains: "default", values: { count: 5 } },
+          [EXPIRY.unexpected]: { type: "counter", contains: "default", values: { count: 1 } },
+        },
+      },
+      sustainedReportContext,
+    );
+    const digested = digestLoadSummary(JSON.parse(rendered.summaryJson));
+    expect(digested?.facts).toEqual(rendered.input.facts);
+    expect(digested?.facts).toMatchObject({ warmUpSeconds: 2, loadSeconds: 10, acceptedPerSecond: 19 });
   });
 });
