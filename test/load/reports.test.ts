@@ -107,6 +107,16 @@ describe("renderReports", () => {
     expect(withoutWarmUp.input.facts).toMatchObject({ iterations: 205, acceptedPerSecond: 190 / 12 });
   });
 
+  it("gives a run stopped during its warm-up no load seconds and no rate", () => {
+    const { input } = renderReports({ ...summary({}), state: { testRunDurationMs: 1_000 } }, context);
+    expect(input.facts).toMatchObject({
+      runSeconds: 1,
+      warmUpSeconds: 2,
+      loadSeconds: 0,
+      acceptedPerSecond: 0,
+    });
+  });
+
   it("calls sliding expiry held when reused tokens were never rejected", () => {
     const { input } = renderReports(summary({}), context);
     expect(input.verdict.level).toBe("held");

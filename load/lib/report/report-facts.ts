@@ -88,7 +88,8 @@ function iterations(data: SummaryData): number {
  */
 export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
   const runSeconds = (data.state?.testRunDurationMs ?? 0) / 1000;
-  const loadSeconds = runSeconds - warmUpSeconds;
+  // A run stopped during its warm-up had no load seconds, not a negative number of them.
+  const loadSeconds = Math.max(0, runSeconds - warmUpSeconds);
   // events_failed has one sample per event, false when accepted: the counts agree with the error rate by design.
   // events_rejected, recorded with each true sample, only breaks them down by status.
   const eventsAccepted = metricValue(data, METRIC.eventsFailed, "fails") ?? 0;
