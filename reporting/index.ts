@@ -5,10 +5,12 @@ export type { JunitCase, JunitOutcome, JunitReport, JunitSuite } from "./junit-x
 export { renderJunitXml, xmlText } from "./junit-xml.ts";
 export {
   codeBlock,
+  codeCell,
   codeSpan,
   detailsBlock,
   escapePipes,
   inlineText,
+  paragraphText,
   tableCell,
   tableHead,
   tableRow,

@@ -16,9 +16,33 @@ export function inlineText(text: string): string {
   return tableCell(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").trim();
 }
 
-/** A code span, for ids, URLs and metric names: the text must hold no backtick. */
+/**
+ * inlineText for text that starts a Markdown line (a callout's, a list item's): a leading character that
+ * would open a block (heading, list, quote, fence, break, link definition) is escaped, so it stays text.
+ */
+export function paragraphText(text: string): string {
+  const line = inlineText(text);
+  // Digits and a dot or parenthesis start an ordered list; each of the other characters another block.
+  if (/^\d{1,9}[.)](?:\s|$)/.test(line)) return line.replace(/[.)]/, "\\$&");
+  return line.replace(/^[#>+\-*=_`~[]/, "\\$&");
+}
+
+/**
+ * A code span, for ids, URLs and metric names, on one line: its fence is longer than any run of backticks
+ * in `text`, and a space each side (CommonMark strips one) keeps a backtick at either end, or end spaces.
+ */
 export function codeSpan(text: string): string {
-  return `\`${text}\``;
+  const line = text.replace(/\r\n|\r|\n/g, " ");
+  const longest = Math.max(0, ...Array.from(line.matchAll(/`+/g), (match) => match[0].length));
+  const fence = "`".repeat(longest + 1);
+  const stripped = line.startsWith(" ") && line.endsWith(" ") && /[^ ]/.test(line);
+  const pad = line.startsWith("`") || line.endsWith("`") || stripped ? " " : "";
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+/** A code span in a table cell, where GitHub reads a pipe as the cell's end even inside the span. */
+export function codeCell(text: string): string {
+  return escapePipes(codeSpan(text));
 }
 
 /** A fenced code block whose fence is longer than any run of backticks in `text`, so the text cannot end it early. */
@@ -41,9 +65,9 @@ export function tableHead(titles: readonly string[], align: readonly ("left" | "
   ];
 }
 
-/** A GitHub warning callout: rendered as a yellow box in a job summary, as a quote elsewhere. */
+/** A GitHub warning callout: rendered as a yellow box in a job summary, as a quote elsewhere; `text` is plain text. */
 export function warningCallout(text: string): string {
-  return `> [!WARNING]\n> ${text}`;
+  return `> [!WARNING]\n> ${paragraphText(text)}`;
 }
 
 /** A folded block whose body is Markdown; the blank lines let GitHub render that body. */
