@@ -8,6 +8,7 @@ import {
   renderReports,
   thresholdResults,
 } from "../../load/index.ts";
+import { readCodeSpan, tableCells } from "../support/markdown-reading.ts";
 import { sustainedReportContext } from "./run-config-fixture.ts";
 
 type Metrics = Record<string, SummaryData["metrics"][string]>;
@@ -174,5 +175,33 @@ describe("renderReports", () => {
     expect(parsed.harness.context.scenario).toBe("sustained");
     expect(parsed.harness.failedThresholds).toHaveLength(1);
     expect(parsed.metrics).toBeDefined();
+  });
+
+  it("keeps what a target or a user wrote inert in summary.md: inside its callout or cell, without HTML", () => {
+    const warnings = ["first line\nsecond <script>alert(1)</script>", "- a list?\n\n# a heading?"];
+    const metric = "odd`metric|name";
+    const { markdown } = renderReports(summary({ [metric]: counter(1, { "count<1`|x": false }) }), {
+      ...context,
+      targetLabel: "http://x|y/api\n<script>",
+      runId: "run`1`",
+      warnings,
+    });
+    expect(markdown).not.toMatch(/<script|<\/script/);
+    const lines = markdown.split("\n");
+    const callouts = lines.flatMap((line, i) => (line === "> [!WARNING]" ? [i] : []));
+    expect(callouts).toHaveLength(warnings.length);
+    for (const i of callouts) {
+      expect(lines[i + 1]).toMatch(/^> [^#-]/);
+      expect(lines[i + 2]).toBe("");
+    }
+    const head = lines.slice(lines.indexOf("| | |"), lines.indexOf("| Run time | 12s |") + 1);
+    expect(head.every((row) => tableCells(row).length === 2)).toBe(true);
+    expect(head).toContain("| Target | http://x\\|y/api &lt;script&gt; |");
+    const runId = head.find((row) => row.startsWith("| Run id |")) ?? "";
+    expect(readCodeSpan(tableCells(runId)[1] ?? "")).toEqual({ code: "run`1`", rest: "" });
+    const row = tableCells(lines.find((line) => line.includes("metric")) ?? "");
+    expect(row).toHaveLength(4);
+    expect(readCodeSpan(row[1] ?? "").code).toBe(metric);
+    expect(readCodeSpan(row[2] ?? "").code).toBe("count<1`|x");
   });
 });

@@ -1,4 +1,4 @@
-import { escapePipes, warningCallout } from "../../../reporting/index.ts";
+import { codeCell, inlineText, paragraphText, warningCallout } from "../../../reporting/index.ts";
 import { CLIENT_MODEL_SUMMARIES } from "../client-models.ts";
 import { formatSeconds } from "../duration.ts";
 import type { ReportContext } from "./report-context.ts";
@@ -53,16 +53,16 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",
     "|---|---|",
-    `| Target | ${escapePipes(context.targetLabel)} |`,
-    `| Run id | \`${context.runId}\` |`,
-    `| Load | ${escapePipes(describeLoad(context))} |`,
-    `| Client model | \`${context.clientModel}\`: ${CLIENT_MODEL_SUMMARIES[context.clientModel]} |`,
+    `| Target | ${inlineText(context.targetLabel)} |`,
+    `| Run id | ${codeCell(context.runId)} |`,
+    `| Load | ${inlineText(describeLoad(context))} |`,
+    `| Client model | ${codeCell(context.clientModel)}: ${inlineText(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
     `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,
     `| Run time | ${formatSeconds(facts.runSeconds)} |`,
     "",
     `## Sliding expiry: ${VERDICT_TITLE[verdict.level]}`,
     "",
-    ...verdict.reasons.map((reason) => `- ${reason}`),
+    ...verdict.reasons.map((reason) => `- ${paragraphText(reason)}`),
     "",
     "| Unexpected expiries (violations) | Tokens outliving idle gaps (violations) | Confirmed idle expiries |",
     "|---:|---:|---:|",
@@ -74,7 +74,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     "|---|---|---|---|",
     ...thresholds.map(
       (t) =>
-        `| ${t.ok ? "✓ pass" : "✗ FAIL"} | \`${escapePipes(t.metric)}\` | \`${escapePipes(t.expression)}\` | ${t.observed ?? "–"} |`,
+        `| ${t.ok ? "✓ pass" : "✗ FAIL"} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineText(t.observed ?? "–")} |`,
     ),
     "",
     "## Throughput",
@@ -117,7 +117,7 @@ function instancesTable(context: ReportContext, facts: ReportFacts): string[] {
     "|---|---|---:|---:|---:|---:|---:|",
     ...instances.map(
       (t, i) =>
-        `| ${i + 1} | \`${t.segment}\` | ${t.eventsAccepted} | ${t.eventsRejected} | ${t.iterations} | ${t.droppedIterations} | ${t.tokenRequests} |`,
+        `| ${i + 1} | ${codeCell(t.segment)} | ${t.eventsAccepted} | ${t.eventsRejected} | ${t.iterations} | ${t.droppedIterations} | ${t.tokenRequests} |`,
     ),
     `| **merged** | | ${facts.eventsAccepted} | ${facts.eventsRejected} | ${facts.iterations} | ${facts.droppedIterations} | ${facts.tokenRequests} |`,
     "",
