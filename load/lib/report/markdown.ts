@@ -4,6 +4,7 @@ import { formatSeconds } from "../duration.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import type { ThresholdResult } from "./summary-data.ts";
+import { round } from "./summary-data.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
 
 export interface ReportInput {
@@ -20,11 +21,6 @@ export const VERDICT_TITLE = {
   inconclusive: "INCONCLUSIVE",
   "not-exercised": "NOT EXERCISED",
 } as const;
-
-function round(value: number, digits = 2): string {
-  const factor = 10 ** digits;
-  return String(Math.round(value * factor) / factor);
-}
 
 /** The load profile in one line, e.g. `20 events/s for 30s, 5 VUs`. */
 export function describeLoad(context: ReportContext): string {
@@ -136,7 +132,11 @@ function latencyTable(facts: ReportFacts): string {
     `|---|${stats.map(() => "---:").join("|")}|`,
     ...rows.map(([label, values]) => {
       const byStat = new Map(values);
-      return `| ${label} | ${stats.map((stat) => (byStat.has(stat) ? round(byStat.get(stat) as number) : "–")).join(" | ")} |`;
+      const cells = stats.map((stat) => {
+        const ms = byStat.get(stat);
+        return ms === undefined ? "–" : String(round(ms));
+      });
+      return `| ${label} | ${cells.join(" | ")} |`;
     }),
   ].join("\n");
 }

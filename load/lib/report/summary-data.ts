@@ -48,7 +48,8 @@ export function formatMs(ms: number): string {
   return ms >= 1000 ? `${round(ms / 1000)}s` : `${round(ms)}ms`;
 }
 
-function round(value: number): number {
+/** Two decimals at most: how every load report writes a number. */
+export function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 

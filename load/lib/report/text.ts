@@ -1,6 +1,6 @@
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
-import { formatMs } from "./summary-data.ts";
+import { formatMs, round } from "./summary-data.ts";
 
 /** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
 export function renderText({ context, facts, thresholds, verdict }: ReportInput): string {
@@ -19,7 +19,7 @@ export function renderText({ context, facts, thresholds, verdict }: ReportInput)
     `  SLIDING EXPIRY: ${VERDICT_TITLE[verdict.level]}`,
     ...verdict.reasons.map((reason) => `    ${reason}`),
     "",
-    `  events   accepted ${facts.eventsAccepted} (${Math.round(facts.acceptedPerSecond * 100) / 100}/s), ` +
+    `  events   accepted ${facts.eventsAccepted} (${round(facts.acceptedPerSecond)}/s), ` +
       `not accepted ${facts.eventsRejected}${
         facts.rejectedByStatus.length > 0
           ? ` [${facts.rejectedByStatus.map(([status, n]) => `${status}×${n}`).join(" ")}]`
