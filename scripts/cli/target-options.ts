@@ -105,7 +105,10 @@ const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
 const FALSE_WORDS = new Set(["", "0", "false", "no", "off"]);
 
 /** --insecure, else EVENT_API_INSECURE (1/true/yes/on or 0/false/no/off). */
-export function insecureOption(options: TargetOptionValues, env: NodeJS.ProcessEnv): boolean {
+export function insecureOption(
+  options: Pick<TargetOptionValues, "insecure">,
+  env: NodeJS.ProcessEnv,
+): boolean {
   if (options.insecure === true) return true;
   const raw = (env[targetOptions.insecure.env] ?? "").trim().toLowerCase();
   if (TRUE_WORDS.has(raw)) return true;
@@ -154,6 +157,24 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
     );
   }
   const scope = pick(options, env, "scope");
+  const connection = resolveConnection(options, env);
+  return {
+    timeoutMs: Math.round(timeout * 1000),
+    ...(channelId === undefined ? {} : { channelId }),
+    clientAuth: clientAuth as ClientAuth,
+    ...(scope === undefined ? {} : { scope }),
+    connection,
+  };
+}
+
+/**
+ * How requests reach the target: --insecure (EVENT_API_INSECURE), the CA in NODE_EXTRA_CA_CERTS and the proxy
+ * variables, checked now so an unreadable CA file or a malformed proxy is a configuration error before anything is sent.
+ */
+export function resolveConnection(
+  options: Pick<TargetOptionValues, "insecure">,
+  env: NodeJS.ProcessEnv,
+): Connection {
   const connection = connectionFromEnv(env, insecureOption(options, env));
   try {
     trustedCas(connection);
@@ -163,13 +184,7 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
   for (const [name, value] of Object.entries(connection.proxy)) {
     if (name !== "noProxy" && value !== "") proxyUrl(value);
   }
-  return {
-    timeoutMs: Math.round(timeout * 1000),
-    ...(channelId === undefined ? {} : { channelId }),
-    clientAuth: clientAuth as ClientAuth,
-    ...(scope === undefined ? {} : { scope }),
-    connection,
-  };
+  return connection;
 }
 
 /** A proxy address must parse; the message never repeats it, since it may carry a password. */

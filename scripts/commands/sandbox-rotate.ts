@@ -2,11 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
 import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Connection } from "../../contracts/connection/index.ts";
 import { defineCommand } from "../cli/command.ts";
+import { connectionFailureReason, viaProxy } from "../cli/connection-failure.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { errorReason } from "../cli/error-reason.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseInteger, parseNumber } from "../cli/option-values.ts";
+import { resolveConnection, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
@@ -117,7 +120,7 @@ export const sandboxRotateCommand = defineCommand({
   name: "sandbox-rotate",
   summary: "Rotate a client secret of a running sandbox through its admin endpoint",
   usage:
-    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] (--secret-file FILE | --show-secret)",
+    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] [--insecure] (--secret-file FILE | --show-secret)",
   description: [
     "Calls POST {auth-url}/admin/clients/{client-id}/rotate of a sandbox started with `event-harness sandbox`.",
     `The admin token is read from ${ADMIN_TOKEN_ENV} only (flags end up in shell history and ps).`,
@@ -125,8 +128,11 @@ export const sandboxRotateCommand = defineCommand({
     "(created with mode 0600, replaced atomically, no trailing newline; checked before anything is rotated), or",
     "--show-secret prints it, alone, on stdout (the summary then goes to stderr) for a pipe into a secret store.",
     "Without --overlap the old secret is refused at once; without --revoke tokens issued before stay valid.",
+    "The sandbox is reached as every command reaches a target: the CA in NODE_EXTRA_CA_CERTS is trusted (an https",
+    "sandbox started with --tls-cert), HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply, and --insecure skips verification.",
     "Exit codes: 0 rotated, 2 usage or configuration error (also a refused admin token or an unknown client),",
-    "3 the rotation could not be made or confirmed (sandbox unreachable, unexpected answer).",
+    "3 the rotation could not be made or confirmed (sandbox unreachable, untrusted certificate, dead proxy,",
+    "unexpected answer).",
   ].join("\n"),
   options: {
     "auth-url": {
@@ -164,10 +170,16 @@ export const sandboxRotateCommand = defineCommand({
       valueName: "S",
       description: `Request timeout in seconds (default ${DEFAULT_TIMEOUT_SECONDS}).`,
     },
+    insecure: {
+      ...targetOptions.insecure,
+      description:
+        "Do not verify TLS certificates (a throwaway self-signed sandbox only; a warning is printed). For a CA use NODE_EXTRA_CA_CERTS.",
+    },
   },
   examples: [
     "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret",
     "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --overlap 60 --revoke --show-secret",
+    "NODE_EXTRA_CA_CERTS=ca.pem event-harness sandbox-rotate --auth-url https://sandbox.internal:8443/auth --client-id sandbox-demo --secret-file new.secret",
     'EVENT_API_CLIENT_SECRET="$(cat new.secret)" EVENT_API_OLD_CLIENT_SECRET=sandbox-demo-secret event-harness verify-rotation --expect-old refused …',
   ],
   async run({ options, io }) {
@@ -198,6 +210,7 @@ export const sandboxRotateCommand = defineCommand({
         "sandbox-rotate",
       );
     }
+    const connection = resolveConnection(options, io.env);
     const adminToken = io.env[ADMIN_TOKEN_ENV]?.trim() ?? "";
     if (adminToken === "") {
       throw new UsageError(
@@ -213,6 +226,11 @@ export const sandboxRotateCommand = defineCommand({
     if (authUrl.protocol === "http:" && !isLoopback(authUrl.hostname)) {
       say(`event-harness: note: sending the admin token over plain http to ${authUrl.host}.\n`);
     }
+    if (connection.insecure && authUrl.protocol === "https:") {
+      say(
+        "event-harness: WARNING: TLS certificates were not verified (--insecure): a man in the middle could have read the admin token and the new secret.\n",
+      );
+    }
     const base = authUrl.toString().replace(/\/+$/, "");
     const endpoint = `${base}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
 
@@ -223,7 +241,7 @@ export const sandboxRotateCommand = defineCommand({
         endpoint,
         adminToken,
         { overlapSeconds, revokeTokens },
-        timeoutMs,
+        { timeoutMs, connection },
         io.signal,
       );
       redactor.add(answer.client_secret, "<CLIENT_SECRET>");
@@ -256,7 +274,7 @@ export const sandboxRotateCommand = defineCommand({
         } --expect-old-tokens ${revokeTokens ? "revoked" : "valid"} --auth-url ${base} --base-url ${
           // The sandbox serves the API next to the auth server: …/auth and …/api.
           base.endsWith("/auth") ? `${base.slice(0, -"/auth".length)}/api` : "<base URL>"
-        } --client-id ${quoteForShell(answer.client_id)}`,
+        } --client-id ${quoteForShell(answer.client_id)}${connection.insecure ? " --insecure" : ""}`,
       "",
     ].join("\n");
     if (showSecret) {
@@ -275,16 +293,18 @@ async function callAdminEndpoint(
   endpoint: string,
   adminToken: string,
   rotation: { overlapSeconds: number; revokeTokens: boolean },
-  timeoutMs: number,
+  reach: { timeoutMs: number; connection: Connection },
   signal: AbortSignal,
 ): Promise<RotationAnswer> {
   const { request } = await import("undici");
   const { requestDeadline } = await import("../../contracts/deadline/index.ts");
-  const { readCappedText, ResponseTooLargeError } = await import("../../contracts/connection/index.ts");
+  const { readCappedText, ResponseTooLargeError, undiciDispatcher } = await import(
+    "../../contracts/connection/index.ts"
+  );
   let status: number;
   let text: string;
   // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
-  const deadline = requestDeadline(timeoutMs, signal);
+  const deadline = requestDeadline(reach.timeoutMs, signal);
   try {
     const response = await request(endpoint, {
       method: "POST",
@@ -298,6 +318,7 @@ async function callAdminEndpoint(
         revoke_tokens: rotation.revokeTokens,
       }),
       signal: deadline.signal,
+      dispatcher: await undiciDispatcher(reach.connection),
     });
     status = response.statusCode;
     text = await readCappedText(response.body);
@@ -308,9 +329,9 @@ async function callAdminEndpoint(
         `the admin endpoint ${endpoint} answered, but its ${error.message}; the secret may have changed: rotate again to get a usable one`,
       );
     }
-    const reason = deadline.cutShort()?.message ?? errorReason(error);
+    const reason = deadline.cutShort()?.message ?? connectionFailureReason(error) ?? errorReason(error);
     throw new RotationUnconfirmedError(
-      `cannot reach the admin endpoint ${endpoint} (${reason}); nothing was rotated`,
+      `cannot reach the admin endpoint ${endpoint}${viaProxy(endpoint, reach.connection)} (${reason}); nothing was rotated`,
     );
   } finally {
     deadline.dispose();

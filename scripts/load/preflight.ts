@@ -1,17 +1,11 @@
 import { request } from "undici";
-import {
-  describeConnectionFailure,
-  displayProxy,
-  proxyFor,
-  ResponseTooLargeError,
-  readCappedText,
-  undiciDispatcher,
-} from "../../contracts/connection/index.ts";
+import { ResponseTooLargeError, readCappedText, undiciDispatcher } from "../../contracts/connection/index.ts";
 import { requestDeadline } from "../../contracts/deadline/index.ts";
 import type { Redactor, Target } from "../../contracts/target/index.ts";
 import { tokenRequestParts } from "../../contracts/target/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
+import { connectionFailureReason, viaProxy } from "../cli/connection-failure.ts";
 import { errorReason } from "../cli/error-reason.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { displayUrl } from "./display-url.ts";
@@ -19,17 +13,6 @@ import { displayUrl } from "./display-url.ts";
 export interface PreflightResult {
   /** The one expires_in every client's token came with; idle-gap plans its gaps from it. */
   readonly expiresInSeconds: number;
-}
-
-/** A TLS, CA-file or proxy failure said plainly; undici wraps some of them in `cause`. */
-function connectionReason(error: unknown): string | undefined {
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  return (describeConnectionFailure(error) ?? describeConnectionFailure(cause))?.message;
-}
-
-function via(target: Target): string {
-  const proxy = proxyFor(target.tokenUrl, target.connection.proxy);
-  return proxy === undefined ? "" : ` via the proxy ${displayProxy(proxy)}`;
 }
 
 /**
@@ -72,9 +55,9 @@ export async function preflight(
           `the token endpoint ${displayUrl(target.tokenUrl)} answered client ${credential.clientId} with a body too large for a token (${error.message})`,
         );
       }
-      const reason = deadline.cutShort()?.message ?? connectionReason(error) ?? errorReason(error);
+      const reason = deadline.cutShort()?.message ?? connectionFailureReason(error) ?? errorReason(error);
       throw new CannotRunError(
-        `cannot reach the token endpoint ${displayUrl(target.tokenUrl)}${via(target)} (${reason})`,
+        `cannot reach the token endpoint ${displayUrl(target.tokenUrl)}${viaProxy(target.tokenUrl, target.connection)} (${reason})`,
       );
     } finally {
       deadline.dispose();

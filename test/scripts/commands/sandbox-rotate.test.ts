@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -8,7 +10,11 @@ import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
 import { main } from "../../../scripts/cli/main.ts";
 import { sandboxRotateCommand } from "../../../scripts/commands/sandbox-rotate.ts";
+import type { CountingProxy } from "../../support/counting-proxy.ts";
+import { startCountingProxy } from "../../support/counting-proxy.ts";
 import { loadedEntry } from "../../support/run-in-process.ts";
+import type { TestPki } from "../../support/test-ca.ts";
+import { makeTestPki } from "../../support/test-ca.ts";
 
 const ADMIN_TOKEN = "rotate-cli-admin-token-0123456789";
 
@@ -212,5 +218,157 @@ describe("event-harness sandbox-rotate", () => {
       "--show-secret",
     ]);
     expect(userInfo.code).toBe(2);
+  });
+});
+
+/**
+ * The sandbox as a remote one looks: HTTPS with a certificate from a CA of the test's own, under a .test name that
+ * resolves nowhere but in the loopback proxy, so a rotation that succeeds by that name went through the proxy.
+ */
+describe("event-harness sandbox-rotate reaches the sandbox as every command reaches a target", () => {
+  const HOST = "eah-rotate.test";
+  const PROXY_PASSWORD = `proxy-pass-${randomBytes(6).toString("hex")}`;
+  let pki: TestPki;
+  let proxy: CountingProxy;
+  let proxyWithPassword: string;
+  /** Every output of these runs, searched for secrets at the end. */
+  const outputs: string[] = [];
+
+  beforeAll(async () => {
+    pki = await makeTestPki([HOST, "127.0.0.1"]);
+    proxy = await startCountingProxy([HOST]);
+    const url = new URL(proxy.url);
+    url.username = "eah-user";
+    url.password = PROXY_PASSWORD;
+    proxyWithPassword = url.toString();
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    if (pki) await rm(pki.dir, { recursive: true, force: true });
+  });
+
+  async function startedTls(): Promise<RunningSandbox> {
+    sandbox = await startSandbox({
+      port: 0,
+      adminToken: ADMIN_TOKEN,
+      tls: { key: pki.serverKey, cert: pki.serverCert },
+    });
+    return sandbox;
+  }
+
+  async function rotate(args: readonly string[], env: NodeJS.ProcessEnv) {
+    const run = await rotateCli(args, { EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN, ...env });
+    outputs.push(run.stdout, run.stderr);
+    return run;
+  }
+
+  /** A loopback port nothing listens on: a dead proxy. */
+  async function deadPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  it("trusts the CA in NODE_EXTRA_CA_CERTS", async () => {
+    const sb = await startedTls();
+    const file = path.join(dir, "tls.secret");
+    const run = await rotate([...target(sb), "--secret-file", file, "--timeout", "5"], {
+      NODE_EXTRA_CA_CERTS: pki.caFile,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(sb.authUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
+    expect(run.stdout).toContain(`Rotated the secret of client sandbox-demo at ${sb.authUrl}.`);
+    expect(await readFile(file, "utf8")).toBe(sb.clients[0]?.clientSecret);
+    expect(sb.clients[0]?.clientSecret).not.toBe(DEMO_CLIENT.clientSecret);
+  });
+
+  it("without the CA, exits 3 with a plain TLS message and rotates nothing", async () => {
+    const sb = await startedTls();
+    const run = await rotate([...target(sb), "--show-secret", "--timeout", "5"], {});
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(
+      /cannot reach the admin endpoint https:\/\/127\.0\.0\.1:\d+\/auth\/admin\/clients\/sandbox-demo\/rotate \(TLS: the target's certificate is not trusted \(\w+\): give its CA in NODE_EXTRA_CA_CERTS/,
+    );
+    expect(run.stderr).toContain("nothing was rotated");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(sb.clients).toEqual([DEMO_CLIENT]);
+  });
+
+  it("--insecure (or EVENT_API_INSECURE=1) skips verification and warns", async () => {
+    const sb = await startedTls();
+    const flag = await rotate([...target(sb), "--insecure", "--show-secret"], {});
+    expect(flag.code, flag.stderr).toBe(0);
+    expect(flag.stdout).toBe(`${sb.clients[0]?.clientSecret}\n`);
+    expect(flag.stderr).toContain("WARNING: TLS certificates were not verified (--insecure)");
+    // The verify-rotation it suggests reaches the sandbox the same way.
+    expect(flag.stderr).toMatch(/verify-rotation .* --client-id sandbox-demo --insecure\n/);
+    const env = await rotate([...target(sb), "--show-secret"], { EVENT_API_INSECURE: "1" });
+    expect(env.code, env.stderr).toBe(0);
+    expect(env.stderr).toContain("WARNING: TLS certificates were not verified (--insecure)");
+  });
+
+  it("goes through HTTPS_PROXY with the proxy's credentials", async () => {
+    const sb = await startedTls();
+    const before = proxy.total();
+    const authUrl = sb.authUrl.replace("127.0.0.1", HOST);
+    const run = await rotate(
+      ["--auth-url", authUrl, "--client-id", DEMO_CLIENT.clientId, "--show-secret", "--timeout", "5"],
+      { NODE_EXTRA_CA_CERTS: pki.caFile, HTTPS_PROXY: proxyWithPassword, NO_PROXY: "" },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`Rotated the secret of client sandbox-demo at ${authUrl}.`);
+    expect(proxy.forwarded.get(`${HOST}:${new URL(sb.authUrl).port}`)).toBeGreaterThan(0);
+    expect(proxy.total()).toBe(before + 1);
+    expect(proxy.authorizations.at(-1)).toBe(
+      `Basic ${Buffer.from(`eah-user:${PROXY_PASSWORD}`).toString("base64")}`,
+    );
+    expect(sb.clients[0]?.clientSecret).not.toBe(DEMO_CLIENT.clientSecret);
+  });
+
+  it("names a dead proxy without its password (exit 3), and NO_PROXY bypasses it", async () => {
+    const sb = await startedTls();
+    const dead = `http://eah-user:${PROXY_PASSWORD}@127.0.0.1:${await deadPort()}`;
+    const env = { NODE_EXTRA_CA_CERTS: pki.caFile, HTTPS_PROXY: dead };
+    const run = await rotate([...target(sb), "--show-secret", "--timeout", "5"], env);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(
+      /cannot reach the admin endpoint \S+ via the proxy http:\/\/127\.0\.0\.1:\d+ \(.+\); nothing was rotated/,
+    );
+    expect(sb.clients).toEqual([DEMO_CLIENT]);
+    const bypass = await rotate([...target(sb), "--show-secret", "--timeout", "5"], {
+      ...env,
+      NO_PROXY: "127.0.0.1",
+    });
+    expect(bypass.code, bypass.stderr).toBe(0);
+  });
+
+  it.each([
+    [
+      { NODE_EXTRA_CA_CERTS: "/nonexistent/eah-ca.pem" },
+      /cannot read the CA file \/nonexistent\/eah-ca\.pem/,
+    ],
+    [
+      { HTTPS_PROXY: "socks5://127.0.0.1:1080" },
+      /HTTPS_PROXY\/HTTP_PROXY must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [{ EVENT_API_INSECURE: "maybe" }, /EVENT_API_INSECURE takes 1, true/],
+  ])("refuses the connection settings %j with exit 2 before rotating", async (env, message) => {
+    const sb = await startedTls();
+    const run = await rotate([...target(sb), "--show-secret"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(sb.clients).toEqual([DEMO_CLIENT]);
+  });
+
+  it("never shows the admin token or the proxy password", () => {
+    const everything = outputs.join("\n");
+    // The dead proxy's run is among the outputs searched: its address is named, its password is not.
+    expect(everything).toMatch(/via the proxy http:\/\/127\.0\.0\.1:\d+ /);
+    expect(everything).not.toContain(ADMIN_TOKEN);
+    expect(everything).not.toContain(PROXY_PASSWORD);
+    expect(everything).not.toContain(Buffer.from(`eah-user:${PROXY_PASSWORD}`).toString("base64"));
   });
 });
