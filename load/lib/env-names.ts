@@ -1,3 +1,7 @@
+/** The two variables a VU reads, named apart so a bundle holds two strings, not the table: every VU pays for its objects. */
+export const VU_CREDENTIALS_ENV = "EH_CREDENTIALS";
+export const VU_SETTINGS_ENV = "EH_VU";
+
 /**
  * Environment variables of a run (never command-line flags: those show in `ps`).
  * `readRunConfig` reads the run settings in Node; k6 itself gets only `vu` and `credentials`, because k6 copies
@@ -15,7 +19,7 @@ export const LOAD_ENV = {
   /** "true": k6 skips TLS verification (--insecure). */
   insecure: "EH_INSECURE",
   /** JSON array of `{ "client_id", "client_secret" }`: VUs spread over them. Also passed to k6. */
-  credentials: "EH_CREDENTIALS",
+  credentials: VU_CREDENTIALS_ENV,
   /** A display-safe name of the target (no userinfo), for reports. */
   targetLabel: "EH_TARGET_LABEL",
   runId: "EH_RUN_ID",
@@ -33,7 +37,7 @@ export const LOAD_ENV = {
   /** JSON object `{ metric: [expression, …] }` replacing the defaults for those metrics. */
   thresholds: "EH_THRESHOLDS",
   /** Passed to k6: JSON of the VU settings (`VuSettings`) the harness derived from the others. */
-  vu: "EH_VU",
+  vu: VU_SETTINGS_ENV,
 } as const;
 
 export type LoadEnvKey = keyof typeof LOAD_ENV;
