@@ -63,6 +63,8 @@ export interface SandboxStats {
   readonly storedEvents: number;
   /** Handler errors answered with 500 that no fault asked for: always a bug. */
   readonly internalErrors: number;
+  /** Requests whose headers have arrived and whose response is neither sent nor cut (held by `slow` included). */
+  readonly openRequests: number;
 }
 
 export interface SandboxServer extends RunningSandbox {
@@ -72,7 +74,7 @@ export interface SandboxServer extends RunningSandbox {
 /** The `slow` fault's delay before any answer. */
 export const SLOW_DELAY_MS = 30_000;
 /** close() waits this long for in-flight answers before it cuts their connections. */
-const CLOSE_GRACE_MS = 2_000;
+export const CLOSE_GRACE_MS = 2_000;
 /** Live tokens held at most (about 200 MB of ES256 tokens); only `expiry-never` or a grant storm reaches it. */
 const MAX_LIVE_TOKENS = 250_000;
 
@@ -153,6 +155,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   const keys = await generateSigningKeys();
   const journal = config.journalPath === undefined ? undefined : await Journal.open(config.journalPath);
   let internalErrors = 0;
+  let openRequests = 0;
   const slow = config.faults.has("slow");
   const reset = config.faults.has("reset");
   /** Requests the `slow` fault is holding back, so close() can cut them at once. */
@@ -160,6 +163,10 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   let app: ReturnType<typeof createApp> | undefined;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    openRequests += 1;
+    res.once("close", () => {
+      openRequests -= 1;
+    });
     if (reset) {
       req.socket.resetAndDestroy();
       return;
@@ -247,6 +254,6 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
       return { clientId, clientSecret };
     },
     close,
-    stats: () => ({ liveTokens: tokens.size, storedEvents: events.size, internalErrors }),
+    stats: () => ({ liveTokens: tokens.size, storedEvents: events.size, internalErrors, openRequests }),
   };
 }

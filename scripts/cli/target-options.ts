@@ -96,7 +96,11 @@ type StringOption = {
   [K in keyof typeof targetOptions]: (typeof targetOptions)[K]["type"] extends "string" ? K : never;
 }[keyof typeof targetOptions];
 
-function pick(options: TargetOptionValues, env: NodeJS.ProcessEnv, name: StringOption): string | undefined {
+function pick<N extends StringOption>(
+  options: { readonly [K in N]?: string },
+  env: NodeJS.ProcessEnv,
+  name: N,
+): string | undefined {
   const value = options[name] ?? env[targetOptions[name].env];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
@@ -135,13 +139,22 @@ export function httpUrl(name: string, raw: string): string {
   return url.toString().replace(/\/+$/, "");
 }
 
-/** Reads the tuning options (timeout, channel) that apply whether or not a target is named. */
-export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.ProcessEnv): TargetTuning {
-  const timeout = parseNumber("timeout", pick(options, env, "timeout"), {
+/** --timeout, else EVENT_API_TIMEOUT: the one deadline of each request, in ms (default 10 s). */
+export function resolveTimeoutMs(
+  options: Pick<TargetOptionValues, "timeout">,
+  env: NodeJS.ProcessEnv,
+): number {
+  const seconds = parseNumber("timeout", pick(options, env, "timeout"), {
     min: 0.1,
     max: 600,
     fallback: DEFAULT_TIMEOUT_SECONDS,
   });
+  return Math.round(seconds * 1000);
+}
+
+/** Reads the tuning options (timeout, channel) that apply whether or not a target is named. */
+export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.ProcessEnv): TargetTuning {
+  const timeoutMs = resolveTimeoutMs(options, env);
   const channelId = pick(options, env, "channel-id");
   if (channelId !== undefined && !channelId.startsWith("chl-")) {
     throw new UsageError(
@@ -159,7 +172,7 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
   const scope = pick(options, env, "scope");
   const connection = resolveConnection(options, env);
   return {
-    timeoutMs: Math.round(timeout * 1000),
+    timeoutMs,
     ...(channelId === undefined ? {} : { channelId }),
     clientAuth: clientAuth as ClientAuth,
     ...(scope === undefined ? {} : { scope }),

@@ -8,13 +8,12 @@ import { connectionFailureReason, viaProxy } from "../cli/connection-failure.ts"
 import { displayPath } from "../cli/display-path.ts";
 import { errorReason } from "../cli/error-reason.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
-import { parseInteger, parseNumber } from "../cli/option-values.ts";
-import { resolveConnection, targetOptions } from "../cli/target-options.ts";
+import { parseInteger } from "../cli/option-values.ts";
+import { resolveConnection, resolveTimeoutMs, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
 const MAX_OVERLAP_SECONDS = 86_400;
-const DEFAULT_TIMEOUT_SECONDS = 10;
 const ADMIN_TOKEN_ENV = "EVENT_HARNESS_ADMIN_TOKEN";
 
 /** What the admin endpoint answers with 200. */
@@ -165,11 +164,7 @@ export const sandboxRotateCommand = defineCommand({
       type: "boolean",
       description: "Print the new secret on stdout instead.",
     },
-    timeout: {
-      type: "string",
-      valueName: "S",
-      description: `Request timeout in seconds (default ${DEFAULT_TIMEOUT_SECONDS}).`,
-    },
+    timeout: targetOptions.timeout,
     insecure: {
       ...targetOptions.insecure,
       description:
@@ -198,9 +193,7 @@ export const sandboxRotateCommand = defineCommand({
       fallback: 0,
     });
     const revokeTokens = options.revoke === true;
-    const timeoutMs =
-      1000 *
-      parseNumber("timeout", options.timeout, { min: 0.1, max: 600, fallback: DEFAULT_TIMEOUT_SECONDS });
+    const timeoutMs = resolveTimeoutMs(options, io.env);
     const showSecret = options["show-secret"] === true;
     const secretFile = options["secret-file"];
     if (showSecret === (secretFile !== undefined)) {

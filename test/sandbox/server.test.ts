@@ -1,9 +1,19 @@
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
 import { Agent, request } from "undici";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startSandbox } from "../../sandbox/index.ts";
+import { CLOSE_GRACE_MS, SLOW_DELAY_MS } from "../../sandbox/server.ts";
+import type { TestSandbox } from "./support.ts";
 import { FORM, startTestSandbox, tokenForm, validEvent } from "./support.ts";
+
+/** Waits until the sandbox itself has received `count` requests it has not answered: arrival, not a guess. */
+function untilOpenRequests(t: TestSandbox, count: number): Promise<void> {
+  return vi.waitFor(() => expect(t.sandbox.stats().openRequests).toBe(count), {
+    timeout: 10_000,
+    interval: 5,
+  });
+}
 
 describe("startSandbox", () => {
   it("listens on 127.0.0.1 with an ephemeral port and reports its URLs, clients and settings", async () => {
@@ -58,7 +68,9 @@ describe("startSandbox", () => {
 });
 
 describe("close()", () => {
-  it("returns promptly while a `slow` request is held, and cuts that request", async () => {
+  it("cuts a request held by `slow` itself, waiting neither for the slow delay nor for its grace period", async () => {
+    // The grace period is the bound below: it must be shorter than the delay it proves close() does not wait for.
+    expect(CLOSE_GRACE_MS).toBeLessThan(SLOW_DELAY_MS);
     const t = await startTestSandbox({ faults: ["slow"] });
     const pending = request(t.tokenUrl, {
       method: "POST",
@@ -68,12 +80,18 @@ describe("close()", () => {
       (response) => response.statusCode,
       (error: unknown) => (error as { code?: string }).code,
     );
-    // Let the request reach the server before closing.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
-    await t.sandbox.close();
-    expect(performance.now() - started).toBeLessThan(1_000);
+    await untilOpenRequests(t, 1);
+    // Armed before close() arms its own grace timer, so a close() that left the request to the grace period loses.
+    let bound: NodeJS.Timeout | undefined;
+    const graceEnded = new Promise((resolve) => {
+      bound = setTimeout(() => resolve("still open when the grace period ended"), CLOSE_GRACE_MS);
+    });
+    const outcome = await Promise.race([t.sandbox.close().then(() => "closed"), graceEnded]);
+    clearTimeout(bound);
+    expect(outcome).toBe("closed");
     expect(await pending).toMatch(/^UND_ERR_SOCKET|^ECONNRESET$/);
+    // Its socket's own close event comes a turn after close() resolves.
+    await untilOpenRequests(t, 0);
   });
 
   it("closes idle keep-alive connections, is idempotent, and refuses new connections afterwards", async () => {
@@ -102,6 +120,8 @@ describe("close()", () => {
   it("lets a request that is still arriving finish, then closes its connection", async () => {
     const t = await startTestSandbox();
     const token = await t.token();
+    // The token request must be over on the server's side too, so the one open request below is ours.
+    await untilOpenRequests(t, 0);
     const body = Buffer.from(JSON.stringify(validEvent()));
     const { port } = new URL(t.eventsUrl);
     const socket = connect(Number(port), "127.0.0.1");
@@ -115,7 +135,7 @@ describe("close()", () => {
       `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.subarray(0, 10).toString()}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilOpenRequests(t, 1);
     const closing = t.sandbox.close();
     socket.write(body.subarray(10));
     await closing;

@@ -12,6 +12,7 @@ import { main } from "../../../scripts/cli/main.ts";
 import { sandboxRotateCommand } from "../../../scripts/commands/sandbox-rotate.ts";
 import type { CountingProxy } from "../../support/counting-proxy.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
+import { startHostileServer } from "../../support/hostile-server.ts";
 import { loadedEntry } from "../../support/run-in-process.ts";
 import type { TestPki } from "../../support/test-ca.ts";
 import { makeTestPki } from "../../support/test-ca.ts";
@@ -200,6 +201,38 @@ describe("event-harness sandbox-rotate", () => {
     ]);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/cannot reach the admin endpoint .*ECONNREFUSED.*nothing was rotated/);
+  });
+
+  it("takes --timeout from EVENT_API_TIMEOUT as every target command does; the flag wins", async () => {
+    const silent = await startHostileServer("never-answers");
+    try {
+      const args = ["--auth-url", `${silent.url}/auth`, "--client-id", "x", "--show-secret"];
+      const fromEnv = await rotateCli(args, {
+        EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
+        EVENT_API_TIMEOUT: "0.5",
+      });
+      expect(fromEnv.code).toBe(3);
+      expect(fromEnv.stderr).toMatch(/no answer within 0\.5 s\); nothing was rotated/);
+      const flagWins = await rotateCli([...args, "--timeout", "0.3"], {
+        EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
+        EVENT_API_TIMEOUT: "600",
+      });
+      expect(flagWins.code).toBe(3);
+      expect(flagWins.stderr).toMatch(/no answer within 0\.3 s\); nothing was rotated/);
+    } finally {
+      await silent.close();
+    }
+    const invalid = await rotateCli(
+      ["--auth-url", "http://127.0.0.1:9/auth", "--client-id", "x", "--show-secret"],
+      {
+        EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
+        EVENT_API_TIMEOUT: "soon",
+      },
+    );
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain("--timeout takes a number from 0.1 to 600, got 'soon'");
+    const help = await rotateCli(["--help"]);
+    expect(help.stdout).toMatch(/--timeout SECONDS .*\(env EVENT_API_TIMEOUT\)/);
   });
 
   it("reads --auth-url and --client-id from the environment, and refuses a URL with user info", async () => {
