@@ -28,10 +28,10 @@ export {
   EXPIRY,
   EXPIRY_KIND_TAG,
   METRIC,
-  RENAMED_METRICS,
   scenarioIterations,
   TOKEN_DURATION,
 } from "./lib/metric-names.ts";
+export { RENAMED_METRICS } from "./lib/renamed-metrics.ts";
 export { renderReports } from "./lib/report/render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";
 export { reportContext } from "./lib/report/report-context.ts";

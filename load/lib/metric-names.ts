@@ -47,11 +47,3 @@ export const TOKEN_DURATION = `http_req_duration{${ENDPOINT_TAG}:${TOKEN_ENDPOIN
 /** The scenario's own iterations (a warm-up's left out): the one `iterations` sub-metric the harness names. */
 export const SCENARIO_ITERATIONS_PREFIX = "iterations{scenario:";
 export const scenarioIterations = (scenario: string): string => `${SCENARIO_ITERATIONS_PREFIX}${scenario}}`;
-
-/** Metric names of earlier releases that `--threshold` still accepts, and what they are now. */
-export const RENAMED_METRICS: Readonly<Record<string, string>> = {
-  token_request_duration: TOKEN_DURATION,
-  token_unexpected_expiries: EXPIRY.unexpected,
-  token_idle_expiries: EXPIRY.idle,
-  token_idle_outlived: EXPIRY.outlived,
-};

@@ -1,4 +1,5 @@
-import { EVENT_DURATION, EXPIRY, METRIC, RENAMED_METRICS, TOKEN_DURATION } from "./metric-names.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "./metric-names.ts";
+import { RENAMED_METRICS } from "./renamed-metrics.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 

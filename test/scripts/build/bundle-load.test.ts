@@ -66,6 +66,14 @@ describe("bundle-load", () => {
     }
   });
 
+  it("leaves out the Node side's tables, which every VU would otherwise build and hold", async () => {
+    for (const bundle of bundles) {
+      const code = await readFile(bundle.file, "utf8");
+      expect(code).not.toMatch(/\bvar (?:LOAD_ENV|RENAMED_METRICS|EXPIRY)\b/);
+      expect(code).not.toContain(LOAD_ENV.tokenUrl);
+    }
+  });
+
   it("fails the build above the size limit, naming the bundles", () => {
     const big = [{ scenario: "soak" as const, file: "soak.js", bytes: MAX_BUNDLE_BYTES + 1 }];
     expect(() => checkBundleSizes(big)).toThrow(BundleTooLargeError);
