@@ -29,8 +29,13 @@ export {
   EXPIRY_KIND_TAG,
   METRIC,
   RENAMED_METRICS,
+  RETIRED_METRICS,
   scenarioIterations,
   TOKEN_DURATION,
+  TOKEN_FAILURES,
+  TOKEN_OUTCOME,
+  TOKEN_OUTCOME_TAG,
+  tokenRefreshes,
 } from "./lib/metric-names.ts";
 export { renderReports } from "./lib/report/render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";

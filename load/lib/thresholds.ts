@@ -1,4 +1,12 @@
-import { EVENT_DURATION, EXPIRY, METRIC, RENAMED_METRICS, TOKEN_DURATION } from "./metric-names.ts";
+import {
+  EVENT_DURATION,
+  EXPIRY,
+  METRIC,
+  RENAMED_METRICS,
+  RETIRED_METRICS,
+  TOKEN_DURATION,
+  TOKEN_FAILURES,
+} from "./metric-names.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 
@@ -29,7 +37,7 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
   }
   if (config.scenario === "token-storm") {
     thresholds[TOKEN_DURATION] = ["p(95)<1000"];
-    thresholds[METRIC.tokenRequestFailures] = ["count==0"];
+    thresholds[TOKEN_FAILURES] = ["count==0"];
   }
   return thresholds;
 }
@@ -73,6 +81,8 @@ export function parseThresholdArgument(raw: string): ThresholdArgument {
   const expression = text.slice(split + 1).trim();
   if (!METRIC_NAME.test(metric))
     throw new Error(`'${metric}' is not a metric name (NAME or NAME{tag:value})`);
+  const instead = RETIRED_METRICS[metric.replace(/\{.*$/, "")];
+  if (instead !== undefined) throw new Error(`'${metric}' is no longer a metric: ${instead}`);
   if (!EXPRESSION.test(expression)) {
     throw new Error(
       `'${expression}' is not a threshold expression: AGG OP NUMBER with AGG one of count, rate, value, avg, min, max, med, p(N)`,
@@ -81,11 +91,20 @@ export function parseThresholdArgument(raw: string): ThresholdArgument {
   return { metric, expression };
 }
 
+/** A metric's name now: a renamed metric's new name, with the old sub-metric's tags added to the new one's. */
+function currentName(metric: string): string {
+  const brace = metric.indexOf("{");
+  const renamed = RENAMED_METRICS[brace < 0 ? metric : metric.slice(0, brace)];
+  if (renamed === undefined || brace < 0) return renamed ?? metric;
+  const tags = metric.slice(brace + 1, -1);
+  return renamed.endsWith("}") ? `${renamed.slice(0, -1)},${tags}}` : `${renamed}{${tags}}`;
+}
+
 /** Groups parsed arguments by metric, keeping their order; a renamed metric counts under its new name. */
 export function groupThresholds(args: readonly ThresholdArgument[]): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
   for (const { metric, expression } of args) {
-    const name = RENAMED_METRICS[metric] ?? metric;
+    const name = currentName(metric);
     const list = grouped[name] ?? [];
     list.push(expression);
     grouped[name] = list;
