@@ -13,6 +13,8 @@ import {
   REFRESH_REASONS,
   TOKEN_DURATION,
   TOKEN_FAILURES,
+  TOKEN_OUTCOME,
+  TOKEN_OUTCOME_TAG,
   tokenRefreshes,
   WARM_UP_SCENARIO,
 } from "../../load/index.ts";
@@ -116,7 +118,7 @@ describe("defaultThresholds", () => {
     const thresholds = defaultThresholds(config, planScenario(config));
     expect(thresholds[TOKEN_DURATION]).toEqual(["p(95)<1000"]);
     expect(thresholds[TOKEN_FAILURES]).toEqual(["count==0"]);
-    expect(TOKEN_FAILURES).toBe("token_requests{outcome:failed}");
+    expect(TOKEN_FAILURES).toBe(`${METRIC.tokenRequests}{${TOKEN_OUTCOME_TAG}:${TOKEN_OUTCOME.failed}}`);
     expect(loadOptions(config, planScenario(config)).thresholds[TOKEN_FAILURES]).toEqual(["count==0"]);
   });
 });
