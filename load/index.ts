@@ -30,8 +30,12 @@ export {
   METRIC,
   scenarioIterations,
   TOKEN_DURATION,
+  TOKEN_FAILURES,
+  TOKEN_OUTCOME,
+  TOKEN_OUTCOME_TAG,
+  tokenRefreshes,
 } from "./lib/metric-names.ts";
-export { RENAMED_METRICS } from "./lib/renamed-metrics.ts";
+export { RENAMED_METRICS, RETIRED_METRICS } from "./lib/renamed-metrics.ts";
 export { renderReports } from "./lib/report/render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";
 export { reportContext } from "./lib/report/report-context.ts";

@@ -1,9 +1,18 @@
-import { EVENT_DURATION, EXPIRY, METRIC, scenarioIterations, TOKEN_DURATION } from "./metric-names.ts";
+import {
+  EVENT_DURATION,
+  EXPIRY,
+  METRIC,
+  scenarioIterations,
+  TOKEN_DURATION,
+  TOKEN_FAILURES,
+  tokenRefreshes,
+} from "./metric-names.ts";
 import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-facts.ts";
 import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "./report/summary-data.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 import { defaultThresholds, mergeThresholds } from "./thresholds.ts";
+import { REFRESH_REASONS } from "./token-policy.ts";
 import { WARM_UP_SCENARIO } from "./warm-up.ts";
 
 /** The subset of k6's Options the harness sets; a plain object so it can be built and tested outside k6. */
@@ -19,7 +28,10 @@ export interface LoadOptions {
   readonly insecureSkipTLSVerify?: boolean;
 }
 
-/** Sub-metrics the reports break down (rejections by status, token requests by reason); k6 keeps them only if named. */
+/**
+ * Sub-metrics the reports break down (rejections by status, token requests by reason, refreshes, failed token
+ * requests); k6 keeps them only if named.
+ */
 function observedSubmetrics(config: RunConfig): Record<string, string[]> {
   const observed: Record<string, string[]> = {
     [EVENT_DURATION]: [OBSERVE_TREND_EXPRESSION],
@@ -32,6 +44,8 @@ function observedSubmetrics(config: RunConfig): Record<string, string[]> {
   }
   for (const reason of TOKEN_REASONS)
     observed[`${METRIC.tokenRequests}{reason:${reason}}`] = [OBSERVE_EXPRESSION];
+  for (const reason of REFRESH_REASONS) observed[tokenRefreshes(reason)] = [OBSERVE_EXPRESSION];
+  observed[TOKEN_FAILURES] = [OBSERVE_EXPRESSION];
   return observed;
 }
 

@@ -3,12 +3,11 @@
  * (plain code, unit-tested in Node) can name them.
  */
 export const METRIC = {
-  /** Counter: token endpoint calls, tagged `reason` (initial, idle, lifetime, rejected, per-iteration). */
+  /**
+   * Counter: token endpoint calls, tagged `reason` (initial, idle, lifetime, rejected, per-iteration) and `outcome`
+   * (TOKEN_OUTCOME below); failures and refreshes are its sub-metrics, so a VU carries no counter for them.
+   */
   tokenRequests: "token_requests",
-  /** Counter: token requests that got no usable token (status other than 200, or no access_token/expires_in). */
-  tokenRequestFailures: "token_request_failures",
-  /** Counter: tokens replaced while held (reasons idle, lifetime, rejected). */
-  tokenRefreshes: "token_refreshes",
   /** Counter: token expiries observed, tagged `kind` (EXPIRY below): one metric instead of three per VU. */
   expiries: "token_expiries",
   /** Counter: events finally not accepted, tagged `status` (HTTP status, or `no-token`, `network`). */
@@ -32,6 +31,28 @@ export const EXPIRY = {
   /** Tokens accepted after idling expires_in + margin or longer: the target never expires idle tokens. */
   outlived: "token_expiries{kind:outlived}",
 } as const;
+
+/** The `outcome` tag of token_requests; a failed request also carries the token endpoint's HTTP `status`. */
+export const TOKEN_OUTCOME_TAG = "outcome";
+export const TOKEN_OUTCOME = {
+  /** A usable token came back (status 200 with access_token and expires_in). */
+  issued: "issued",
+  /** No usable token: another status, or a body without access_token or expires_in. */
+  failed: "failed",
+} as const;
+
+/**
+ * Token requests that got no usable token: the former token_request_failures counter. A literal (the k6 bundle keeps
+ * a template literal, and with it TOKEN_OUTCOME, in every VU); a test holds it to the names above.
+ */
+export const TOKEN_FAILURES = "token_requests{outcome:failed}";
+
+/**
+ * Refreshes for one reason (idle, lifetime, rejected): a token issued for one of those reasons replaces a held one,
+ * as only a VU holding a token asks for them. Their sum is the former token_refreshes counter.
+ */
+export const tokenRefreshes = (reason: string): string =>
+  `${METRIC.tokenRequests}{reason:${reason},${TOKEN_OUTCOME_TAG}:${TOKEN_OUTCOME.issued}}`;
 
 /** The tag that keeps token requests apart from event requests in k6's built-in http_* metrics. */
 export const ENDPOINT_TAG = "endpoint";

@@ -8,8 +8,6 @@ import { METRIC } from "./metric-names.ts";
  */
 export const record = {
   tokenRequest: new Counter(METRIC.tokenRequests).add,
-  tokenRequestFailure: new Counter(METRIC.tokenRequestFailures).add,
-  tokenRefresh: new Counter(METRIC.tokenRefreshes).add,
   expiry: new Counter(METRIC.expiries).add,
   eventRejected: new Counter(METRIC.eventsRejected).add,
   eventFailed: new Rate(METRIC.eventsFailed).add,

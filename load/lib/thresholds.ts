@@ -1,5 +1,5 @@
-import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "./metric-names.ts";
-import { RENAMED_METRICS } from "./renamed-metrics.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION, TOKEN_FAILURES } from "./metric-names.ts";
+import { RENAMED_METRICS, RETIRED_METRICS } from "./renamed-metrics.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 
@@ -30,7 +30,7 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
   }
   if (config.scenario === "token-storm") {
     thresholds[TOKEN_DURATION] = ["p(95)<1000"];
-    thresholds[METRIC.tokenRequestFailures] = ["count==0"];
+    thresholds[TOKEN_FAILURES] = ["count==0"];
   }
   return thresholds;
 }
@@ -74,6 +74,8 @@ export function parseThresholdArgument(raw: string): ThresholdArgument {
   const expression = text.slice(split + 1).trim();
   if (!METRIC_NAME.test(metric))
     throw new Error(`'${metric}' is not a metric name (NAME or NAME{tag:value})`);
+  const instead = RETIRED_METRICS[metric.replace(/\{.*$/, "")];
+  if (instead !== undefined) throw new Error(`'${metric}' is no longer a metric: ${instead}`);
   if (!EXPRESSION.test(expression)) {
     throw new Error(
       `'${expression}' is not a threshold expression: AGG OP NUMBER with AGG one of count, rate, value, avg, min, max, med, p(N)`,
@@ -82,11 +84,20 @@ export function parseThresholdArgument(raw: string): ThresholdArgument {
   return { metric, expression };
 }
 
+/** A metric's name now: a renamed metric's new name, with the old sub-metric's tags added to the new one's. */
+function currentName(metric: string): string {
+  const brace = metric.indexOf("{");
+  const renamed = RENAMED_METRICS[brace < 0 ? metric : metric.slice(0, brace)];
+  if (renamed === undefined || brace < 0) return renamed ?? metric;
+  const tags = metric.slice(brace + 1, -1);
+  return renamed.endsWith("}") ? `${renamed.slice(0, -1)},${tags}}` : `${renamed}{${tags}}`;
+}
+
 /** Groups parsed arguments by metric, keeping their order; a renamed metric counts under its new name. */
 export function groupThresholds(args: readonly ThresholdArgument[]): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
   for (const { metric, expression } of args) {
-    const name = RENAMED_METRICS[metric] ?? metric;
+    const name = currentName(metric);
     const list = grouped[name] ?? [];
     list.push(expression);
     grouped[name] = list;

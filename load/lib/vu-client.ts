@@ -1,6 +1,5 @@
 import type { EventTemplate } from "./event-template.ts";
 import type { HeldToken, TokenRequestReason } from "./token-policy.ts";
-import { REFRESH_REASONS } from "./token-policy.ts";
 import { parseTokenResponse } from "./token-response.ts";
 import type { VuSettings } from "./vu-settings.ts";
 
@@ -33,9 +32,8 @@ export interface VuCredential {
 
 /** Sample adders, one per custom metric (k6's bound `Metric.add`). */
 export interface MetricRecorders {
+  /** token_requests, tagged `reason` and `outcome` (issued, or failed with the `status`): refreshes and failures too. */
   readonly tokenRequest: (value: number, tags: Readonly<Record<string, string>>) => unknown;
-  readonly tokenRequestFailure: (value: number, tags: Readonly<Record<string, string>>) => unknown;
-  readonly tokenRefresh: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   /** token_expiries, tagged `kind`: unexpected, idle or outlived. */
   readonly expiry: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventRejected: (value: number, tags: Readonly<Record<string, string>>) => unknown;
@@ -120,15 +118,14 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     }
     const response = http.post(settings.tokenUrl, form, params);
     const receivedAtMs = Date.now();
-    const tags = { reason };
-    record.tokenRequest(1, tags);
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
-      record.tokenRequestFailure(1, { status: `${response.status}` });
+      record.tokenRequest(1, { reason, outcome: "failed", status: `${response.status}` });
       held = undefined;
       return undefined;
     }
-    if (held !== undefined && REFRESH_REASONS.includes(reason)) record.tokenRefresh(1, tags);
+    // metric-names.ts tokenRefreshes: an issued idle, lifetime or rejected token always replaces a held one.
+    record.tokenRequest(1, { reason, outcome: "issued" });
     held = {
       issuedAtMs: receivedAtMs,
       expiresInSeconds: parsed.expiresInSeconds,

@@ -1,7 +1,15 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { ENDPOINT_TAG, EXPIRY_KIND_TAG, METRIC } from "../../load/index.ts";
+import type { TokenRequestReason } from "../../load/index.ts";
+import {
+  ENDPOINT_TAG,
+  EXPIRY_KIND_TAG,
+  METRIC,
+  REFRESH_REASONS,
+  TOKEN_OUTCOME,
+  TOKEN_OUTCOME_TAG,
+} from "../../load/index.ts";
 import { csvRecords } from "./csv-records.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 import type { LatencySeries, TimeSeries } from "./time-series.ts";
@@ -25,9 +33,9 @@ function extraTags(raw: string | undefined): URLSearchParams {
   return new URLSearchParams(raw ?? "");
 }
 
-/** Where one k6 sample goes; undefined for the many samples the charts do not show. */
+/** Where one k6 sample goes (a count may go to more than one series); undefined for samples the charts do not show. */
 type Placement =
-  | { readonly kind: "count"; readonly key: string; readonly by: "sample" | "value" }
+  | { readonly kind: "count"; readonly keys: readonly string[]; readonly by: "sample" | "value" }
   | { readonly kind: "latency"; readonly key: string }
   | { readonly kind: "gauge"; readonly key: string };
 
@@ -35,15 +43,21 @@ function place(metric: string, value: number, tags: URLSearchParams): Placement 
   const endpoint = tags.get(ENDPOINT_TAG);
   switch (metric) {
     case METRIC.eventsFailed:
-      return { kind: "count", key: value > 0 ? "events.failed" : "events.accepted", by: "sample" };
+      return { kind: "count", keys: [value > 0 ? "events.failed" : "events.accepted"], by: "sample" };
     case "http_reqs":
-      return endpoint ? { kind: "count", key: `requests.${endpoint}`, by: "value" } : undefined;
+      return endpoint ? { kind: "count", keys: [`requests.${endpoint}`], by: "value" } : undefined;
     case "http_req_duration":
       return endpoint ? { kind: "latency", key: endpoint } : undefined;
-    case METRIC.tokenRequests:
-      return { kind: "count", key: `token.requests.${tags.get("reason") ?? "other"}`, by: "value" };
-    case METRIC.tokenRefreshes:
-      return { kind: "count", key: `token.refreshes.${tags.get("reason") ?? "other"}`, by: "value" };
+    case METRIC.tokenRequests: {
+      // The series keep the names they had when refreshes and failures were metrics of their own.
+      const reason = tags.get("reason") ?? "other";
+      const keys = [`token.requests.${reason}`];
+      const outcome = tags.get(TOKEN_OUTCOME_TAG);
+      if (outcome === TOKEN_OUTCOME.failed) keys.push("token.request-failures");
+      else if (outcome === TOKEN_OUTCOME.issued && REFRESH_REASONS.includes(reason as TokenRequestReason))
+        keys.push(`token.refreshes.${reason}`);
+      return { kind: "count", keys, by: "value" };
+    }
     case METRIC.expiries: {
       // The series keep the names they had when these were three metrics.
       const kind = tags.get(EXPIRY_KIND_TAG);
@@ -55,14 +69,12 @@ function place(metric: string, value: number, tags: URLSearchParams): Placement 
             : kind === "outlived"
               ? "token.idle-outlived"
               : undefined;
-      return key === undefined ? undefined : { kind: "count", key, by: "value" };
+      return key === undefined ? undefined : { kind: "count", keys: [key], by: "value" };
     }
-    case METRIC.tokenRequestFailures:
-      return { kind: "count", key: "token.request-failures", by: "value" };
     case METRIC.eventsRejected:
-      return { kind: "count", key: `events.rejected.${tags.get("status") ?? "other"}`, by: "value" };
+      return { kind: "count", keys: [`events.rejected.${tags.get("status") ?? "other"}`], by: "value" };
     case "dropped_iterations":
-      return { kind: "count", key: "iterations.dropped", by: "value" };
+      return { kind: "count", keys: ["iterations.dropped"], by: "value" };
     case "vus":
       return { kind: "gauge", key: "vus" };
     default:
@@ -127,7 +139,7 @@ export async function aggregateK6Csv(
     }
     if (placement.kind === "count") {
       const add = placement.by === "sample" ? 1 : value;
-      bucket.counts.set(placement.key, (bucket.counts.get(placement.key) ?? 0) + add);
+      for (const key of placement.keys) bucket.counts.set(key, (bucket.counts.get(key) ?? 0) + add);
     } else if (placement.kind === "latency") {
       let histogram = bucket.latency.get(placement.key);
       if (histogram === undefined) {

@@ -6,7 +6,9 @@ import {
   METRIC,
   planIdleGaps,
   renderReports,
+  TOKEN_FAILURES,
   thresholdResults,
+  tokenRefreshes,
 } from "../../load/index.ts";
 import { readCodeSpan, tableCells } from "../support/markdown-reading.ts";
 import { sustainedReportContext } from "./run-config-fixture.ts";
@@ -86,6 +88,25 @@ describe("renderReports", () => {
     expect(markdown).toContain("| Load | 20 events/s, for 10s, 5 VUs, after a 2s token warm-up |");
     expect(text).toContain("✗ events_failed rate<0.01  (rate=5%)");
     expect(text).toContain("FAILED: 1 threshold(s) crossed");
+  });
+
+  it("counts refreshes as issued idle, lifetime and rejected token requests, and failures by their outcome", () => {
+    const { markdown, text, input } = renderReports(
+      summary({
+        [METRIC.tokenRequests]: counter(12),
+        [`${METRIC.tokenRequests}{reason:idle}`]: counter(4, { "count>=0": true }),
+        [`${METRIC.tokenRequests}{reason:rejected}`]: counter(3, { "count>=0": true }),
+        [tokenRefreshes("idle")]: counter(3, { "count>=0": true }),
+        [tokenRefreshes("lifetime")]: counter(0, { "count>=0": true }),
+        [tokenRefreshes("rejected")]: counter(2, { "count>=0": true }),
+        [TOKEN_FAILURES]: counter(2, { "count>=0": true }),
+      }),
+      context,
+    );
+    expect(input.facts).toMatchObject({ tokenRequests: 12, tokenRefreshes: 5, tokenFailures: 2 });
+    expect(markdown).toContain("Token requests: 12 (initial 5, idle 4, rejected 3)");
+    expect(markdown).toContain("- Refreshes (a held token replaced): 5\n- Failed token requests: 2\n");
+    expect(text).toContain("tokens   requests 12, refreshes 5, failed 2, ");
   });
 
   it("counts events not accepted from events_failed, as the error rate does, and their statuses from events_rejected", () => {

@@ -10,7 +10,12 @@ import {
   mergeThresholds,
   parseThresholdArgument,
   planScenario,
+  REFRESH_REASONS,
   TOKEN_DURATION,
+  TOKEN_FAILURES,
+  TOKEN_OUTCOME,
+  TOKEN_OUTCOME_TAG,
+  tokenRefreshes,
   WARM_UP_SCENARIO,
 } from "../../load/index.ts";
 import { runConfig } from "./run-config-fixture.ts";
@@ -55,6 +60,32 @@ describe("parseThresholdArgument", () => {
       "http_req_duration{endpoint:token}": ["p(95)<800", "p(99)<900"],
     });
   });
+
+  it("puts token_request_failures, and its sub-metrics, under failed token requests", () => {
+    const args = ["token_request_failures=count==0", "token_request_failures{status:503}=count<3"].map(
+      parseThresholdArgument,
+    );
+    expect(groupThresholds(args)).toEqual({
+      "token_requests{outcome:failed}": ["count==0"],
+      "token_requests{outcome:failed,status:503}": ["count<3"],
+    });
+  });
+
+  it.each(["token_refreshes", "token_refreshes{reason:idle}"])(
+    "refuses %s, a metric no more, naming what to use instead",
+    (metric) => {
+      expect(() => parseThresholdArgument(`${metric}=count>=0`)).toThrow(
+        `'${metric}' is no longer a metric: refreshes are`,
+      );
+      let message = "";
+      try {
+        parseThresholdArgument(`${metric}=count>=0`);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      for (const reason of REFRESH_REASONS) expect(message).toContain(tokenRefreshes(reason));
+    },
+  );
 });
 
 describe("defaultThresholds", () => {
@@ -86,7 +117,9 @@ describe("defaultThresholds", () => {
     const config = runConfig("token-storm");
     const thresholds = defaultThresholds(config, planScenario(config));
     expect(thresholds[TOKEN_DURATION]).toEqual(["p(95)<1000"]);
-    expect(thresholds[METRIC.tokenRequestFailures]).toEqual(["count==0"]);
+    expect(thresholds[TOKEN_FAILURES]).toEqual(["count==0"]);
+    expect(TOKEN_FAILURES).toBe(`${METRIC.tokenRequests}{${TOKEN_OUTCOME_TAG}:${TOKEN_OUTCOME.failed}}`);
+    expect(loadOptions(config, planScenario(config)).thresholds[TOKEN_FAILURES]).toEqual(["count==0"]);
   });
 });
 
@@ -108,6 +141,11 @@ describe("thresholds in the k6 options", () => {
     expect(options.thresholds[EVENT_DURATION]).toEqual(["p(99)<100"]);
     expect(options.thresholds[`${METRIC.eventsRejected}{status:503}`]).toEqual(["count>=0"]);
     expect(options.thresholds[`${METRIC.tokenRequests}{reason:idle}`]).toEqual(["count>=0"]);
+    // The reports' refreshes and failed token requests are sub-metrics of token_requests.
+    for (const reason of REFRESH_REASONS)
+      expect(options.thresholds[tokenRefreshes(reason)]).toEqual(["count>=0"]);
+    expect(tokenRefreshes("idle")).toBe("token_requests{reason:idle,outcome:issued}");
+    expect(options.thresholds[TOKEN_FAILURES]).toEqual(["count>=0"]);
     expect(options.discardResponseBodies).toBe(true);
     expect(Object.keys(options.scenarios)).toEqual([WARM_UP_SCENARIO, "sustained"]);
   });

@@ -75,8 +75,6 @@ class World {
 
   readonly record: MetricRecorders = {
     tokenRequest: (v, t) => this.samples.push(["tokenRequest", v, { ...t }]),
-    tokenRequestFailure: (v, t) => this.samples.push(["tokenRequestFailure", v, { ...t }]),
-    tokenRefresh: (v, t) => this.samples.push(["tokenRefresh", v, { ...t }]),
     expiry: (v, t) => this.samples.push(["expiry", v, { ...t }]),
     eventRejected: (v, t) => this.samples.push(["eventRejected", v, { ...t }]),
     eventFailed: (v) => this.samples.push(["eventFailed", v]),
@@ -117,25 +115,39 @@ class World {
   count(metric: keyof MetricRecorders, kind?: ExpiryKind): number {
     return this.samples.filter(([name, , tags]) => name === metric && tags?.kind === kind).length;
   }
+
+  /** Token requests whose tags include `tags`: how the reports read token_requests' sub-metrics. */
+  tokenRequests(tags: Record<string, string>): number {
+    return this.samples.filter(
+      ([name, , sample]) =>
+        name === "tokenRequest" && Object.entries(tags).every(([key, value]) => sample?.[key] === value),
+    ).length;
+  }
+
+  /** Refreshes as the reports derive them: issued token requests of the reasons idle, lifetime and rejected. */
+  derivedRefreshes(): number {
+    return REFRESH_REASONS.reduce((n, reason) => n + this.tokenRequests({ reason, outcome: "issued" }), 0);
+  }
 }
 
 /**
  * The rules as token-policy.ts states them, applied the way the harness's client did before it was compacted into
  * one closure: the reference the client must agree with, call for call and sample for sample.
  */
-function referenceClient(world: World, clientModel: ClientModel) {
+function referenceClient(world: World, clientModel: ClientModel, counted: { refreshes: number }) {
   let held: (HeldToken & { lastSuccessAtMs: number | undefined; token: string }) | undefined;
   const renew = (reason: TokenRequestReason) => {
     const response = world.http.post(TOKEN_URL, {}, {});
     const at = Date.now();
-    world.record.tokenRequest(1, { reason });
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
-      world.record.tokenRequestFailure(1, { status: String(response.status) });
+      world.record.tokenRequest(1, { reason, outcome: "failed", status: String(response.status) });
       held = undefined;
       return undefined;
     }
-    if (held !== undefined && REFRESH_REASONS.includes(reason)) world.record.tokenRefresh(1, { reason });
+    world.record.tokenRequest(1, { reason, outcome: "issued" });
+    // The former token_refreshes counter's rule: a token for a refresh reason that replaces a held one.
+    if (held !== undefined && REFRESH_REASONS.includes(reason)) counted.refreshes += 1;
     held = {
       issuedAtMs: at,
       expiresInSeconds: parsed.expiresInSeconds,
@@ -243,7 +255,7 @@ describe("createVuClient: tokens", () => {
     const send = createVuClient(world.deps("sliding", 2));
     expect(send(0, WARM_UP_INDEX, true, false)).toBe(true);
     expect(world.calls.map((call) => call.url)).toEqual([TOKEN_URL]);
-    expect(world.samples).toEqual([["tokenRequest", 1, { reason: "initial" }]]);
+    expect(world.samples).toEqual([["tokenRequest", 1, { reason: "initial", outcome: "issued" }]]);
     // The first event uses the warmed-up token: no second token request.
     expect(send(0, 0, true, false)).toBe(true);
     expect(world.calls.map((call) => call.url)).toEqual([TOKEN_URL, EVENTS_URL]);
@@ -324,7 +336,8 @@ describe("createVuClient: tokens", () => {
     world.eventStatuses.push(401);
     expect(send(1, 0, true, false)).toBe(true);
     expect(world.count("expiry", "unexpected")).toBe(1);
-    expect(world.samples).toContainEqual(["tokenRefresh", 1, { reason: "rejected" }]);
+    expect(world.samples).toContainEqual(["tokenRequest", 1, { reason: "rejected", outcome: "issued" }]);
+    expect(world.derivedRefreshes()).toBe(1);
     expect(world.calls.map((c) => c.url)).toEqual([TOKEN_URL, EVENTS_URL, EVENTS_URL, TOKEN_URL, EVENTS_URL]);
   });
 
@@ -366,7 +379,15 @@ describe("createVuClient: tokens", () => {
       { status: "network" },
       { status: "no-token" },
     ]);
-    expect(world.samples).toContainEqual(["tokenRequestFailure", 1, { status: "401" }]);
+    expect(world.samples).toContainEqual([
+      "tokenRequest",
+      1,
+      { reason: "rejected", outcome: "failed", status: "401" },
+    ]);
+    expect(world.tokenRequests({ outcome: "failed" })).toBe(1);
+    // Two renewals after a 401, one refresh: the failed one replaced no token.
+    expect(world.tokenRequests({ reason: "rejected" })).toBe(2);
+    expect(world.derivedRefreshes()).toBe(1);
     expect(world.samples.filter(([name]) => name === "eventFailed").map(([, v]) => v)).toEqual([
       true,
       true,
@@ -379,12 +400,14 @@ describe("createVuClient agrees with token-policy.ts", () => {
   it.each(CLIENT_MODELS)(
     "%s: the same token requests, verdicts and samples as the rules applied one function each",
     (model) => {
+      let failedRefreshRequests = 0;
       for (let seed = 1; seed <= 20; seed += 1) {
         const next = random(seed);
         const client = new World();
         const reference = new World();
         const send = createVuClient(client.deps(model));
-        const expected = referenceClient(reference, model);
+        const counted = { refreshes: 0 };
+        const expected = referenceClient(reference, model, counted);
         let now = START;
         for (let step = 0; step < 60; step += 1) {
           // Gaps from none to twice the lifetime; some events answered 401, 500 or not at all.
@@ -409,7 +432,14 @@ describe("createVuClient agrees with token-policy.ts", () => {
           `seed ${seed}`,
         ).toEqual(reference.calls.map((c) => c.url));
         expect(client.samples, `seed ${seed}`).toEqual(reference.samples);
+        // The reports' refreshes (issued idle, lifetime and rejected requests) are the former counter's exactly.
+        expect(client.derivedRefreshes(), `seed ${seed}`).toBe(counted.refreshes);
+        for (const reason of REFRESH_REASONS)
+          failedRefreshRequests += client.tokenRequests({ reason, outcome: "failed" });
       }
+      // Failed refresh requests occur, so the sum of refresh-reason requests alone would have overcounted: the
+      // outcome tag is what makes the derived count exact.
+      expect(failedRefreshRequests).toBeGreaterThan(0);
     },
   );
 });

@@ -4,8 +4,11 @@ import {
   METRIC,
   SCENARIO_ITERATIONS_PREFIX,
   TOKEN_DURATION,
+  TOKEN_FAILURES,
+  tokenRefreshes,
 } from "../metric-names.ts";
 import type { TokenRequestReason } from "../token-policy.ts";
+import { REFRESH_REASONS } from "../token-policy.ts";
 import type { InstanceTotals } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { count, metricValue } from "./summary-data.ts";
@@ -107,6 +110,8 @@ export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
     const n = count(data, `${METRIC.tokenRequests}{reason:${reason}}`);
     if (n > 0) tokenRequestsByReason.push([reason, n]);
   }
+  let tokenRefreshCount = 0;
+  for (const reason of REFRESH_REASONS) tokenRefreshCount += count(data, tokenRefreshes(reason));
   return {
     runSeconds,
     warmUpSeconds,
@@ -121,8 +126,8 @@ export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
     eventLatency: latency(data, EVENT_DURATION),
     tokenRequests: count(data, METRIC.tokenRequests),
     tokenRequestsByReason,
-    tokenRefreshes: count(data, METRIC.tokenRefreshes),
-    tokenFailures: count(data, METRIC.tokenRequestFailures),
+    tokenRefreshes: tokenRefreshCount,
+    tokenFailures: count(data, TOKEN_FAILURES),
     tokenLatency: latency(data, TOKEN_DURATION),
     unexpectedExpiries: count(data, EXPIRY.unexpected),
     idleOutlived: count(data, EXPIRY.outlived),

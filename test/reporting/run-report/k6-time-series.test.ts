@@ -45,6 +45,13 @@ describe("aggregateK6Csv", () => {
     expect((series.counts["requests.events"] as number[])[0]).toBe((accepted[0] ?? 0) + (failed[0] ?? 0));
     expect(series.counts["token.refreshes.lifetime"]?.reduce((a, b) => a + b, 0)).toBe(5);
     expect(series.counts["token.refreshes.idle"]?.[9]).toBe(1);
+    expect(series.counts["token.requests.idle"]?.[24]).toBe(1);
+    // Refreshes and failures are token_requests samples, by their reason and outcome: a failed one is no refresh.
+    expect(series.counts["token.requests.rejected"]?.[21]).toBe(1);
+    expect(series.counts["token.refreshes.rejected"]).toBeUndefined();
+    expect(series.counts["token.request-failures"]?.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(series.counts["token.request-failures"]?.[21]).toBe(1);
+    expect(series.counts["token.refreshes.initial"]).toBeUndefined();
     expect(series.counts["token.idle-expiries"]?.[24]).toBe(1);
     expect(series.counts["token.unexpected-expiries"]?.[17]).toBe(1);
     expect(series.counts["events.rejected.503"]?.[21]).toBe(3);

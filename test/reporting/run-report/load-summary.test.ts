@@ -19,7 +19,9 @@ describe("digestLoadSummary", () => {
           values: { med: 2, "p(95)": 1500, max: 2000 },
           thresholds: { "p(95)<500": { ok: false }, "count>=0": { ok: true } },
         },
-        token_refreshes: { type: "counter", values: { count: 4 } },
+        "token_requests{reason:idle,outcome:issued}": { type: "counter", values: { count: 3 } },
+        "token_requests{reason:rejected,outcome:issued}": { type: "counter", values: { count: 1 } },
+        "token_requests{outcome:failed}": { type: "counter", values: { count: 2 } },
         "token_expiries{kind:outlived}": {
           type: "counter",
           values: { count: 0 },
@@ -39,6 +41,7 @@ describe("digestLoadSummary", () => {
       acceptedPerSecond: 1.8,
       errorRate: 0.1,
       tokenRefreshes: 4,
+      tokenFailures: 2,
       eventLatency: [
         ["med", 2],
         ["p(95)", 1500],

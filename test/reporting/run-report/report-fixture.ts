@@ -77,14 +77,17 @@ const ROTATION_CHECKS: readonly CheckResult[] = [
   check("rotation.old-tokens", "PASS", "the earlier token is valid (202)"),
 ];
 
-/** k6 CSV samples of a 30 s run at about 20 events/s, with refreshes, idle expiries and one violation. */
+/**
+ * k6 CSV samples of a 30 s run at about 20 events/s, with refreshes, idle expiries, one violation and one failed
+ * token request (k6 writes a `status` tag to its own column, other tags to extra_tags).
+ */
 export function syntheticK6Csv(startSeconds = 1_800_000_000, seconds = 30): string {
   const random = seeded(7);
   const rows = [
     "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata",
   ];
-  const row = (metric: string, t: number, value: number, extra = "") =>
-    rows.push(`${metric},${t},${value.toFixed(6)},,,,,,,,,sustained,,,,,,${extra},`);
+  const row = (metric: string, t: number, value: number, extra = "", status = "") =>
+    rows.push(`${metric},${t},${value.toFixed(6)},,,,,,,,,sustained,,${status},,,,${extra},`);
   for (let s = 0; s < seconds; s += 1) {
     const t = startSeconds + s;
     row("vus", t, 5);
@@ -100,13 +103,13 @@ export function syntheticK6Csv(startSeconds = 1_800_000_000, seconds = 30): stri
     if (s % 5 === 0) {
       row("http_reqs", t, 1, "endpoint=token");
       row("http_req_duration", t, 8 + random() * 3, "endpoint=token");
-      row("token_requests", t, 1, `reason=${s === 0 ? "initial" : "lifetime"}`);
-      if (s > 0) row("token_refreshes", t, 1, "reason=lifetime");
+      row("token_requests", t, 1, `reason=${s === 0 ? "initial" : "lifetime"}&outcome=issued`);
     }
     if (s === 9 || s === 24) {
       row("token_expiries", t, 1, "kind=idle");
-      row("token_refreshes", t, 1, "reason=idle");
+      row("token_requests", t, 1, "reason=idle&outcome=issued");
     }
+    if (s === 21) row("token_requests", t, 1, "reason=rejected&outcome=failed", "503");
     if (s === 17) row("token_expiries", t, 1, "kind=unexpected");
   }
   return `${rows.join("\n")}\n`;
@@ -132,8 +135,25 @@ function loadSummary(): unknown {
         values: { avg: 6, med: 5, "p(90)": 9, "p(95)": 14.5, "p(99)": 26, max: 31 },
         thresholds: { "p(95)<500": { ok: true }, "count>=0": { ok: true } },
       },
-      token_requests: { type: "counter", contains: "default", values: { count: 6 } },
-      token_refreshes: { type: "counter", contains: "default", values: { count: 7 } },
+      token_requests: { type: "counter", contains: "default", values: { count: 9 } },
+      "token_requests{reason:lifetime,outcome:issued}": {
+        type: "counter",
+        contains: "default",
+        values: { count: 5 },
+        thresholds: { "count>=0": { ok: true } },
+      },
+      "token_requests{reason:idle,outcome:issued}": {
+        type: "counter",
+        contains: "default",
+        values: { count: 2 },
+        thresholds: { "count>=0": { ok: true } },
+      },
+      "token_requests{outcome:failed}": {
+        type: "counter",
+        contains: "default",
+        values: { count: 1 },
+        thresholds: { "count>=0": { ok: true } },
+      },
       "token_expiries{kind:idle}": { type: "counter", contains: "default", values: { count: 2 } },
       "token_expiries{kind:unexpected}": {
         type: "counter",

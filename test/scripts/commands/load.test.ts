@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_DURATION, EXPIRY, METRIC, scenarioIterations } from "../../../load/index.ts";
+import {
+  EVENT_DURATION,
+  EXPIRY,
+  METRIC,
+  scenarioIterations,
+  TOKEN_FAILURES,
+  tokenRefreshes,
+} from "../../../load/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
@@ -137,6 +144,11 @@ describe("load: usage errors (exit 2, before k6 starts)", () => {
       ["sustained", "--threshold", "events_failed=mean<1"],
       "not a threshold expression",
     ],
+    [
+      "a --threshold on token_refreshes, no longer a metric",
+      ["sustained", "--threshold", "token_refreshes=count>=0"],
+      "--threshold 'token_refreshes' is no longer a metric: refreshes are the token requests of reasons idle, lifetime and rejected that got a token: name one of token_requests{reason:idle,outcome:issued}",
+    ],
     ["an unknown client model", ["sustained", "--client-model", "psychic"], "--client-model takes one of"],
     ["a malformed duration", ["sustained", "--duration", "soon"], "--duration takes a duration"],
     ["an unknown sandbox fault", ["sustained", "--sandbox-fault", "gremlins"], "unknown --sandbox-fault"],
@@ -219,9 +231,10 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(count(summary, EXPIRY.outlived)).toBe(0);
       // No 401 ever: every refresh the sliding client made was its own, ahead of expiry.
       expect(count(summary, `${METRIC.tokenRequests}{reason:rejected}`)).toBe(0);
-      expect(count(summary, METRIC.tokenRefreshes)).toBe(
+      expect(count(summary, tokenRefreshes("idle"))).toBe(
         count(summary, `${METRIC.tokenRequests}{reason:idle}`),
       );
+      expect(summary.metrics[TOKEN_FAILURES]?.values.count).toBe(0);
       expect(summary.metrics[EVENT_DURATION]?.values["p(95)"]).toBeGreaterThan(0);
       expect(summary.harness.verdict.level).toBe("held");
       expect(run.stdout).toContain("PASSED");
@@ -282,7 +295,9 @@ describe("load: real k6 runs against the sandbox", () => {
       const { summary } = run;
       // 2 VUs × 2 cycles: every long gap ends in a confirmed expiry and exactly one refresh.
       expect(count(summary, EXPIRY.idle)).toBe(4);
-      expect(count(summary, METRIC.tokenRefreshes)).toBe(4);
+      expect(count(summary, tokenRefreshes("rejected"))).toBe(4);
+      expect(count(summary, tokenRefreshes("idle")) + count(summary, tokenRefreshes("lifetime"))).toBe(0);
+      expect(summary.metrics[TOKEN_FAILURES]?.values.count).toBe(0);
       expect(count(summary, `${METRIC.tokenRequests}{reason:rejected}`)).toBe(4);
       expect(count(summary, METRIC.tokenRequests)).toBe(2 + 4);
       expect(count(summary, EXPIRY.unexpected)).toBe(0);
@@ -363,6 +378,42 @@ describe("load: real k6 runs against the sandbox", () => {
       const relaxed = await load([...args, "--threshold", "events_failed=rate<0.5"], targetOf(sb).env);
       expect(relaxed.code).toBe(0);
       expect(relaxed.summary.metrics[METRIC.eventsFailed]?.thresholds).toEqual({ "rate<0.5": { ok: true } });
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "token-storm fails when token requests fail mid-run (the secret rotated without overlap): failed token requests",
+    async () => {
+      const sb = await sandbox();
+      const { clientId } = sb.clients[0] as { clientId: string };
+      const pending = load(
+        ["token-storm", "--vus", "5", "--duration", "4s", ...targetOf(sb).args],
+        targetOf(sb).env,
+      );
+      // After the preflight (k6 runs): the VUs' token requests, not the harness's, are refused from now on.
+      let child: { pid: number } | undefined;
+      for (let attempt = 0; attempt < 200 && child === undefined; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        child = await k6Child();
+      }
+      expect(child).toBeDefined();
+      await sb.rotateSecret(clientId);
+      const run = await pending;
+      expect(run.code).toBe(1);
+      const failures = count(run.summary, TOKEN_FAILURES);
+      expect(failures).toBeGreaterThan(0);
+      expect(run.summary.metrics[TOKEN_FAILURES]?.thresholds?.["count==0"]?.ok).toBe(false);
+      expect(run.stderr).toMatch(
+        /thresholds failed: .*token_requests\{outcome:failed\} count==0 \(count=\d+\)/,
+      );
+      // Each iteration's own token: none replaced a held one, so no refresh, failed or not.
+      expect(count(run.summary, `${METRIC.tokenRequests}{reason:per-iteration}`)).toBe(
+        count(run.summary, METRIC.tokenRequests),
+      );
+      expect(await readFile(path.join(run.reportDir, "summary.md"), "utf8")).toContain(
+        `- Refreshes (a held token replaced): 0\n- Failed token requests: ${failures}\n`,
+      );
     },
     RUN_TIMEOUT_MS,
   );

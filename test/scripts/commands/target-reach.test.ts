@@ -199,7 +199,7 @@ describe("a Keycloak-style HTTPS target with Basic-only client authentication, t
     // The name resolves nowhere: events accepted and tokens issued prove k6 went through the proxy with the CA.
     expect(summary.metrics.events_failed?.values.fails ?? 0).toBeGreaterThan(5);
     expect(summary.metrics.token_requests?.values.count ?? 0).toBeGreaterThan(0);
-    expect(summary.metrics.token_request_failures?.values.count ?? 0).toBe(0);
+    expect(summary.metrics["token_requests{outcome:failed}"]?.values.count).toBe(0);
     const runJson = JSON.parse(await readFile(path.join(run.dir, "run.json"), "utf8")) as {
       target: Record<string, unknown>;
     };
