@@ -2,7 +2,8 @@
  * How much load our `sustained` scenario can generate, against a minimal k6 script measured in the same run.
  *
  *   npm run bench:load [-- --rounds 3 --probe 6 --start 400 --max 20000 --bisect 3 --cpu-reps 3 --cpu-seconds 20
- *                         --memory-seconds 20 --no-rate --floor-without rate-sample|event-latency|metrics --profile RATE]
+ *                         --memory-seconds 20 --held guard|zero-drop --no-rate
+ *                         --floor-without rate-sample|event-latency|metrics --profile RATE]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal of issue 10 is checked on medians over the
@@ -12,8 +13,11 @@
  *   token warm-up) weighs little beside the events, as in a real run. Runs are interleaved (minimal, floor, ours,
  *   rotated; `--cpu-reps` times a round) so a drift in the shared machine's load hits every script alike; a round's
  *   ratio is the median of its interleaved pairs.
- * - the highest constant arrival rate held with no dropped iterations and under 1 % failed events (doubling, then
- *   bisecting), ≥ 0.90; `--no-rate` skips it (a quick check of one change's CPU and memory).
+ * - the highest constant arrival rate held (doubling, then bisecting to 50/s), ≥ 0.90; `--no-rate` skips it (a quick
+ *   check of one change's CPU and memory). Held means what `event-harness load` itself accepts: under 1 % failed
+ *   events and no more dropped iterations than its guard allows (1 % of those planned). `--held zero-drop` asks for
+ *   none dropped, the rule of the figures before 2026-11-23's fourth session: on a shared 2-core machine one stall
+ *   of the scheduler drops a few iterations at any rate, so that rule measured the machine's noise as much as k6.
  * - peak memory per VU (peak RSS at 310 VUs minus at 10, over 300, at a rate that runs every VU), ≤ 1.25. Runs last
  *   `--memory-seconds` (20): Go's heap grows to twice what is live before it collects, and a script that produces
  *   less garbage per second reaches that peak later; in 4 s runs ours reached it and the minimal script did not,
@@ -39,7 +43,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { EventTemplateFile } from "../../load/index.ts";
-import { LOAD_ENV, loadOptions, planScenario, readRunConfig, scenarioIterations } from "../../load/index.ts";
+import {
+  DROPPED_ITERATIONS_SHARE,
+  LOAD_ENV,
+  loadOptions,
+  planScenario,
+  readRunConfig,
+  scenarioIterations,
+} from "../../load/index.ts";
 import { readK6CsvFile } from "../../reporting/run-report/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import type { BundleResult } from "../build/bundle-load.ts";
@@ -190,6 +201,10 @@ function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>
   );
 }
 
+/** When a probe counts as held: the harness's own dropped-iterations guard, or none dropped at all. */
+const HELD_RULES = ["guard", "zero-drop"] as const;
+type HeldRule = (typeof HELD_RULES)[number];
+
 interface Probe {
   readonly rate: number;
   readonly held: boolean;
@@ -197,6 +212,11 @@ interface Probe {
   readonly dropped: number;
   readonly failedShare: number;
 }
+
+const HELD_WORDS: Record<HeldRule, string> = {
+  guard: `dropped iterations ≤ ${DROPPED_ITERATIONS_SHARE * 100} % of those planned, as \`event-harness load\` allows`,
+  "zero-drop": "no dropped iterations",
+};
 
 interface ScriptUnderTest {
   readonly label: string;
@@ -291,6 +311,7 @@ async function probe(
   script: ScriptUnderTest,
   rate: number,
   seconds: number,
+  rule: HeldRule,
   workDir: string,
 ): Promise<Probe> {
   const { summary } = await runK6(k6, script, await script.prepare(rate, PROBE_VUS, seconds), workDir);
@@ -298,8 +319,9 @@ async function probe(
   const dropped = summary.dropped_iterations?.count ?? 0;
   const failedShare = summary[script.failedMetric]?.value ?? 1;
   const planned = rate * seconds;
-  // Held: every planned iteration started (none dropped), nearly all completed, and under 1 % failed.
-  const held = dropped === 0 && completed >= planned * 0.98 && failedShare < 0.01;
+  const droppedAllowed = rule === "guard" ? Math.floor(planned * DROPPED_ITERATIONS_SHARE) : 0;
+  // Held: k6 started the iterations the rule asks for, nearly all completed, and under 1 % failed.
+  const held = dropped <= droppedAllowed && completed >= planned * 0.98 && failedShare < 0.01;
   return { rate, held, completed, dropped, failedShare };
 }
 
@@ -307,7 +329,7 @@ async function probe(
 async function highestRate(
   k6: K6Binary,
   script: ScriptUnderTest,
-  options: { start: number; max: number; bisect: number; seconds: number },
+  options: { start: number; max: number; bisect: number; seconds: number; rule: HeldRule },
   workDir: string,
 ): Promise<{ rate: number; probes: Probe[] }> {
   const probes: Probe[] = [];
@@ -322,12 +344,12 @@ async function highestRate(
   let held = 0;
   let missed: number | undefined;
   for (let rate = options.start; rate <= options.max && missed === undefined; rate *= 2) {
-    if (log(await probe(k6, script, rate, options.seconds, workDir)).held) held = rate;
+    if (log(await probe(k6, script, rate, options.seconds, options.rule, workDir)).held) held = rate;
     else missed = rate;
   }
   for (let step = 0; step < options.bisect && missed !== undefined && missed - held > 50; step += 1) {
     const rate = Math.round((held + missed) / 2 / 50) * 50;
-    if (log(await probe(k6, script, rate, options.seconds, workDir)).held) held = rate;
+    if (log(await probe(k6, script, rate, options.seconds, options.rule, workDir)).held) held = rate;
     else missed = rate;
   }
   return { rate: held, probes };
@@ -447,13 +469,14 @@ async function main(): Promise<number> {
     options: {
       serve: { type: "boolean" },
       rounds: { type: "string", default: "3" },
-      probe: { type: "string", default: "6" },
+      probe: { type: "string", default: "10" },
       start: { type: "string", default: "400" },
       max: { type: "string", default: "20000" },
-      bisect: { type: "string", default: "3" },
+      bisect: { type: "string", default: "6" },
       "cpu-reps": { type: "string", default: "3" },
       "cpu-seconds": { type: "string", default: "20" },
       "memory-seconds": { type: "string", default: "20" },
+      held: { type: "string", default: "guard" },
       "no-rate": { type: "boolean" },
       "floor-without": { type: "string" },
       profile: { type: "string" },
@@ -469,7 +492,10 @@ async function main(): Promise<number> {
     start: positive("start", values.start, 100_000),
     max: positive("max", values.max, 100_000),
     bisect: positive("bisect", values.bisect, 10),
+    rule: values.held as HeldRule,
   };
+  if (!HELD_RULES.includes(search.rule))
+    throw new Error(`--held takes ${HELD_RULES.join(", ")}, got ${values.held}`);
   const cpuReps = positive("cpu-reps", values["cpu-reps"], 9);
   const cpuSeconds = positive("cpu-seconds", values["cpu-seconds"], 120);
   const memorySeconds = positive("memory-seconds", values["memory-seconds"], 120);
@@ -612,7 +638,7 @@ async function main(): Promise<number> {
       const rate: Array<{ rate: number; probes: Probe[] } | undefined> = [];
       if (measureRate) {
         console.log(
-          `Round ${round}: highest constant arrival rate held (no dropped iterations, < 1 % failed)`,
+          `Round ${round}: highest constant arrival rate held (${HELD_WORDS[search.rule]}, < 1 % failed)`,
         );
         for (const script of order) rate.push(await highestRate(k6, script, search, workDir));
       }
