@@ -2,7 +2,7 @@
  * How much load our `sustained` scenario can generate, against a minimal k6 script measured in the same run.
  *
  *   npm run bench:load [-- --rounds 3 --probe 6 --start 400 --max 20000 --bisect 3 --cpu-reps 3 --cpu-seconds 20
- *                         --memory-seconds 20 --held guard|zero-drop --no-rate
+ *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
  *                         --floor-without rate-sample|event-latency|metrics --profile RATE]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
@@ -18,7 +18,8 @@
  *   `event-harness load` itself accepts: under 1 % failed events and no more dropped iterations than its guard
  *   allows (1 % of those planned). `--held zero-drop` asks for none dropped, the rule of the figures before
  *   2026-11-23's fourth session: on a shared 2-core machine one stall of the scheduler drops a few iterations at any
- *   rate, so that rule measured the machine's noise as much as k6.
+ *   rate, so that rule measured the machine's noise as much as k6. `--rate-only` skips memory and CPU (with
+ *   `--floor-without`, what one requirement costs in rate).
  * - peak memory per VU (peak RSS at 310 VUs minus at 10, over 300, at a rate that runs every VU), ≤ 1.25. Runs last
  *   `--memory-seconds` (20): Go's heap grows to twice what is live before it collects, and a script that produces
  *   less garbage per second reaches that peak later; in 4 s runs ours reached it and the minimal script did not,
@@ -483,6 +484,7 @@ async function main(): Promise<number> {
       "memory-seconds": { type: "string", default: "20" },
       held: { type: "string", default: "guard" },
       "no-rate": { type: "boolean" },
+      "rate-only": { type: "boolean" },
       "floor-without": { type: "string" },
       profile: { type: "string" },
     },
@@ -505,6 +507,8 @@ async function main(): Promise<number> {
   const cpuSeconds = positive("cpu-seconds", values["cpu-seconds"], 120);
   const memorySeconds = positive("memory-seconds", values["memory-seconds"], 120);
   const measureRate = values["no-rate"] !== true;
+  const measureCost = values["rate-only"] !== true;
+  if (!measureRate && !measureCost) throw new Error("--no-rate and --rate-only leave nothing to measure");
   const floorCut = values["floor-without"] as FloorCut | undefined;
   if (floorCut !== undefined && !FLOOR_CUTS.includes(floorCut))
     throw new Error(`--floor-without takes ${FLOOR_CUTS.join(", ")}, got ${floorCut}`);
@@ -647,14 +651,19 @@ async function main(): Promise<number> {
         );
         for (const script of order) rate.push(await highestRate(k6, script, search, workDir));
       }
-      console.log(`Round ${round}: peak memory per VU`);
-      const memory: number[] = [];
-      for (const script of order) memory.push(await memoryPerVu(k6, script, memorySeconds, workDir));
-      console.log(`Round ${round}: k6 CPU per event at ${CPU_RATE}/s, ${cpuReps} interleaved repetition(s)`);
+      const memory: number[] = order.map(() => Number.NaN);
       const cpu: number[][] = order.map(() => []);
-      for (let rep = 0; rep < cpuReps; rep += 1) {
+      if (measureCost) {
+        console.log(`Round ${round}: peak memory per VU`);
         for (const [i, script] of order.entries())
-          cpu[i]?.push(await cpuPerEvent(k6, script, cpuSeconds, workDir));
+          memory[i] = await memoryPerVu(k6, script, memorySeconds, workDir);
+        console.log(
+          `Round ${round}: k6 CPU per event at ${CPU_RATE}/s, ${cpuReps} interleaved repetition(s)`,
+        );
+        for (let rep = 0; rep < cpuReps; rep += 1) {
+          for (const [i, script] of order.entries())
+            cpu[i]?.push(await cpuPerEvent(k6, script, cpuSeconds, workDir));
+        }
       }
       const figures = (label: string): ScriptRound => ({
         rate: byLabel(rate, label)?.rate,
@@ -682,8 +691,10 @@ async function main(): Promise<number> {
           (o.rate === undefined
             ? ""
             : `rate ${o.rate}/s vs minimal ${m.rate}/s (ours ÷ minimal ${result.rateOursOverMinimal?.toFixed(2)}), floor ${f.rate}/s; `) +
-          `memory per VU ${kb(o.memoryPerVuBytes)} vs ${kb(m.memoryPerVuBytes)} (ours ÷ minimal ${result.memoryOursOverMinimal.toFixed(2)}), floor ${kb(f.memoryPerVuBytes)}; ` +
-          `CPU per event ${us(median(o.cpuPerEventSeconds))} vs ${us(median(m.cpuPerEventSeconds))} (ours ÷ minimal ${result.cpuOursOverMinimal.toFixed(2)}), floor ${us(median(f.cpuPerEventSeconds))}`,
+          (measureCost
+            ? `memory per VU ${kb(o.memoryPerVuBytes)} vs ${kb(m.memoryPerVuBytes)} (ours ÷ minimal ${result.memoryOursOverMinimal.toFixed(2)}), floor ${kb(f.memoryPerVuBytes)}; ` +
+              `CPU per event ${us(median(o.cpuPerEventSeconds))} vs ${us(median(m.cpuPerEventSeconds))} (ours ÷ minimal ${result.cpuOursOverMinimal.toFixed(2)}), floor ${us(median(f.cpuPerEventSeconds))}`
+            : ""),
       );
     }
 
@@ -710,15 +721,19 @@ async function main(): Promise<number> {
     const largest = bundles.reduce((max, b) => (b.bytes > max.bytes ? b : max), { scenario: "", bytes: 0 });
     const rows: string[][] = [
       ["median (spread)", "ours", "minimal", "floor", "ours ÷ minimal", "floor ÷ minimal", "goal"],
-      [
-        `k6 CPU/event @${CPU_RATE}/s`,
-        us(median(cpuOf((r) => r.ours))),
-        us(median(cpuOf((r) => r.minimal))),
-        us(median(cpuOf((r) => r.floor))),
-        spread(cpuRatios),
-        spread(all((r) => r.cpuFloorOverMinimal)),
-        `≤ ${CPU_GOAL.toFixed(2)}`,
-      ],
+      ...(measureCost
+        ? [
+            [
+              `k6 CPU/event @${CPU_RATE}/s`,
+              us(median(cpuOf((r) => r.ours))),
+              us(median(cpuOf((r) => r.minimal))),
+              us(median(cpuOf((r) => r.floor))),
+              spread(cpuRatios),
+              spread(all((r) => r.cpuFloorOverMinimal)),
+              `≤ ${CPU_GOAL.toFixed(2)}`,
+            ],
+          ]
+        : []),
       ...(measureRate
         ? [
             [
@@ -732,15 +747,19 @@ async function main(): Promise<number> {
             ],
           ]
         : []),
-      [
-        "peak memory per VU",
-        kb(median(memOf((r) => r.ours))),
-        kb(median(memOf((r) => r.minimal))),
-        kb(median(memOf((r) => r.floor))),
-        spread(memoryRatios),
-        spread(all((r) => r.memoryFloorOverMinimal)),
-        `≤ ${MEMORY_GOAL.toFixed(2)}`,
-      ],
+      ...(measureCost
+        ? [
+            [
+              "peak memory per VU",
+              kb(median(memOf((r) => r.ours))),
+              kb(median(memOf((r) => r.minimal))),
+              kb(median(memOf((r) => r.floor))),
+              spread(memoryRatios),
+              spread(all((r) => r.memoryFloorOverMinimal)),
+              `≤ ${MEMORY_GOAL.toFixed(2)}`,
+            ],
+          ]
+        : []),
       ["largest bundle", `${largest.scenario} ${formatKb(largest.bytes)}`, "", "", "", "", "≤ 100 KB"],
     ];
     console.log("");
@@ -750,8 +769,8 @@ async function main(): Promise<number> {
       `  autocannon ceiling: ${Math.round(ceiling.requests.average)} req/s (${ceilingOk} of ${ceiling.requests.total} answered 202)`,
     );
     const rateRatio = measureRate ? median(rateRatios) : undefined;
-    const cpuRatio = median(cpuRatios);
-    const memoryRatio = median(memoryRatios);
+    const cpuRatio = measureCost ? median(cpuRatios) : undefined;
+    const memoryRatio = measureCost ? median(memoryRatios) : undefined;
 
     const reportDir = path.resolve("reports", "bench");
     await mkdir(reportDir, { recursive: true });
@@ -770,8 +789,8 @@ async function main(): Promise<number> {
           floorWithout: floorCut ?? null,
           medians: {
             rateOursOverMinimal: rateRatio ?? null,
-            cpuOursOverMinimal: cpuRatio,
-            memoryOursOverMinimal: memoryRatio,
+            cpuOursOverMinimal: cpuRatio ?? null,
+            memoryOursOverMinimal: memoryRatio ?? null,
           },
           bundles: bundles.map((b) => ({ scenario: b.scenario, bytes: b.bytes })),
           autocannon: {
@@ -786,17 +805,18 @@ async function main(): Promise<number> {
     );
     console.log(`  (figures in ${path.relative(process.cwd(), reportFile)})`);
     const missed: string[] = [];
-    if (!(cpuRatio <= CPU_GOAL))
+    if (cpuRatio !== undefined && !(cpuRatio <= CPU_GOAL))
       missed.push(`CPU per event ours ÷ minimal ${cpuRatio.toFixed(2)} > ${CPU_GOAL.toFixed(2)}`);
     if (rateRatio !== undefined && !(rateRatio >= RATE_GOAL))
       missed.push(`highest rate ours ÷ minimal ${rateRatio.toFixed(2)} < ${RATE_GOAL.toFixed(2)}`);
-    if (!(memoryRatio <= MEMORY_GOAL))
+    if (memoryRatio !== undefined && !(memoryRatio <= MEMORY_GOAL))
       missed.push(`memory per VU ours ÷ minimal ${memoryRatio.toFixed(2)} > ${MEMORY_GOAL.toFixed(2)}`);
     if (bundleError !== undefined) missed.push(bundleError);
     if (!measureRate) console.log("Highest rate not measured (--no-rate): the run cannot pass.");
+    if (!measureCost) console.log("CPU and memory not measured (--rate-only): the run cannot pass.");
     if (missed.length > 0) console.log(`Goal missed: ${missed.join("; ")}`);
-    else if (measureRate) console.log("Every goal met.");
-    return missed.length > 0 || !measureRate ? 1 : 0;
+    else if (measureRate && measureCost) console.log("Every goal met.");
+    return missed.length > 0 || !measureRate || !measureCost ? 1 : 0;
   } finally {
     server.disconnect();
     await rm(workDir, { recursive: true, force: true });
