@@ -1,6 +1,8 @@
 // The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
 export { csvRecords } from "./csv-records.ts";
+export type { K6CsvTag } from "./k6-csv-tags.ts";
+export { k6CsvTagReader } from "./k6-csv-tags.ts";
 export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";
 export type { LoadSummary } from "./load-summary.ts";
 export { digestLoadSummary } from "./load-summary.ts";

@@ -11,6 +11,8 @@ import {
   TOKEN_OUTCOME_TAG,
 } from "../../load/index.ts";
 import { csvRecords } from "./csv-records.ts";
+import type { K6CsvTag } from "./k6-csv-tags.ts";
+import { k6CsvTagReader } from "./k6-csv-tags.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 import type { LatencySeries, TimeSeries } from "./time-series.ts";
 import { TIME_SERIES_FORMAT } from "./time-series.ts";
@@ -28,31 +30,33 @@ function newBucket(): Bucket {
   return { counts: new Map(), latency: new Map(), gauges: new Map() };
 }
 
-/** k6 puts tags it has no column for into `extra_tags` as `name=value&…`. */
-function extraTags(raw: string | undefined): URLSearchParams {
-  return new URLSearchParams(raw ?? "");
-}
-
 /** Where one k6 sample goes (a count may go to more than one series); undefined for samples the charts do not show. */
 type Placement =
   | { readonly kind: "count"; readonly keys: readonly string[]; readonly by: "sample" | "value" }
   | { readonly kind: "latency"; readonly key: string }
   | { readonly kind: "gauge"; readonly key: string };
 
-function place(metric: string, value: number, tags: URLSearchParams): Placement | undefined {
-  const endpoint = tags.get(ENDPOINT_TAG);
+function place(
+  metric: string,
+  value: number,
+  tag: (name: string) => string | undefined,
+): Placement | undefined {
   switch (metric) {
     case METRIC.eventsFailed:
       return { kind: "count", keys: [value > 0 ? "events.failed" : "events.accepted"], by: "sample" };
-    case "http_reqs":
+    case "http_reqs": {
+      const endpoint = tag(ENDPOINT_TAG);
       return endpoint ? { kind: "count", keys: [`requests.${endpoint}`], by: "value" } : undefined;
-    case "http_req_duration":
+    }
+    case "http_req_duration": {
+      const endpoint = tag(ENDPOINT_TAG);
       return endpoint ? { kind: "latency", key: endpoint } : undefined;
+    }
     case METRIC.tokenRequests: {
       // The series keep the names they had when refreshes and failures were metrics of their own.
-      const reason = tags.get("reason") ?? "other";
+      const reason = tag("reason") ?? "other";
       const keys = [`token.requests.${reason}`];
-      const outcome = tags.get(TOKEN_OUTCOME_TAG);
+      const outcome = tag(TOKEN_OUTCOME_TAG);
       if (outcome === TOKEN_OUTCOME.failed) keys.push("token.request-failures");
       else if (outcome === TOKEN_OUTCOME.issued && REFRESH_REASONS.includes(reason as TokenRequestReason))
         keys.push(`token.refreshes.${reason}`);
@@ -60,7 +64,7 @@ function place(metric: string, value: number, tags: URLSearchParams): Placement 
     }
     case METRIC.expiries: {
       // The series keep the names they had when these were three metrics.
-      const kind = tags.get(EXPIRY_KIND_TAG);
+      const kind = tag(EXPIRY_KIND_TAG);
       const key =
         kind === "idle"
           ? "token.idle-expiries"
@@ -72,7 +76,8 @@ function place(metric: string, value: number, tags: URLSearchParams): Placement 
       return key === undefined ? undefined : { kind: "count", keys: [key], by: "value" };
     }
     case METRIC.eventsRejected:
-      return { kind: "count", keys: [`events.rejected.${tags.get("status") ?? "other"}`], by: "value" };
+      // k6 writes this `status` tag to its status column, as it does the HTTP status of its own samples.
+      return { kind: "count", keys: [`events.rejected.${tag("status") ?? "other"}`], by: "value" };
     case "dropped_iterations":
       return { kind: "count", keys: ["iterations.dropped"], by: "value" };
     case "vus":
@@ -107,7 +112,7 @@ export async function aggregateK6Csv(
   let anchor: number | undefined;
   let lastMs = 0;
   let precise = false;
-  let columns: { metric: number; time: number; value: number; extra: number } | undefined;
+  let columns: { metric: number; time: number; value: number; tag: K6CsvTag } | undefined;
   for await (const record of csvRecords(lines)) {
     if (columns === undefined) {
       const index = (name: string) => record.indexOf(name);
@@ -115,7 +120,7 @@ export async function aggregateK6Csv(
         metric: index("metric_name"),
         time: index("timestamp"),
         value: index("metric_value"),
-        extra: index("extra_tags"),
+        tag: k6CsvTagReader(record),
       };
       if (columns.metric < 0 || columns.time < 0 || columns.value < 0) {
         throw new Error("not k6 CSV output: the header lacks metric_name, timestamp or metric_value");
@@ -129,7 +134,8 @@ export async function aggregateK6Csv(
     anchor ??= at;
     if (at > lastMs) lastMs = at;
     if (!precise && at % 1000 !== 0) precise = true;
-    const placement = place(metric, value, extraTags(columns.extra < 0 ? undefined : record[columns.extra]));
+    const tagOf = columns.tag;
+    const placement = place(metric, value, (name) => tagOf(record, name));
     if (placement === undefined) continue;
     const second = Math.max(0, Math.floor((at - anchor) / 1000));
     let bucket = seconds.get(second);

@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { csvRecords } from "../../reporting/run-report/index.ts";
+import type { K6CsvTag } from "../../reporting/run-report/index.ts";
+import { csvRecords, k6CsvTagReader } from "../../reporting/run-report/index.ts";
 
 /** A trend metric or sub-metric as k6 names it in a summary: `name` or `name{tag:value,…}`. */
 interface TrendKey {
@@ -57,29 +58,22 @@ export async function readTrendSamples(
     raw.on("error", (error) => input.destroy(error));
     const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
     try {
-      let header: string[] | undefined;
+      let tagOf: K6CsvTag | undefined;
       let metricColumn = -1;
       let valueColumn = -1;
-      let extraColumn = -1;
       for await (const record of csvRecords(lines)) {
-        if (header === undefined) {
-          header = record;
+        if (tagOf === undefined) {
           metricColumn = record.indexOf("metric_name");
           valueColumn = record.indexOf("metric_value");
-          extraColumn = record.indexOf("extra_tags");
           if (metricColumn < 0 || valueColumn < 0) throw new Error(`${file} is not k6 CSV output`);
+          tagOf = k6CsvTagReader(record);
           continue;
         }
         const name = record[metricColumn];
-        let extra: URLSearchParams | undefined;
+        const tagOfRecord = tagOf;
         for (const key of wanted) {
           if (key.name !== name) continue;
-          const matches = key.tags.every(([tag, value]) => {
-            const column = (header as string[]).indexOf(tag);
-            if (column >= 0 && record[column] !== "") return record[column] === value;
-            extra ??= new URLSearchParams(extraColumn < 0 ? "" : (record[extraColumn] ?? ""));
-            return extra.get(tag) === value;
-          });
+          const matches = key.tags.every(([tag, value]) => tagOfRecord(record, tag) === value);
           if (matches) lists.get(key.key)?.push(Number(record[valueColumn]));
         }
       }

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,6 +15,9 @@ import { syntheticK6Csv } from "./report-fixture.ts";
 
 const HEADER =
   "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata";
+
+/** Real k6 output (fixtures/k6-tags.js) of the harness's custom samples under its system tags. */
+const REAL_K6_CSV = fileURLToPath(new URL("./fixtures/k6-tags.csv", import.meta.url));
 
 async function* lines(text: string) {
   yield* text.split("\n").filter(Boolean);
@@ -60,6 +64,24 @@ describe("aggregateK6Csv", () => {
     // Latency rises between 12 s and 16 s in the fixture.
     expect(p95[14] as number).toBeGreaterThan(p95[5] as number);
     expect(series.latency.token?.p50[1]).toBeNull();
+  });
+
+  it("reads the tags of real k6 output, the status tag from k6's status column", async () => {
+    const series = await aggregateK6Csv(lines(await readFile(REAL_K6_CSV, "utf8")));
+    expect(series.counts).toEqual({
+      "events.accepted": [1],
+      "events.failed": [4],
+      "events.rejected.503": [2],
+      "events.rejected.network": [1],
+      "events.rejected.no-token": [1],
+      "token.idle-expiries": [1],
+      "token.refreshes.idle": [1],
+      "token.request-failures": [1],
+      "token.requests.idle": [1],
+      "token.requests.initial": [1],
+      "token.requests.rejected": [1],
+      "token.unexpected-expiries": [1],
+    });
   });
 
   it("draws a long run at a coarser step, summing counts and merging latencies", async () => {

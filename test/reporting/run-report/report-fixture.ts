@@ -98,7 +98,7 @@ export function syntheticK6Csv(startSeconds = 1_800_000_000, seconds = 30): stri
       row("http_reqs", t, 1, "endpoint=events");
       row("http_req_duration", t, latency, "endpoint=events");
       row("events_failed", t, failed ? 1 : 0);
-      if (failed) row("events_rejected", t, 1, "status=503");
+      if (failed) row("events_rejected", t, 1, "", "503");
     }
     if (s % 5 === 0) {
       row("http_reqs", t, 1, "endpoint=token");

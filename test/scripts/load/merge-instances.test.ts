@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummaryData } from "../../../load/index.ts";
-import { EVENT_DURATION, EXPIRY, METRIC } from "../../../load/index.ts";
+import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "../../../load/index.ts";
 import { mergeInstances, mergeSummaries, percentile, readTrendSamples } from "../../../scripts/load/index.ts";
 
 /** Recorded from `load sustained --instances 2 --rate 40 --duration 10s` against the embedded sandbox. */
@@ -81,6 +81,13 @@ describe("mergeInstances on recorded samples", () => {
     for (const stat of ["min", "med", "max", "avg", "p(90)", "p(95)", "p(99)", "count"]) {
       expect(ours[stat]).toBeCloseTo(k6[stat] as number, 6);
     }
+  });
+
+  it("matches tags k6 writes to columns (name, status) as it matches those in extra_tags", async () => {
+    const byColumns = "http_req_duration{name:POST /oauth/token,status:200}";
+    const samples = await readTrendSamples([outputs[0]?.samplesFile as string], [TOKEN_DURATION, byColumns]);
+    expect(samples.get(byColumns)).toHaveLength(3);
+    expect(samples.get(byColumns)).toEqual(samples.get(TOKEN_DURATION));
   });
 
   it("is no verdict when an instance left no summary", async () => {
