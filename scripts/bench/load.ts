@@ -1,7 +1,7 @@
 /**
  * How much load our `sustained` scenario can generate, against a minimal k6 script measured in the same run.
  *
- *   npm run bench:load [-- --rounds 3 --probe 6 --start 400 --max 20000 --bisect 3 --cpu-reps 3 --cpu-seconds 20
+ *   npm run bench:load [-- --rounds 3 --probe 10 --start 400 --max 20000 --bisect 6 --cpu-reps 3 --cpu-seconds 20
  *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
  *                         --floor-without rate-sample|event-latency|metrics --profile RATE]
  *
@@ -14,11 +14,12 @@
  *   rotated; `--cpu-reps` times a round) so a drift in the shared machine's load hits every script alike; a round's
  *   ratio is the median of its interleaved pairs.
  * - the highest constant arrival rate held (doubling, then bisecting to 50/s; a rate missed is probed once more
- *   before it counts), ≥ 0.90; `--no-rate` skips it (a quick check of one change's CPU and memory). Held means what
- *   `event-harness load` itself accepts: under 1 % failed events and no more dropped iterations than its guard
- *   allows (1 % of those planned). `--held zero-drop` asks for none dropped, the rule of the figures before
- *   2026-11-23's fourth session: on a shared 2-core machine one stall of the scheduler drops a few iterations at any
- *   rate, so that rule measured the machine's noise as much as k6. `--rate-only` skips memory and CPU (with
+ *   before it counts; the scripts' searches go in lockstep, a step of each in turn), ≥ 0.90; `--no-rate` skips it
+ *   (a quick check of one change's CPU and memory). Held means what `event-harness load` itself accepts: under
+ *   1 % failed events and no more dropped iterations than its guard allows (1 % of those planned). `--held
+ *   zero-drop` asks for none dropped, the rule of the figures before 2026-11-23's fourth session: on a shared
+ *   2-core machine one stall of the scheduler drops a few iterations at any rate, so that rule measured the
+ *   machine's noise as much as k6. `--rate-only` skips memory and CPU (with
  *   `--floor-without`, what one requirement costs in rate).
  * - peak memory per VU (peak RSS at 310 VUs minus at 10, over 300, at a rate that runs every VU), ≤ 1.25. Runs last
  *   `--memory-seconds` (20): Go's heap grows to twice what is live before it collects, and a script that produces
@@ -327,38 +328,71 @@ async function probe(
   return { rate, held, completed, dropped, failedShare };
 }
 
-/** Doubles the rate until it fails, then bisects between the last rate held and the first one missed. */
-async function highestRate(
+interface SearchOptions {
+  readonly start: number;
+  readonly max: number;
+  readonly bisect: number;
+  readonly seconds: number;
+  readonly rule: HeldRule;
+}
+
+/** Where one script's search stands: the highest rate held, the lowest missed, and its probes. */
+interface Search {
+  held: number;
+  missed: number | undefined;
+  bisected: number;
+  readonly probes: Probe[];
+}
+
+/** The next rate to probe: doubling until a miss, then bisecting to 50/s; undefined once the search is over. */
+function nextRate(search: Search, options: SearchOptions): number | undefined {
+  if (search.missed === undefined) {
+    const rate = search.held === 0 ? options.start : search.held * 2;
+    return rate <= options.max ? rate : undefined;
+  }
+  if (search.bisected >= options.bisect || search.missed - search.held <= 50) return undefined;
+  return Math.round((search.held + search.missed) / 2 / 50) * 50;
+}
+
+/**
+ * Every script's highest rate, searched in lockstep (one step of each in turn), so that a change in the shared
+ * machine's load falls on all of them alike: searched one after the other, minimal's own ceiling moved between
+ * 4,400 and 6,500/s from run to run, and ours ÷ minimal with it from 0.62 to 1.09.
+ */
+async function highestRates(
   k6: K6Binary,
-  script: ScriptUnderTest,
-  options: { start: number; max: number; bisect: number; seconds: number; rule: HeldRule },
+  scripts: readonly ScriptUnderTest[],
+  options: SearchOptions,
   workDir: string,
-): Promise<{ rate: number; probes: Probe[] }> {
-  const probes: Probe[] = [];
-  const log = (result: Probe) => {
-    probes.push(result);
+): Promise<Array<{ rate: number; probes: Probe[] }>> {
+  const searches = scripts.map((script) => {
+    const search: Search = { held: 0, missed: undefined, bisected: 0, probes: [] };
+    return { script, search };
+  });
+  const tryOnce = async ({ script, search }: (typeof searches)[number], rate: number): Promise<boolean> => {
+    const result = await probe(k6, script, rate, options.seconds, options.rule, workDir);
+    search.probes.push(result);
     console.log(
       `  ${script.label.padEnd(9)} ${String(result.rate).padStart(6)}/s  ${result.held ? "held  " : "missed"}  ` +
         `completed ${result.completed}, dropped ${result.dropped}, failed ${(result.failedShare * 100).toFixed(2)}%`,
     );
-    return result;
+    return result.held;
   };
-  // A miss is tried once more before it counts: one stall of the shared machine ended whole searches early.
-  const holds = async (rate: number): Promise<boolean> =>
-    log(await probe(k6, script, rate, options.seconds, options.rule, workDir)).held ||
-    log(await probe(k6, script, rate, options.seconds, options.rule, workDir)).held;
-  let held = 0;
-  let missed: number | undefined;
-  for (let rate = options.start; rate <= options.max && missed === undefined; rate *= 2) {
-    if (await holds(rate)) held = rate;
-    else missed = rate;
+  for (let active = true; active; ) {
+    active = false;
+    for (const entry of searches) {
+      const { search } = entry;
+      const rate = nextRate(search, options);
+      if (rate === undefined) continue;
+      active = true;
+      const bisecting = search.missed !== undefined;
+      // A miss is tried once more before it counts: one stall of the shared machine ended whole searches early.
+      if ((await tryOnce(entry, rate)) || (await tryOnce(entry, rate))) search.held = rate;
+      else search.missed = rate;
+      if (bisecting) search.bisected += 1;
+    }
   }
-  for (let step = 0; step < options.bisect && missed !== undefined && missed - held > 50; step += 1) {
-    const rate = Math.round((held + missed) / 2 / 50) * 50;
-    if (await holds(rate)) held = rate;
-    else missed = rate;
-  }
-  return { rate: held, probes };
+  return searches.map(({ search }) => ({ rate: search.held, probes: search.probes }));
 }
 
 /** Peak memory per VU: the growth of peak RSS from the fewer to the more VUs, per added VU. */
@@ -644,12 +678,13 @@ async function main(): Promise<number> {
       const order = [0, 1, 2].map((i) => scripts[(i + round - 1) % 3] as ScriptUnderTest);
       const byLabel = <T>(values: readonly T[], label: string): T =>
         values[order.findIndex((s) => s.label === label)] as T;
-      const rate: Array<{ rate: number; probes: Probe[] } | undefined> = [];
+      let rate: Array<{ rate: number; probes: Probe[] } | undefined> = [];
       if (measureRate) {
         console.log(
-          `Round ${round}: highest constant arrival rate held (${HELD_WORDS[search.rule]}, < 1 % failed)`,
+          `Round ${round}: highest constant arrival rate held (${HELD_WORDS[search.rule]}, < 1 % failed; ` +
+            "the scripts searched in lockstep)",
         );
-        for (const script of order) rate.push(await highestRate(k6, script, search, workDir));
+        rate = await highestRates(k6, order, search, workDir);
       }
       const memory: number[] = order.map(() => Number.NaN);
       const cpu: number[][] = order.map(() => []);
