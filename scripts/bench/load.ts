@@ -754,45 +754,54 @@ async function main(): Promise<number> {
     const memOf = (pick: (r: Round) => ScriptRound) => all((r) => pick(r).memoryPerVuBytes);
     const rateOf = (pick: (r: Round) => ScriptRound) => all((r) => pick(r).rate);
     const largest = bundles.reduce((max, b) => (b.bytes > max.bytes ? b : max), { scenario: "", bytes: 0 });
+    const goalRow = (
+      label: string,
+      figure: (pick: (r: Round) => ScriptRound) => string,
+      ratios: readonly number[],
+      floorRatios: readonly number[],
+      goal: string,
+    ): string[] => [
+      label,
+      figure((r) => r.ours),
+      figure((r) => r.minimal),
+      figure((r) => r.floor),
+      spread(ratios),
+      spread(floorRatios),
+      goal,
+    ];
     const rows: string[][] = [
       ["median (spread)", "ours", "minimal", "floor", "ours ÷ minimal", "floor ÷ minimal", "goal"],
       ...(measureCost
         ? [
-            [
+            goalRow(
               `k6 CPU/event @${CPU_RATE}/s`,
-              us(median(cpuOf((r) => r.ours))),
-              us(median(cpuOf((r) => r.minimal))),
-              us(median(cpuOf((r) => r.floor))),
-              spread(cpuRatios),
-              spread(all((r) => r.cpuFloorOverMinimal)),
+              (pick) => us(median(cpuOf(pick))),
+              cpuRatios,
+              all((r) => r.cpuFloorOverMinimal),
               `≤ ${CPU_GOAL.toFixed(2)}`,
-            ],
+            ),
           ]
         : []),
       ...(measureRate
         ? [
-            [
+            goalRow(
               "highest rate held",
-              `${median(rateOf((r) => r.ours))}/s`,
-              `${median(rateOf((r) => r.minimal))}/s`,
-              `${median(rateOf((r) => r.floor))}/s`,
-              spread(rateRatios),
-              spread(results.map((r) => (r.floor.rate ?? 0) / (r.minimal.rate || Number.NaN))),
+              (pick) => `${median(rateOf(pick))}/s`,
+              rateRatios,
+              results.map((r) => (r.floor.rate ?? 0) / (r.minimal.rate || Number.NaN)),
               `≥ ${RATE_GOAL.toFixed(2)}`,
-            ],
+            ),
           ]
         : []),
       ...(measureCost
         ? [
-            [
+            goalRow(
               "peak memory per VU",
-              kb(median(memOf((r) => r.ours))),
-              kb(median(memOf((r) => r.minimal))),
-              kb(median(memOf((r) => r.floor))),
-              spread(memoryRatios),
-              spread(all((r) => r.memoryFloorOverMinimal)),
+              (pick) => kb(median(memOf(pick))),
+              memoryRatios,
+              all((r) => r.memoryFloorOverMinimal),
               `≤ ${MEMORY_GOAL.toFixed(2)}`,
-            ],
+            ),
           ]
         : []),
       ["largest bundle", `${largest.scenario} ${formatKb(largest.bytes)}`, "", "", "", "", "≤ 100 KB"],
