@@ -315,7 +315,7 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stdout).toBe(3);
       const results = await readFile(path.join(dir, "contract", "results.json"), "utf8");
-      expect(results).toContain("the run's deadline of 4 s (--run-timeout) expired");
+      expect(results).toContain("the run's deadline of 4.0 s (--run-timeout) expired");
     },
     RUN_LIMIT_MS,
   );
