@@ -241,7 +241,11 @@ describe("renderReports", () => {
   });
 
   it("keeps what a target or a user wrote inert in summary.md: inside its callout or cell, without HTML", () => {
-    const warnings = ["first line\nsecond <script>alert(1)</script>", "- a list?\n\n# a heading?"];
+    const warnings = [
+      "first line\nsecond <script>alert(1)</script>",
+      "- a list?\n\n# a heading?",
+      "a | pipe\r\n> [!CAUTION] and a `tick`",
+    ];
     const metric = "odd`metric|name";
     const { markdown } = renderReports(summary({ [metric]: counter(1, { "count<1`|x": false }) }), {
       ...context,
@@ -254,9 +258,14 @@ describe("renderReports", () => {
     const callouts = lines.flatMap((line, i) => (line === "> [!WARNING]" ? [i] : []));
     expect(callouts).toHaveLength(warnings.length);
     for (const i of callouts) {
-      expect(lines[i + 1]).toMatch(/^> [^#-]/);
+      expect(lines[i + 1]).toMatch(/^> [^#>-]/);
       expect(lines[i + 2]).toBe("");
     }
+    expect(callouts.map((i) => lines[i + 1])).toEqual([
+      "> first line second &lt;script&gt;alert(1)&lt;/script&gt;",
+      "> \\- a list? # a heading?",
+      "> a \\| pipe &gt; [!CAUTION] and a `tick`",
+    ]);
     const head = lines.slice(lines.indexOf("| | |"), lines.indexOf("| Run time | 12.0 s |") + 1);
     expect(head.every((row) => tableCells(row).length === 2)).toBe(true);
     expect(head).toContain("| Target | http://x\\|y/api &lt;script&gt; |");
