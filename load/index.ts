@@ -1,7 +1,7 @@
 // The Node-facing surface of load/: only modules free of k6 imports, so the CLI and tests can use them.
 export type { ClientModel } from "./lib/client-models.ts";
 export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
-export { formatSeconds, parseDurationSeconds } from "./lib/duration.ts";
+export { parseDurationSeconds } from "./lib/duration.ts";
 export type { EnvRecord } from "./lib/env.ts";
 export { EnvError, envReader } from "./lib/env.ts";
 export { LOAD_ENV } from "./lib/env-names.ts";

@@ -1,3 +1,4 @@
+import { formatDuration } from "../../reporting/index.ts";
 import { probeReserveMs } from "../deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import { PrerequisiteError } from "../probe/prerequisite-error.ts";
@@ -26,10 +27,10 @@ const CLOCK_SLACK_SECONDS = 1;
  * machine that stretched that window past expires_in makes the check ERROR, never a false FAIL.
  */
 function refusalProvesEarlyExpiry(previousSentAt: number, answeredAt: number, expiresIn: number): void {
-  const idleAtMost = (answeredAt - previousSentAt) / 1000;
-  if (idleAtMost + CLOCK_SLACK_SECONDS >= expiresIn) {
+  const idleAtMostMs = answeredAt - previousSentAt;
+  if (idleAtMostMs / 1000 + CLOCK_SLACK_SECONDS >= expiresIn) {
     throw new Undecidable(
-      `the token was refused, but the exchanges took so long that it may have been idle for ${idleAtMost.toFixed(1)} s ` +
+      `the token was refused, but the exchanges took so long that it may have been idle for ${formatDuration(idleAtMostMs)} ` +
         `on the server (expires_in ${expiresIn} s): too slow to tell early expiry from a slow machine`,
     );
   }
@@ -69,8 +70,6 @@ async function usedToken(
   return { token, expiresIn: token.expiresIn, usedAt: Date.now(), sentAt };
 }
 
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-
 export const lifetimeSliding = defineCheck({
   id: "lifetime.sliding",
   title: "A token used regularly stays valid beyond its original expires_in",
@@ -98,7 +97,7 @@ export const lifetimeSliding = defineCheck({
       if (response.status === 401 || response.status === 403) {
         refusalProvesEarlyExpiry(lastSent, now, expiresIn);
         return broken(
-          `rejected ${seconds(now - usedAt)} after its first use but only ${seconds(now - lastUse)} after its last use; ` +
+          `rejected ${formatDuration(now - usedAt)} after its first use but only ${formatDuration(now - lastUse)} after its last use; ` +
             `expires_in ${expiresIn} s must count from the last use (${describeResponse(response, (t) => probe.redactor.redact(t))})`,
         );
       }
@@ -109,7 +108,7 @@ export const lifetimeSliding = defineCheck({
       uses += 1;
     }
     return holds(
-      `used ${uses} times over ${seconds(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected`,
+      `used ${uses} times over ${formatDuration(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected`,
     );
   },
 });
@@ -125,13 +124,15 @@ export const lifetimeIdleExpires = defineCheck({
     const { token, expiresIn, usedAt } = await usedToken(probe);
     const idle = (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
     await waitUntil(probe, usedAt + idle, "lifetime.idle-expires: idle");
-    const response = await probe.postEvent(`use after ${seconds(idle)} idle`, token.accessToken);
+    const response = await probe.postEvent(`use after ${formatDuration(idle)} idle`, token.accessToken);
     const said = describeResponse(response, (t) => probe.redactor.redact(t));
     if (isSuccess(response.status))
       return broken(
-        `expected a rejection after ${seconds(idle)} idle (expires_in ${expiresIn} s), but it was accepted: ${said}`,
+        `expected a rejection after ${formatDuration(idle)} idle (expires_in ${expiresIn} s), but it was accepted: ${said}`,
       );
-    return holds(`rejected with ${response.status} after ${seconds(idle)} idle (expires_in ${expiresIn} s)`);
+    return holds(
+      `rejected with ${response.status} after ${formatDuration(idle)} idle (expires_in ${expiresIn} s)`,
+    );
   },
 });
 
@@ -146,16 +147,16 @@ export const lifetimeNoEarlyExpiry = defineCheck({
     const { token, expiresIn, usedAt, sentAt } = await usedToken(probe);
     const idle = Math.max(0, expiresIn - earlyMarginSeconds(expiresIn)) * 1000;
     await waitUntil(probe, usedAt + idle, "lifetime.no-early-expiry: idle");
-    const response = await probe.postEvent(`use after ${seconds(idle)} idle`, token.accessToken);
+    const response = await probe.postEvent(`use after ${formatDuration(idle)} idle`, token.accessToken);
     if (response.status === 401 || response.status === 403)
       refusalProvesEarlyExpiry(sentAt, Date.now(), expiresIn);
     if (!isSuccess(response.status)) {
       const said = describeResponse(response, (t) => probe.redactor.redact(t));
       return broken(
-        `expected the token to work after ${seconds(idle)} idle (expires_in ${expiresIn} s), received ${said}`,
+        `expected the token to work after ${formatDuration(idle)} idle (expires_in ${expiresIn} s), received ${said}`,
       );
     }
-    return holds(`accepted after ${seconds(idle)} idle (expires_in ${expiresIn} s)`);
+    return holds(`accepted after ${formatDuration(idle)} idle (expires_in ${expiresIn} s)`);
   },
 });
 

@@ -4,6 +4,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
 import { isIP } from "node:net";
 import { connect as tlsConnect } from "node:tls";
+import { formatDuration } from "../../reporting/index.ts";
 import type { Connection } from "./connection.ts";
 import { ConnectionError } from "./connection-error.ts";
 import { displayProxy, proxyFor } from "./proxy-for.ts";
@@ -57,7 +58,10 @@ function tunnelThrough(proxy: string, secure: boolean, connection: Connection, t
     });
     connect.setTimeout(timeoutMs, () =>
       connect.destroy(
-        new ConnectionError(`the proxy ${shown} did not answer within ${timeoutMs} ms`, "TIMEOUT"),
+        new ConnectionError(
+          `the proxy ${shown} did not answer within ${formatDuration(timeoutMs)}`,
+          "TIMEOUT",
+        ),
       ),
     );
     connect.once("connect", (answer, socket) => {

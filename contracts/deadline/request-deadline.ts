@@ -1,12 +1,8 @@
-/** Seconds for messages: "3 s", "0.5 s". */
-export function formatSeconds(ms: number): string {
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
-}
+import { formatDuration } from "../../reporting/index.ts";
 
 /** The evidence text of an exchange that ran out of time. */
 export function noAnswerWithin(ms: number): string {
-  return `no answer within ${formatSeconds(ms)}`;
+  return `no answer within ${formatDuration(ms)}`;
 }
 
 /** Why an exchange was cut short: its own time ran out, or the outer signal (run deadline, Ctrl+C) fired. */

@@ -1,4 +1,4 @@
-import { formatSeconds } from "./request-deadline.ts";
+import { formatDuration } from "../../reporting/index.ts";
 
 /**
  * The one deadline of a whole contract run: when it passes, every exchange still waiting is cut short and every
@@ -52,7 +52,7 @@ export class RunDeadline {
       () => {
         const how = this.#fixed ? "--run-timeout" : "derived from the profile and expires_in";
         this.#controller.abort(
-          new Error(`the run's deadline of ${formatSeconds(this.budgetMs)} (${how}) expired`),
+          new Error(`the run's deadline of ${formatDuration(this.budgetMs)} (${how}) expired`),
         );
       },
       Math.max(0, this.#at - Date.now()),

@@ -20,12 +20,3 @@ export function parseDurationSeconds(raw: string): number | undefined {
 export function k6Duration(seconds: number): string {
   return `${Math.max(0, Math.round(seconds * 1000))}ms`;
 }
-
-/** Human-friendly seconds for reports: `750ms`, `12.5s`, `30m`, `1h 5m`. */
-export function formatSeconds(seconds: number): string {
-  if (seconds < 1) return `${Math.round(seconds * 1000)}ms`;
-  if (seconds < 120) return `${Math.round(seconds * 10) / 10}s`;
-  if (seconds < 7200) return `${Math.round(seconds / 6) / 10}m`;
-  const hours = Math.floor(seconds / 3600);
-  return `${hours}h ${Math.round((seconds - hours * 3600) / 60)}m`;
-}

@@ -33,14 +33,6 @@ export function timeTicks(totalSeconds: number, count = 6): number[] {
   return ticks;
 }
 
-export function formatSecondsShort(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600)
-    return seconds % 60 === 0 ? `${seconds / 60}m` : `${Math.floor(seconds / 60)}m${seconds % 60}s`;
-  const minutes = Math.round((seconds % 3600) / 60);
-  return minutes === 0 ? `${Math.floor(seconds / 3600)}h` : `${Math.floor(seconds / 3600)}h${minutes}m`;
-}
-
 /** A value for an axis label or tooltip: short, without float noise. */
 export function formatNumber(value: number): string {
   if (value === 0) return "0";

@@ -1,5 +1,6 @@
 import type { CheckResult, CheckStatus, Evidence } from "../../contracts/index.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
+import { formatDuration } from "../index.ts";
 import { escapeHtml } from "./html-escape.ts";
 
 const STATUS_ORDER: readonly CheckStatus[] = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
@@ -37,7 +38,7 @@ function renderExchange(item: Evidence): string {
     ...(item.request.body === undefined ? [] : ["", readableBody(item.request.body)]),
   ].join("\n");
   const outcome = item.response
-    ? `<span class="${statusClass(item.response.status)}"><strong>${escapeHtml(item.response.status)}</strong></span> <span class="muted">${escapeHtml(Math.round(item.response.durationMs))} ms</span>`
+    ? `<span class="${statusClass(item.response.status)}"><strong>${escapeHtml(item.response.status)}</strong></span> <span class="muted">${escapeHtml(formatDuration(item.response.durationMs))}</span>`
     : `<span class="status-x"><strong>${escapeHtml(item.error ?? "no response")}</strong></span>`;
   const response = item.response
     ? pane(
@@ -71,7 +72,7 @@ function renderCheck(check: CheckResult): string {
     `<span class="text"><span class="title">${escapeHtml(check.title)}</span><br><span class="message">${escapeHtml(check.message)}</span></span>`,
     `<span class="pill level">${escapeHtml(check.level)}</span></summary>`,
     `<div class="check-body"><dl><dt>Rule</dt><dd>${escapeHtml(check.rule)}</dd><dt>Level</dt><dd>${escapeHtml(check.level)}</dd>`,
-    `<dt>Took</dt><dd>${escapeHtml((check.durationMs / 1000).toFixed(2))} s</dd></dl>`,
+    `<dt>Took</dt><dd>${escapeHtml(formatDuration(check.durationMs))}</dd></dl>`,
     evidence,
     "</div></details>",
   ].join("");

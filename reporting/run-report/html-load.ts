@@ -1,3 +1,4 @@
+import { formatDuration, formatDurationCompact } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
 import type { LoadSummary } from "./load-summary.ts";
@@ -36,8 +37,7 @@ const LINKS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 function ms(value: number | undefined): string {
-  if (value === undefined) return "–";
-  return value >= 1000 ? `${formatNumber(value / 1000)} s` : `${formatNumber(value)} ms`;
+  return formatDuration(value ?? Number.NaN);
 }
 
 function throughputChart(id: string, series: TimeSeries): string {
@@ -143,7 +143,7 @@ function tiles(summary: LoadSummary): string {
     tile(
       "Events accepted",
       formatNumber(f.eventsAccepted),
-      `${formatNumber(f.acceptedPerSecond)}/s over ${formatNumber(f.loadSeconds)} s${f.warmUpSeconds > 0 ? ` after a ${formatNumber(f.warmUpSeconds)} s token warm-up` : ""}`,
+      `${formatNumber(f.acceptedPerSecond)}/s over ${formatDuration(f.loadSeconds * 1000)}${f.warmUpSeconds > 0 ? ` after a ${formatDuration(f.warmUpSeconds * 1000)} token warm-up` : ""}`,
     ),
     tile(
       "Error rate",
@@ -190,7 +190,7 @@ function describeContext(summary: LoadSummary | undefined): string {
   const parts = [
     c.rate === undefined ? "" : `${formatNumber(c.rate)} events/s`,
     c.vus === undefined ? "" : `${c.vus} VUs`,
-    c.durationSeconds === undefined ? "" : `${formatNumber(c.durationSeconds)} s`,
+    c.durationSeconds === undefined ? "" : formatDurationCompact(c.durationSeconds * 1000),
     c.clientModel === undefined ? "" : `client model ${c.clientModel}`,
     c.expiresInSeconds === undefined ? "" : `expires_in ${formatNumber(c.expiresInSeconds)} s`,
   ].filter(Boolean);

@@ -1,3 +1,8 @@
+import { formatDurationCompact, splitDuration } from "../index.ts";
+
+/** The compact duration formatter's own source, so the hover read-out writes times as the chart's axis does. */
+export const DURATION_SCRIPT = `${splitDuration.toString()}\n${formatDurationCompact.toString()}`;
+
 /**
  * The report's only script: a hover read-out for the charts and the check filters. The charts are drawn without it;
  * it marks `<html data-report-ready>` once it has wired every chart, which the browser test looks for.
@@ -12,11 +17,8 @@ export const REPORT_SCRIPT = `
     if (a >= 10) return String(Math.round(v * 10) / 10);
     return String(Math.round(v * 100) / 100);
   }
-  function clock(s) {
-    if (s < 60) return s + "s";
-    var m = Math.floor(s / 60), r = s % 60;
-    return m + "m" + (r ? r + "s" : "");
-  }
+  ${DURATION_SCRIPT}
+  function clock(s) { return ${formatDurationCompact.name}(s * 1000); }
   var charts = document.querySelectorAll("svg.chart-svg[data-chart]");
   Array.prototype.forEach.call(charts, function (svg) {
     var data;

@@ -36,8 +36,8 @@ function partFact(part: PartDetails): string {
   if (part.load) {
     const f = part.load.facts;
     const violations = f.unexpectedExpiries + f.idleOutlived;
-    const p95 = new Map(f.eventLatency).get("p(95)") ?? 0;
-    return `${formatNumber(f.eventsAccepted)} events · p95 ${formatNumber(p95)} ms · ${violations} violation${violations === 1 ? "" : "s"}`;
+    const p95 = new Map(f.eventLatency).get("p(95)") ?? Number.NaN;
+    return `${formatNumber(f.eventsAccepted)} events · p95 ${formatDuration(p95)} · ${violations} violation${violations === 1 ? "" : "s"}`;
   }
   return part.outcome.note ?? "no report files";
 }

@@ -32,7 +32,7 @@ function result(part: PartDetails): string {
     const failedThresholds = part.load.thresholds.filter((t) => !t.ok).length;
     return [
       `${formatNumber(f.eventsAccepted)} events accepted`,
-      `p95 ${formatNumber(new Map(f.eventLatency).get("p(95)") ?? 0)} ms`,
+      `p95 ${formatDuration(new Map(f.eventLatency).get("p(95)") ?? Number.NaN)}`,
       `${f.unexpectedExpiries + f.idleOutlived} sliding-expiry violations`,
       failedThresholds > 0 ? `${failedThresholds} threshold(s) failed` : "",
     ]

@@ -1,4 +1,5 @@
-import { formatNumber, formatSecondsShort, niceTicks, timeTicks } from "./chart-scale.ts";
+import { formatDurationCompact } from "../index.ts";
+import { formatNumber, niceTicks, timeTicks } from "./chart-scale.ts";
 import { escapeHtml } from "./html-escape.ts";
 
 export interface ChartSeries {
@@ -97,7 +98,7 @@ export function renderChart(spec: ChartSpec): string {
       const px = MARGIN.left + (totalSeconds === 0 ? 0 : (t / totalSeconds) * plotWidth);
       return (
         `<line class="axis" x1="${fixed(px)}" x2="${fixed(px)}" y1="${MARGIN.top + PLOT_H}" y2="${MARGIN.top + PLOT_H + 4}"/>` +
-        `<text class="tick" x="${fixed(px)}" y="${HEIGHT - 10}" text-anchor="middle">${escapeHtml(formatSecondsShort(t))}</text>`
+        `<text class="tick" x="${fixed(px)}" y="${HEIGHT - 10}" text-anchor="middle">${escapeHtml(formatDurationCompact(t * 1000))}</text>`
       );
     })
     .join("");

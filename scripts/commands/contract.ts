@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { ContractRun, ContractSettings } from "../../contracts/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
+import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
@@ -78,7 +79,6 @@ export const contractCommand = defineCommand({
       ContractRunError,
       defaultRunBudgetMs,
       describeTarget,
-      formatSeconds,
       lifetimeMarginSeconds,
       PROFILES,
       Redactor,
@@ -135,7 +135,7 @@ export const contractCommand = defineCommand({
         );
       }
       say(
-        `Deadline: ${formatSeconds(tuning.timeoutMs)} per request, ${formatSeconds(deadline.budgetMs)} for the run` +
+        `Deadline: ${formatDuration(tuning.timeoutMs)} per request, ${formatDuration(deadline.budgetMs)} for the run` +
           `${deadline.fixed ? " (--run-timeout)" : profile === "full" ? ", stretched to the sliding-expiry probes' horizon" : ""}.\n`,
       );
       const settings: ContractSettings = {

@@ -1,4 +1,5 @@
-import { CLIENT_MODELS, formatSeconds, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
+import { CLIENT_MODELS, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
+import { formatDurationCompact } from "../../reporting/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { EMBEDDED_EXPIRES_IN, targetOptions } from "../cli/target-options.ts";
 
@@ -89,7 +90,7 @@ export const loadCommand = defineCommand({
       const { defaults, summary } = SCENARIOS[name];
       const shown = [
         defaults.rate === undefined ? "" : `${defaults.rate}/s`,
-        defaults.durationSeconds === undefined ? "" : formatSeconds(defaults.durationSeconds),
+        defaults.durationSeconds === undefined ? "" : formatDurationCompact(defaults.durationSeconds * 1000),
         `${defaults.vus} VUs`,
       ].filter(Boolean);
       return `  ${name.padEnd(12)} ${summary} (default ${shown.join(", ")})`;

@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import type { Redactor } from "../../contracts/target/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { executionSegment, executionSegmentSequence } from "../../load/index.ts";
+import { formatDuration } from "../../reporting/index.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
 import { freeLoopbackPort, resume, waitUntilPaused } from "./k6-control.ts";
 import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
@@ -128,7 +129,7 @@ export async function runInstances(options: InstancesOptions): Promise<Instances
     let failure: string | undefined;
     const notReady = ready.findIndex((ok) => !ok);
     if (notReady >= 0 && !stop.signal.aborted) {
-      failure = `k6 instance ${notReady + 1}/${count} did not start (it exited or was not ready within ${START_DEADLINE_MS / 1000}s)`;
+      failure = `k6 instance ${notReady + 1}/${count} did not start (it exited or was not ready within ${formatDuration(START_DEADLINE_MS)})`;
       stop.abort();
     } else if (!stop.signal.aborted) {
       try {

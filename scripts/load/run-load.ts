@@ -7,7 +7,6 @@ import type { Target } from "../../contracts/target/index.ts";
 import { Redactor } from "../../contracts/target/index.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import {
-  formatSeconds,
   isScenarioName,
   planScenario,
   readRunConfig,
@@ -16,6 +15,7 @@ import {
   SCENARIOS,
 } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
+import { formatDuration, formatDurationCompact } from "../../reporting/index.ts";
 import type { RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { bundleLoadScenarios } from "../build/bundle-load.ts";
@@ -55,8 +55,8 @@ function describeRun(config: RunConfig, plan: ScenarioPlan): string {
   const spec = SCENARIOS[config.scenario];
   const load = plan.idleGap
     ? `${config.vus} VUs × ${plan.idleGap.cycles} cycles of ${plan.idleGap.shortGapSeconds}s/${plan.idleGap.longGapSeconds}s gaps`
-    : `${spec.usesRate ? `${config.rate}/s, ` : ""}${config.vus} VUs, ${formatSeconds(config.durationSeconds ?? 0)}`;
-  return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds}s (margin ${config.marginSeconds}s), about ${formatSeconds(plan.expectedSeconds)}`;
+    : `${spec.usesRate ? `${config.rate}/s, ` : ""}${config.vus} VUs, ${formatDurationCompact((config.durationSeconds ?? 0) * 1000)}`;
+  return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds}s (margin ${config.marginSeconds}s), about ${formatDurationCompact(plan.expectedSeconds * 1000)}`;
 }
 
 /**
@@ -250,8 +250,10 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     // k6 runs with --quiet (its progress bars are noise in a pipe): long runs get a line a minute instead.
     const k6Started = Date.now();
     const heartbeat = setInterval(() => {
-      const elapsed = (Date.now() - k6Started) / 1000;
-      say(`event-harness: … ${formatSeconds(elapsed)} of about ${formatSeconds(plan.expectedSeconds)}\n`);
+      const elapsedMs = Date.now() - k6Started;
+      say(
+        `event-harness: … ${formatDuration(elapsedMs)} of about ${formatDuration(plan.expectedSeconds * 1000)}\n`,
+      );
     }, HEARTBEAT_MS);
     heartbeat.unref();
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
@@ -301,7 +303,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       return ExitCode.undecided;
     }
     if (result.timedOut) {
-      say(`event-harness: k6 did not finish within ${formatSeconds(maxSeconds)} and was stopped\n`);
+      say(`event-harness: k6 did not finish within ${formatDuration(maxSeconds * 1000)} and was stopped\n`);
       return ExitCode.undecided;
     }
     switch (result.exitCode) {

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ReportContext } from "../../load/index.ts";
+import { formatDuration } from "../../reporting/index.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { mergeInstances } from "./merge-instances.ts";
@@ -68,7 +69,7 @@ export async function runMerged(options: MergedRunOptions): Promise<number> {
   if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
   await record({ mergeSeconds });
   options.stdout.write(
-    `Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml (merged from ${options.count} instances in ${mergeSeconds.toFixed(1)}s; each instance's own output in instance-N/)\n`,
+    `Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml (merged from ${options.count} instances in ${formatDuration(mergeSeconds * 1000)}; each instance's own output in instance-N/)\n`,
   );
   const failed = reports?.failedThresholds ?? [];
   if (failed.length > 0) {

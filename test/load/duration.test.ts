@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSeconds, parseDurationSeconds } from "../../load/index.ts";
+import { parseDurationSeconds } from "../../load/index.ts";
 
 describe("parseDurationSeconds", () => {
   it.each([
@@ -16,12 +16,5 @@ describe("parseDurationSeconds", () => {
 
   it.each(["", "abc", "5x", "m5", "-3s", "5m junk"])("rejects '%s'", (raw) => {
     expect(parseDurationSeconds(raw)).toBeUndefined();
-  });
-
-  it("formats seconds for people", () => {
-    expect(formatSeconds(0.75)).toBe("750ms");
-    expect(formatSeconds(12.5)).toBe("12.5s");
-    expect(formatSeconds(1800)).toBe("30m");
-    expect(formatSeconds(3900 * 2)).toBe("2h 10m");
   });
 });

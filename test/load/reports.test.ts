@@ -70,6 +70,44 @@ describe("thresholdResults", () => {
     expect(results.find((r) => r.metric === EVENT_DURATION)?.observed).toBe("p(95)=7.5ms");
     expect(results.some((r) => r.expression === "count>=0")).toBe(false);
   });
+
+  it.each([
+    // A failure just over the limit keeps its decimals, in the expression's unit, never "500 ms" or "1 s".
+    ["p(95)<500", false, 500.3, "p(95)=500.3ms"],
+    ["p(95)<1000", false, 1000.4, "p(95)=1000.4ms"],
+    ["p(95)<500", false, 1500, "p(95)=1500ms"],
+    // Two decimals would read as a pass (500 <= 500), or as a failure (500 < 500): more decimals until they do not.
+    ["p(95)<=500", false, 500.001, "p(95)=500.001ms"],
+    ["p(95)<500", true, 499.999, "p(95)=499.999ms"],
+    ["p(95)<500", false, 500.001, "p(95)=500ms"],
+    ["max<2000", true, 12.3456, "max=12.35ms"],
+  ])("shows %s (ok: %s) at %d ms as %s", (expression, ok, value, observed) => {
+    const data = summary({
+      [EVENT_DURATION]: {
+        type: "trend",
+        contains: "time",
+        values: { [expression.replace(/[<>=].*$/, "")]: value },
+        thresholds: { [expression]: { ok } },
+      },
+    });
+    expect(thresholdResults(data).find((r) => r.metric === EVENT_DURATION)?.observed).toBe(observed);
+  });
+
+  it("shows a rate in percent, with the decimals that keep a failure from reading as a pass", () => {
+    const rate = (expression: string, value: number, ok: boolean) =>
+      thresholdResults(
+        summary({
+          [METRIC.eventsFailed]: {
+            type: "rate",
+            contains: "default",
+            values: { rate: value },
+            thresholds: { [expression]: { ok } },
+          },
+        }),
+      ).find((r) => r.metric === METRIC.eventsFailed)?.observed;
+    expect(rate("rate<0.01", 0.05, false)).toBe("rate=5%");
+    expect(rate("rate<=0.01", 0.0100001, false)).toBe("rate=1.00001%");
+  });
 });
 
 describe("renderReports", () => {
@@ -87,6 +125,10 @@ describe("renderReports", () => {
     expect(markdown).toContain("Token requests: 5 (initial 5)");
     expect(markdown).toContain("| Load | 20 events/s, for 10s, 5 VUs, after a 2s token warm-up |");
     expect(text).toContain("✗ events_failed rate<0.01  (rate=5%)");
+    expect(text).toContain(
+      "latency  avg=3 ms · med=2 ms · p(90)=5 ms · p(95)=8 ms · p(99)=12 ms · max=30 ms\n",
+    );
+    expect(markdown).toContain("| Run time | 12.0 s |");
     expect(text).toContain("FAILED: 1 threshold(s) crossed");
   });
 
@@ -199,7 +241,11 @@ describe("renderReports", () => {
   });
 
   it("keeps what a target or a user wrote inert in summary.md: inside its callout or cell, without HTML", () => {
-    const warnings = ["first line\nsecond <script>alert(1)</script>", "- a list?\n\n# a heading?"];
+    const warnings = [
+      "first line\nsecond <script>alert(1)</script>",
+      "- a list?\n\n# a heading?",
+      "a | pipe\r\n> [!CAUTION] and a `tick`",
+    ];
     const metric = "odd`metric|name";
     const { markdown } = renderReports(summary({ [metric]: counter(1, { "count<1`|x": false }) }), {
       ...context,
@@ -212,10 +258,15 @@ describe("renderReports", () => {
     const callouts = lines.flatMap((line, i) => (line === "> [!WARNING]" ? [i] : []));
     expect(callouts).toHaveLength(warnings.length);
     for (const i of callouts) {
-      expect(lines[i + 1]).toMatch(/^> [^#-]/);
+      expect(lines[i + 1]).toMatch(/^> [^#>-]/);
       expect(lines[i + 2]).toBe("");
     }
-    const head = lines.slice(lines.indexOf("| | |"), lines.indexOf("| Run time | 12s |") + 1);
+    expect(callouts.map((i) => lines[i + 1])).toEqual([
+      "> first line second &lt;script&gt;alert(1)&lt;/script&gt;",
+      "> \\- a list? # a heading?",
+      "> a \\| pipe &gt; [!CAUTION] and a `tick`",
+    ]);
+    const head = lines.slice(lines.indexOf("| | |"), lines.indexOf("| Run time | 12.0 s |") + 1);
     expect(head.every((row) => tableCells(row).length === 2)).toBe(true);
     expect(head).toContain("| Target | http://x\\|y/api &lt;script&gt; |");
     const runId = head.find((row) => row.startsWith("| Run id |")) ?? "";

@@ -1,6 +1,12 @@
-import { codeCell, inlineText, paragraphText, warningCallout } from "../../../reporting/index.ts";
+import {
+  codeCell,
+  formatDuration,
+  formatDurationCompact,
+  inlineText,
+  paragraphText,
+  warningCallout,
+} from "../../../reporting/index.ts";
 import { CLIENT_MODEL_SUMMARIES } from "../client-models.ts";
-import { formatSeconds } from "../duration.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import type { ThresholdResult } from "./summary-data.ts";
@@ -22,7 +28,7 @@ export const VERDICT_TITLE = {
   "not-exercised": "NOT EXERCISED",
 } as const;
 
-/** The load profile in one line, e.g. `20 events/s for 30s, 5 VUs`. */
+/** The load profile in one line, e.g. `20 events/s, for 30s, 5 VUs`: durations as k6 options write them. */
 export function describeLoad(context: ReportContext): string {
   const parts: string[] = [];
   if (context.rate !== undefined) parts.push(`${context.rate} events/s`);
@@ -31,10 +37,11 @@ export function describeLoad(context: ReportContext): string {
       `${context.idleGap.cycles} short/long gap cycles of ${context.idleGap.shortGapSeconds}s/${context.idleGap.longGapSeconds}s, bursts of ${context.idleGap.burst}`,
     );
   } else if (context.durationSeconds !== undefined) {
-    parts.push(`for ${formatSeconds(context.durationSeconds)}`);
+    parts.push(`for ${formatDurationCompact(context.durationSeconds * 1000)}`);
   }
   parts.push(`${context.vus} VUs`);
-  if (context.warmUpSeconds > 0) parts.push(`after a ${formatSeconds(context.warmUpSeconds)} token warm-up`);
+  if (context.warmUpSeconds > 0)
+    parts.push(`after a ${formatDurationCompact(context.warmUpSeconds * 1000)} token warm-up`);
   return parts.join(", ");
 }
 
@@ -54,7 +61,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     `| Load | ${inlineText(describeLoad(context))} |`,
     `| Client model | ${codeCell(context.clientModel)}: ${inlineText(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
     `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,
-    `| Run time | ${formatSeconds(facts.runSeconds)} |`,
+    `| Run time | ${formatDuration(facts.runSeconds * 1000)} |`,
     "",
     `## Sliding expiry: ${VERDICT_TITLE[verdict.level]}`,
     "",

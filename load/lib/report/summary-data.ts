@@ -1,3 +1,5 @@
+import { checkThreshold } from "../threshold-check.ts";
+
 /** The parts of k6's handleSummary() data the reports read (k6 v2, the default machine-readable form). */
 export interface SummaryMetric {
   readonly type: "counter" | "gauge" | "rate" | "trend";
@@ -15,7 +17,7 @@ export interface ThresholdResult {
   readonly metric: string;
   readonly expression: string;
   readonly ok: boolean;
-  /** The aggregate the expression tests, e.g. `p(95)=612.3ms`, when k6 reported it. */
+  /** The aggregate the expression tests, e.g. `p(95)=1612.3ms`, when k6 reported it. */
   readonly observed: string | undefined;
 }
 
@@ -37,20 +39,38 @@ export function count(data: SummaryData, metric: string): number {
   return metricValue(data, metric, "count") ?? 0;
 }
 
-/** Formats a metric value in its unit: milliseconds for time metrics, percent for rates. */
-export function formatValue(metric: SummaryMetric | undefined, stat: string, value: number): string {
-  if (metric?.contains === "time" && stat !== "count") return formatMs(value);
-  if (metric?.type === "rate" && stat === "rate") return `${round(value * 100)}%`;
-  return String(round(value));
-}
-
-export function formatMs(ms: number): string {
-  return ms >= 1000 ? `${round(ms / 1000)}s` : `${round(ms)}ms`;
+/**
+ * The value a threshold tested, in the expression's own unit (ms for time, % for rates) with two decimals, or as
+ * many more as it takes to read as passing or failing the way k6 judged it: `p(95)<=500` failed at 500.001 ms
+ * reads `500.001ms`, never a `500ms` that looks like a pass.
+ */
+export function formatThresholdValue(
+  metric: SummaryMetric | undefined,
+  expression: string,
+  ok: boolean,
+  value: number,
+): string {
+  const stat = expressionStat(expression);
+  const time = metric?.contains === "time" && stat !== "count";
+  const percent = metric?.type === "rate" && stat === "rate";
+  const unit = time ? "ms" : percent ? "%" : "";
+  const scale = percent ? 100 : 1;
+  for (let digits = 2; digits <= 6; digits += 1) {
+    const shown = roundTo(value * scale, digits);
+    // An expression we cannot evaluate (undefined) takes the two decimals.
+    if (checkThreshold(expression, { [stat]: shown / scale }) !== !ok) return `${shown}${unit}`;
+  }
+  return `${value * scale}${unit}`;
 }
 
 /** Two decimals at most: how every load report writes a number. */
 export function round(value: number): number {
-  return Math.round(value * 100) / 100;
+  return roundTo(value, 2);
+}
+
+function roundTo(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
 }
 
 /** The statistic an expression tests: `p(95)<500` → `p(95)`. */
@@ -71,7 +91,8 @@ export function thresholdResults(data: SummaryData): ThresholdResult[] {
         metric: name,
         expression,
         ok,
-        observed: value === undefined ? undefined : `${stat}=${formatValue(metric, stat, value)}`,
+        observed:
+          value === undefined ? undefined : `${stat}=${formatThresholdValue(metric, expression, ok, value)}`,
       });
     }
   }

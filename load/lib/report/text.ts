@@ -1,12 +1,13 @@
+import { formatDuration } from "../../../reporting/index.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
-import { formatMs, round } from "./summary-data.ts";
+import { round } from "./summary-data.ts";
 
 /** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
 export function renderText({ context, facts, thresholds, verdict }: ReportInput): string {
   const failed = thresholds.filter((t) => !t.ok);
   const latency = (values: ReadonlyArray<readonly [string, number]>) =>
-    values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatMs(ms)}`).join(" ");
+    values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatDuration(ms)}`).join(" · ");
   const lines = [
     "",
     `  ${context.scenario} · ${describeLoad(context)} · client model ${context.clientModel}`,

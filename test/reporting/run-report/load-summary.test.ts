@@ -50,7 +50,7 @@ describe("digestLoadSummary", () => {
     });
     expect(summary?.thresholds.map((t) => [t.metric, t.expression, t.ok, t.observed])).toEqual([
       ["events_failed", "rate<0.01", false, "rate=10%"],
-      ["http_req_duration{endpoint:events}", "p(95)<500", false, "p(95)=1.5s"],
+      ["http_req_duration{endpoint:events}", "p(95)<500", false, "p(95)=1500ms"],
       ["token_expiries{kind:outlived}", "count==0", true, "count=0"],
     ]);
     expect(summary?.slidingExpiry).toEqual({ level: "held", reasons: ["fine"] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSecondsShort, niceTicks, timeTicks } from "../../../reporting/run-report/chart-scale.ts";
+import { niceTicks, timeTicks } from "../../../reporting/run-report/chart-scale.ts";
 import { renderChart } from "../../../reporting/run-report/svg-chart.ts";
 
 describe("chart scales", () => {
@@ -15,7 +15,21 @@ describe("chart scales", () => {
   it("labels time at human steps", () => {
     expect(timeTicks(30)).toEqual([0, 5, 10, 15, 20, 25, 30]);
     expect(timeTicks(3600).slice(0, 3)).toEqual([0, 600, 1200]);
-    expect([5, 90, 3600, 5400].map(formatSecondsShort)).toEqual(["5s", "1m30s", "1h", "1h30m"]);
+  });
+
+  it("writes the time axis in k6's compact durations", () => {
+    const svg = renderChart({
+      id: "t",
+      title: "Throughput",
+      unit: "/s",
+      stepSeconds: 30,
+      series: [{ name: "accepted", values: new Array<number>(180).fill(1), color: "#123456", kind: "line" }],
+    });
+    const labels = Array.from(
+      svg.matchAll(/<text class="tick"[^>]*text-anchor="middle">([^<]*)</g),
+      (m) => m[1],
+    );
+    expect(labels).toEqual(["0s", "15m", "30m", "45m", "1h", "1h15m", "1h30m"]);
   });
 });
 

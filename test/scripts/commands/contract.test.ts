@@ -132,7 +132,7 @@ describe("event-harness contract", () => {
         targetEnv(sandbox),
       );
       expect(run.code).toBe(3);
-      expect(run.stdout).toMatch(/ERROR +token\.issued +MUST +could not decide: no answer within 1 s/);
+      expect(run.stdout).toMatch(/ERROR +token\.issued +MUST +could not decide: no answer within 1\.0 s/);
       expect(run.ms).toBeLessThan(20_000);
     });
   });

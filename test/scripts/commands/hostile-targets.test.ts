@@ -87,7 +87,7 @@ describe("a verdict in bounded time against targets that never answer properly",
         };
         expect(new Set(results.checks.map((check) => check.status))).toEqual(new Set(["ERROR"]));
         if (kind === "never-answers" || kind === "headers-only" || kind === "trickle")
-          expect(run.stdout).toContain(`could not decide: no answer within ${TIMEOUT_S} s`);
+          expect(run.stdout).toContain(`could not decide: no answer within ${TIMEOUT_S}.0 s`);
         if (kind === "endless-body") expect(run.stdout).toContain(`could not decide: ${CAP_MESSAGE}`);
         const text = await everything(dir, run);
         for (const leak of [SECRET, encodeURIComponent(SECRET)]) expect(text).not.toContain(leak);
@@ -132,7 +132,7 @@ describe("a verdict in bounded time against targets that never answer properly",
       const { run } = await againstHostile("trickle", ["load", "sustained"], "load");
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(TIMEOUT_S * 1000 + MARGIN_MS);
-      expect(run.stderr).toMatch(/cannot reach the token endpoint .*no answer within 1 s/);
+      expect(run.stderr).toMatch(/cannot reach the token endpoint .*no answer within 1\.0 s/);
       expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
     },
     2 * LIMIT_MS,
@@ -211,7 +211,7 @@ describe("the run's deadline", () => {
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(4_000 + MARGIN_MS);
       expect(run.stdout).toMatch(
-        /ERROR +lifetime\.sliding +MUST +could not decide: .*the run's deadline of 4 s \(--run-timeout\) expired/,
+        /ERROR +lifetime\.sliding +MUST +could not decide: .*the run's deadline of 4\.0 s \(--run-timeout\) expired/,
       );
       expect(run.stdout).not.toMatch(/^ {2}FAIL /m);
       for (const file of ["results.json", "junit.xml", "summary.md"])

@@ -212,13 +212,13 @@ describe("event-harness sandbox-rotate", () => {
         EVENT_API_TIMEOUT: "0.5",
       });
       expect(fromEnv.code).toBe(3);
-      expect(fromEnv.stderr).toMatch(/no answer within 0\.5 s\); nothing was rotated/);
+      expect(fromEnv.stderr).toMatch(/no answer within 500 ms\); nothing was rotated/);
       const flagWins = await rotateCli([...args, "--timeout", "0.3"], {
         EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
         EVENT_API_TIMEOUT: "600",
       });
       expect(flagWins.code).toBe(3);
-      expect(flagWins.stderr).toMatch(/no answer within 0\.3 s\); nothing was rotated/);
+      expect(flagWins.stderr).toMatch(/no answer within 300 ms\); nothing was rotated/);
     } finally {
       await silent.close();
     }

@@ -10,6 +10,8 @@ describe("the load command file", () => {
     const staticImports = [...source.matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
     expect(staticImports.sort()).toEqual([
       "../../load/index.ts",
+      // Its top-level files only (formatDurationCompact for the help's defaults): no Node APIs, no packages.
+      "../../reporting/index.ts",
       "../cli/command.ts",
       "../cli/target-options.ts",
     ]);
