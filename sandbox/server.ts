@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { createAdminRotateEndpoint } from "./admin-endpoint.ts";
 import { AdminTokenGuard } from "./admin-token.ts";
 import { BearerAuthenticator } from "./bearer-auth.ts";
@@ -65,6 +65,8 @@ export interface SandboxStats {
   readonly internalErrors: number;
   /** Requests whose headers have arrived and whose response is neither sent nor cut (held by `slow` included). */
   readonly openRequests: number;
+  /** Accepted connections not yet destroyed, idle keep-alive ones included: close() destroys the idle ones at once. */
+  readonly openConnections: number;
 }
 
 export interface SandboxServer extends RunningSandbox {
@@ -193,6 +195,11 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   const server: Server | HttpsServer = config.tls
     ? createHttpsServer({ ...config.tls }, handle)
     : createServer(handle);
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
 
   let port: number;
   try {
@@ -254,6 +261,12 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
       return { clientId, clientSecret };
     },
     close,
-    stats: () => ({ liveTokens: tokens.size, storedEvents: events.size, internalErrors, openRequests }),
+    stats: () => ({
+      liveTokens: tokens.size,
+      storedEvents: events.size,
+      internalErrors,
+      openRequests,
+      openConnections: [...sockets].filter((socket) => !socket.destroyed).length,
+    }),
   };
 }

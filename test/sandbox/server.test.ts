@@ -1,18 +1,52 @@
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
 import { Agent, request } from "undici";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startSandbox } from "../../sandbox/index.ts";
-import { CLOSE_GRACE_MS, SLOW_DELAY_MS } from "../../sandbox/server.ts";
+import { CLOSE_GRACE_MS } from "../../sandbox/server.ts";
 import type { TestSandbox } from "./support.ts";
 import { FORM, startTestSandbox, tokenForm, validEvent } from "./support.ts";
 
+/** The real setTimeout, kept before any test fakes timers: waiting for the sandbox must never move a faked clock. */
+const realSetTimeout = globalThis.setTimeout;
+
+/** Polls on real time (vi.waitFor would advance faked timers) until `condition` holds; `what` names it on failure. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let polls = 0; !condition(); polls += 1) {
+    if (polls === 2_000) throw new Error(`gave up waiting until ${what}`);
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
+  }
+}
+
 /** Waits until the sandbox itself has received `count` requests it has not answered: arrival, not a guess. */
 function untilOpenRequests(t: TestSandbox, count: number): Promise<void> {
-  return vi.waitFor(() => expect(t.sandbox.stats().openRequests).toBe(count), {
-    timeout: 10_000,
-    interval: 5,
+  return until(() => t.sandbox.stats().openRequests === count, `the sandbox holds ${count} open request(s)`);
+}
+
+/** Fakes the timers `slow` and close() arm, so their delays pass only when a test advances them; I/O stays real. */
+function fakeTimers(): void {
+  vi.useFakeTimers({
+    toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+    shouldClearNativeTimers: true,
   });
+}
+
+/** A raw connection that has sent the headers of an event POST and the first 10 bytes of its body. */
+async function halfSentEvent(t: TestSandbox, token: string) {
+  const body = Buffer.from(JSON.stringify(validEvent()));
+  const { port } = new URL(t.eventsUrl);
+  const socket = connect(Number(port), "127.0.0.1");
+  await once(socket, "connect");
+  const client = { socket, received: "", ended: once(socket, "close"), rest: body.subarray(10) };
+  socket.on("data", (chunk: Buffer) => {
+    client.received += chunk.toString("utf8");
+  });
+  socket.write(
+    `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.subarray(0, 10).toString()}`,
+  );
+  await untilOpenRequests(t, 1);
+  return client;
 }
 
 describe("startSandbox", () => {
@@ -68,10 +102,14 @@ describe("startSandbox", () => {
 });
 
 describe("close()", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("cuts a request held by `slow` itself, waiting neither for the slow delay nor for its grace period", async () => {
-    // The grace period is the bound below: it must be shorter than the delay it proves close() does not wait for.
-    expect(CLOSE_GRACE_MS).toBeLessThan(SLOW_DELAY_MS);
     const t = await startTestSandbox({ faults: ["slow"] });
+    // Faked before the request arrives, so neither the slow delay nor the grace period can pass unless advanced.
+    fakeTimers();
     const pending = request(t.tokenUrl, {
       method: "POST",
       headers: { "content-type": FORM },
@@ -81,14 +119,11 @@ describe("close()", () => {
       (error: unknown) => (error as { code?: string }).code,
     );
     await untilOpenRequests(t, 1);
-    // Armed before close() arms its own grace timer, so a close() that left the request to the grace period loses.
-    let bound: NodeJS.Timeout | undefined;
-    const graceEnded = new Promise((resolve) => {
-      bound = setTimeout(() => resolve("still open when the grace period ended"), CLOSE_GRACE_MS);
-    });
-    const outcome = await Promise.race([t.sandbox.close().then(() => "closed"), graceEnded]);
-    clearTimeout(bound);
-    expect(outcome).toBe("closed");
+    expect(t.sandbox.stats().openConnections).toBe(1);
+    const closing = t.sandbox.close();
+    expect(t.sandbox.stats().openConnections).toBe(0);
+    // The faked clock never moves: a close() that waited for either timer would never resolve.
+    await closing;
     expect(await pending).toMatch(/^UND_ERR_SOCKET|^ECONNRESET$/);
     // Its socket's own close event comes a turn after close() resolves.
     await untilOpenRequests(t, 0);
@@ -107,12 +142,19 @@ describe("close()", () => {
       });
       expect(first.statusCode).toBe(202);
       await first.body.dump();
-      const started = performance.now();
-      await Promise.all([t.sandbox.close(), t.sandbox.close()]);
+      await untilOpenRequests(t, 0);
+      // The agent keeps its connection, and the server has not yet ended it (its keep-alive timeout is 5 s).
+      expect(t.sandbox.stats().openConnections).toBeGreaterThan(0);
+      fakeTimers();
+      const closing = Promise.all([t.sandbox.close(), t.sandbox.close()]);
+      // Destroyed by close() itself, before anything else could run: no timeout of any kind ended them.
+      expect(t.sandbox.stats().openConnections).toBe(0);
+      await closing;
       await t.sandbox.close();
-      expect(performance.now() - started).toBeLessThan(1_000);
+      vi.useRealTimers();
       await expect(request(t.eventsUrl, { dispatcher: agent, method: "POST" })).rejects.toThrow();
     } finally {
+      vi.useRealTimers();
       await agent.close();
     }
   });
@@ -122,24 +164,36 @@ describe("close()", () => {
     const token = await t.token();
     // The token request must be over on the server's side too, so the one open request below is ours.
     await untilOpenRequests(t, 0);
-    const body = Buffer.from(JSON.stringify(validEvent()));
-    const { port } = new URL(t.eventsUrl);
-    const socket = connect(Number(port), "127.0.0.1");
-    await once(socket, "connect");
-    let received = "";
-    socket.on("data", (chunk: Buffer) => {
-      received += chunk.toString("utf8");
-    });
-    const ended = once(socket, "close");
-    socket.write(
-      `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.subarray(0, 10).toString()}`,
-    );
-    await untilOpenRequests(t, 1);
+    fakeTimers();
+    const client = await halfSentEvent(t, token);
     const closing = t.sandbox.close();
-    socket.write(body.subarray(10));
+    client.socket.write(client.rest);
+    // Answered however long that takes on a busy machine: the grace period cannot pass while the clock stands still.
+    await until(() => client.received.includes("\r\n\r\n"), "the answer arrives");
+    expect(client.received).toMatch(/^HTTP\/1\.1 202 Accepted\r\n/);
+    await untilOpenRequests(t, 0);
+    expect(t.sandbox.stats().openConnections).toBe(1);
+    // One sweep of idle connections, far inside the grace period, ends the answered one.
+    vi.advanceTimersByTime(10);
+    expect(t.sandbox.stats().openConnections).toBe(0);
     await closing;
-    await ended;
-    expect(received).toMatch(/^HTTP\/1\.1 202 Accepted\r\n/);
+    await client.ended;
+  });
+
+  it("cuts a request that is still arriving when the grace period ends, and only then resolves", async () => {
+    const t = await startTestSandbox();
+    const token = await t.token();
+    await untilOpenRequests(t, 0);
+    fakeTimers();
+    const client = await halfSentEvent(t, token);
+    const closing = t.sandbox.close();
+    vi.advanceTimersByTime(CLOSE_GRACE_MS - 1);
+    // Still open, so close() has not resolved: its server's close waits for every connection.
+    expect(t.sandbox.stats().openConnections).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(t.sandbox.stats().openConnections).toBe(0);
+    await closing;
+    await client.ended;
+    expect(client.received).toBe("");
   });
 });

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { completeEventSchema, EVENT_STRICTNESS, eventSchemas } from "../../../contracts/schemas/index.ts";
 import { INVALID_VARIANT_NAMES, INVALID_VARIANTS, isRejectedAt } from "../../../generators/index.ts";
 import { generateCommand } from "../../../scripts/commands/generate.ts";
@@ -131,13 +131,23 @@ describe("event-harness generate (child process)", () => {
     it("writes no file when interrupted, and exits 3", async () => {
       const file = join(folder, "events.ndjson");
       const controller = new AbortController();
-      setTimeout(() => controller.abort(new Error("received SIGINT")), 50);
-      const run = await generateInProcess(
+      const running = generateInProcess(
         ["--count", "10000000", "--seed", "1", "--out", file],
         controller.signal,
       );
+      // Interrupted only once lines have reached the disk, so the half-written file is there to be cleaned up.
+      await vi.waitFor(
+        async () => {
+          const [temporary] = (await readdir(folder)).filter((name) => name.endsWith(".tmp"));
+          expect(temporary).toBeDefined();
+          expect((await stat(join(folder, temporary as string))).size).toBeGreaterThan(0);
+        },
+        { timeout: 20_000, interval: 10 },
+      );
+      controller.abort(new Error("received SIGINT"));
+      const run = await running;
       expect(run.code).toBe(3);
-      expect(run.stderr).toContain("interrupted");
+      expect(run.stderr).toMatch(/interrupted after generating [1-9]\d* line\(s\); \S+ not written/);
       expect(await readdir(folder)).toEqual([]);
     });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,14 @@ import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
 import { loadCommand } from "../../../scripts/commands/load.ts";
+import {
+  alive,
+  K6_EXTERNAL_ABORT,
+  k6Address,
+  k6Children,
+  untilK6Children,
+  untilK6Running,
+} from "../../support/k6-processes.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** `load --instances N`: real k6 processes on execution segments against the sandbox, merged into one verdict. */
@@ -23,6 +31,7 @@ interface Summary {
 }
 
 let workDir: string;
+let k6Path: string;
 const secrets: string[] = [];
 const outputs: string[] = [];
 const sandboxes: RunningSandbox[] = [];
@@ -40,7 +49,14 @@ async function sandbox(faults: FaultName[] = []): Promise<RunningSandbox> {
   return started;
 }
 
-async function load(sb: RunningSandbox, args: readonly string[], signal = new AbortController().signal) {
+async function load(
+  sb: RunningSandbox,
+  args: readonly string[],
+  {
+    signal = new AbortController().signal,
+    env: extraEnv = {},
+  }: { signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {},
+) {
   const reportDir = await mkdtemp(path.join(workDir, "report-"));
   const client = sb.clients[0] as { clientId: string; clientSecret: string };
   const env: NodeJS.ProcessEnv = {
@@ -48,6 +64,7 @@ async function load(sb: RunningSandbox, args: readonly string[], signal = new Ab
     HOME: process.env.HOME,
     ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
     EVENT_API_CLIENT_SECRET: client.clientSecret,
+    ...extraEnv,
   };
   const run = await runInProcess(
     loadCommand,
@@ -72,45 +89,39 @@ async function load(sb: RunningSandbox, args: readonly string[], signal = new Ab
   return { ...run, reportDir, summary };
 }
 
-/** This process's k6 children (Linux /proc): pid and command line. */
-async function k6Children(): Promise<Array<{ pid: number; cmdline: string }>> {
-  const found: Array<{ pid: number; cmdline: string }> = [];
-  for (const entry of await readdir("/proc").catch(() => [] as string[])) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (ppid !== process.pid) continue;
-    const cmdline = (await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "")).replace(/\0/g, " ");
-    if (/\bk6\b.* run /.test(cmdline)) found.push({ pid: Number(entry), cmdline });
-  }
-  return found;
+interface RunJson {
+  readonly instances: Array<{ segment: string; k6ExitCode: number | null }>;
+  readonly aborted: boolean;
+  readonly timedOut: boolean;
+  readonly failure?: string;
 }
 
-/** Waits (bounded) until `count` k6 children run and have been resumed for a moment. */
-async function waitForChildren(count: number): Promise<Array<{ pid: number; cmdline: string }>> {
-  for (let i = 0; i < 200; i += 1) {
-    const children = await k6Children();
-    if (children.length >= count) return children;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${count} k6 instances never started`);
+async function runJson(reportDir: string): Promise<RunJson> {
+  return JSON.parse(await readFile(path.join(reportDir, "run.json"), "utf8")) as RunJson;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** A K6_BIN that runs the real k6, except that the instance on `segment` dies (SIGKILL) before k6 starts. */
+async function k6DyingOnSegment(segment: string): Promise<string> {
+  const file = path.join(workDir, "k6-dying-on-segment");
+  await writeFile(
+    file,
+    [
+      "#!/bin/sh",
+      `case " $* " in *" --execution-segment ${segment} "*) kill -s KILL $$ ;; esac`,
+      `exec '${k6Path}' "$@"`,
+      "",
+    ].join("\n"),
+    { mode: 0o755 },
+  );
+  return file;
+}
 
 const count = (summary: Summary | undefined, metric: string, stat = "count") =>
   summary?.metrics[metric]?.values[stat] ?? 0;
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "load-instances-"));
-  await ensureK6({ env: process.env, stderr: process.stderr });
+  k6Path = (await ensureK6({ env: process.env, stderr: process.stderr })).path;
 }, 600_000);
 
 afterAll(async () => {
@@ -216,35 +227,68 @@ describe("load --instances", () => {
     async () => {
       const sb = await sandbox();
       const running = load(sb, ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"]);
-      const children = await waitForChildren(2);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const victim = children.find((c) => c.cmdline.includes("1/2:1"));
-      process.kill(victim?.pid ?? 0, "SIGKILL");
+      const children = await untilK6Children(2);
+      // Mid-run for real: both instances were resumed and run their scenarios.
+      await Promise.all(children.map((child) => untilK6Running(k6Address(child))));
+      const victim = children.find((c) => c.cmdline.includes("--execution-segment 1/2:1 "));
+      if (victim === undefined) throw new Error("no k6 instance runs segment 1/2:1");
+      process.kill(victim.pid, "SIGKILL");
       const run = await running;
       expect(run.code).toBe(3);
-      expect(run.stderr).toMatch(/k6 instance 2\/2 \(1\/2:1\) exited with/);
+      expect(run.stderr).toMatch(/k6 instance 2\/2 \(1\/2:1\) exited with a signal/);
       expect(run.stderr).toContain("no verdict");
+      // The survivor was stopped by the harness's SIGINT (105); the killed one has no exit code.
+      const record = await runJson(run.reportDir);
+      expect(record.instances.map((i) => i.k6ExitCode)).toEqual([K6_EXTERNAL_ABORT, null]);
+      expect(record).toMatchObject({
+        aborted: false,
+        failure: expect.stringContaining("exited with a signal"),
+      });
       for (const child of children) expect(alive(child.pid)).toBe(false);
+      expect(await k6Children()).toEqual([]);
     },
     RUN_TIMEOUT_MS,
   );
 
   it(
-    "Ctrl+C stops every instance (exit 3)",
+    "an instance that never starts stops the others before the run: no verdict (exit 3)",
+    async () => {
+      const sb = await sandbox();
+      const run = await load(sb, ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"], {
+        env: { K6_BIN: await k6DyingOnSegment("1/2:1") },
+      });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain("k6 instance 2/2 did not start (it exited");
+      expect(run.stderr).toContain("no verdict");
+      // Instance 1 got as far as waiting paused and was stopped there (105); instance 2 died before k6 ran.
+      const record = await runJson(run.reportDir);
+      expect(record.instances.map((i) => i.k6ExitCode)).toEqual([K6_EXTERNAL_ABORT, null]);
+      expect(record).toMatchObject({ aborted: false, failure: expect.stringContaining("did not start") });
+      expect(await k6Children()).toEqual([]);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "Ctrl+C stops every instance (each k6 exits 105, run.json says aborted): exit 3",
     async () => {
       const controller = new AbortController();
       const running = load(
         await sandbox(),
         ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"],
-        controller.signal,
+        { signal: controller.signal },
       );
-      const children = await waitForChildren(2);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const children = await untilK6Children(2);
+      await Promise.all(children.map((child) => untilK6Running(k6Address(child))));
       controller.abort();
       const run = await running;
       expect(run.code).toBe(3);
       expect(run.stderr).toContain("all 2 k6 instances were stopped");
+      const record = await runJson(run.reportDir);
+      expect(record.instances.map((i) => i.k6ExitCode)).toEqual([K6_EXTERNAL_ABORT, K6_EXTERNAL_ABORT]);
+      expect(record).toMatchObject({ aborted: true, timedOut: false });
       for (const child of children) expect(alive(child.pid)).toBe(false);
+      expect(await k6Children()).toEqual([]);
       // The client secret reached k6 through its environment only, never its command line.
       for (const child of children) for (const secret of secrets) expect(child.cmdline).not.toContain(secret);
     },

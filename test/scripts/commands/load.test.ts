@@ -16,6 +16,14 @@ import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
 import { loadCommand } from "../../../scripts/commands/load.ts";
+import { freeLoopbackPort } from "../../../scripts/load/k6-control.ts";
+import {
+  alive,
+  K6_EXTERNAL_ABORT,
+  k6Children,
+  untilK6Children,
+  untilK6Running,
+} from "../../support/k6-processes.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** Real k6 runs against the sandbox: seconds each, with a lifetime short enough to expire tokens mid-run. */
@@ -99,29 +107,6 @@ async function load(
     .then((text) => JSON.parse(text) as Summary)
     .catch(() => ({ metrics: {}, harness: { verdict: { level: "none" }, failedThresholds: [] } }));
   return { code, stdout: out, stderr: err, reportDir, summary };
-}
-
-/** The k6 child of this process, when one runs: its pid and command line (Linux /proc). */
-async function k6Child(): Promise<{ pid: number; cmdline: string } | undefined> {
-  const entries = await readdir("/proc").catch(() => [] as string[]);
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (ppid !== process.pid) continue;
-    const cmdline = (await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "")).replace(/\0/g, " ");
-    if (/\bk6\b.* run /.test(cmdline)) return { pid: Number(entry), cmdline };
-  }
-  return undefined;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 beforeAll(async () => {
@@ -392,12 +377,7 @@ describe("load: real k6 runs against the sandbox", () => {
         targetOf(sb).env,
       );
       // After the preflight (k6 runs): the VUs' token requests, not the harness's, are refused from now on.
-      let child: { pid: number } | undefined;
-      for (let attempt = 0; attempt < 200 && child === undefined; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        child = await k6Child();
-      }
-      expect(child).toBeDefined();
+      await untilK6Children(1);
       await sb.rotateSecret(clientId);
       const run = await pending;
       expect(run.code).toBe(1);
@@ -419,30 +399,30 @@ describe("load: real k6 runs against the sandbox", () => {
   );
 
   it(
-    "stops k6 when the command is aborted, and never puts a secret on k6's command line",
+    "Ctrl+C stops k6 (exit 105, recorded as aborted in run.json): exit 3, no k6 left running, no secret on its command line",
     async () => {
       const sb = await sandbox();
       const controller = new AbortController();
+      // k6's REST API on a port of the test's own (K6_* settings reach k6), to see k6 run instead of guessing when.
+      const address = `127.0.0.1:${await freeLoopbackPort()}`;
       const pending = load(
         ["sustained", "--duration", "60s", ...targetOf(sb).args],
-        targetOf(sb).env,
+        { ...targetOf(sb).env, K6_ADDRESS: address },
         controller.signal,
       );
-      let child: { pid: number; cmdline: string } | undefined;
-      for (let attempt = 0; attempt < 200 && child === undefined; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        child = await k6Child();
-      }
-      expect(child).toBeDefined();
-      for (const secret of secrets) expect(child?.cmdline).not.toContain(secret);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const started = Date.now();
+      await untilK6Running(address);
+      const [child, ...others] = await k6Children();
+      expect(others).toEqual([]);
+      if (child === undefined) throw new Error("k6 runs, but is not a child of this process");
+      for (const secret of secrets) expect(child.cmdline).not.toContain(secret);
       controller.abort();
       const run = await pending;
       expect(run.code).toBe(3);
       expect(run.stderr).toContain("aborted; k6 was stopped");
-      expect(Date.now() - started).toBeLessThan(20_000);
-      expect(alive(child?.pid ?? 0)).toBe(false);
+      const runJson = JSON.parse(await readFile(path.join(run.reportDir, "run.json"), "utf8")) as unknown;
+      expect(runJson).toMatchObject({ aborted: true, timedOut: false, k6ExitCode: K6_EXTERNAL_ABORT });
+      expect(alive(child.pid)).toBe(false);
+      expect(await k6Children()).toEqual([]);
     },
     RUN_TIMEOUT_MS,
   );

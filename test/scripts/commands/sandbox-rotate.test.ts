@@ -235,6 +235,40 @@ describe("event-harness sandbox-rotate", () => {
     expect(help.stdout).toMatch(/--timeout SECONDS .*\(env EVENT_API_TIMEOUT\)/);
   });
 
+  it("reads an endless answer only up to the body cap: exit 3, no secret file, not left to the deadline", async () => {
+    const endless = await startHostileServer("endless-body");
+    try {
+      const file = path.join(dir, "endless.secret");
+      // A deadline no loopback read of 1 MiB comes near, so only the cap can have ended the request.
+      const run = await rotateCli([
+        "--auth-url",
+        `${endless.url}/auth`,
+        "--client-id",
+        "x",
+        "--secret-file",
+        file,
+        "--timeout",
+        "600",
+      ]);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(
+        /the admin endpoint \S+ answered, but its response body exceeded 1 MiB; the secret may have changed: rotate again/,
+      );
+      expect(run.stderr).not.toContain("no answer within");
+      await expect(stat(file)).rejects.toThrow(/ENOENT/);
+      expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      await endless.close();
+    }
+  });
+
+  it("names every option it takes in its usage line", async () => {
+    const help = await rotateCli(["--help"]);
+    const usage = /^Usage: event-harness (.*)$/m.exec(help.stdout)?.[1] ?? "";
+    expect(usage).toContain("[--timeout S]");
+    for (const name of Object.keys(sandboxRotateCommand.options)) expect(usage).toContain(`--${name}`);
+  });
+
   it("reads --auth-url and --client-id from the environment, and refuses a URL with user info", async () => {
     const sb = await started();
     const run = await rotateCli(["--show-secret"], {
