@@ -16,7 +16,7 @@ export {
   trustedCas,
   undiciDispatcher,
 } from "./connection/index.ts";
-export { defaultRunBudgetMs } from "./deadline/index.ts";
+export { defaultRunBudgetMs, MAX_STRETCHED_RUN_MS } from "./deadline/index.ts";
 export { Probe } from "./probe/probe.ts";
 export { renderConsoleSummary } from "./reports/console-summary.ts";
 export type { ContractRun, Verdict } from "./reports/run-summary.ts";

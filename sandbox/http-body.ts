@@ -6,10 +6,21 @@ export type BodyResult =
 
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
 /**
- * An oversized body is read and discarded up to this many bytes before the 413 goes out: a server that closes a
- * connection with unread data makes the kernel reset it, and a client still writing then sees EPIPE, not the 413.
+ * An oversized body is read and discarded before the 413 goes out: a server that closes a connection with unread
+ * data makes the kernel reset it, and a client still writing then sees EPIPE, not the 413. Discarded bytes cost no
+ * memory, only the time to read them (tens of milliseconds on loopback), so the bound is generous: four times the
+ * 16 MiB a client was seen sending, or four times the cap when that is larger. A longer body gets the 413 at once
+ * and the connection closed: such a client may see a reset instead.
  */
-export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** How long a body may take to drain once it passed the cap (the harness's default request timeout): a sender that slow gets the 413 and the close then. */
+export const DRAIN_TIME_MS = 10_000;
+
+/** The most of an oversized body read and discarded for a request capped at `limit` bytes. */
+export function drainLimit(limit: number): number {
+  return Math.max(DRAIN_LIMIT_BYTES, 4 * limit);
+}
+
 const ABORTED: BodyResult = { ok: false, reason: "aborted" };
 const EMPTY = Buffer.alloc(0);
 
@@ -19,8 +30,9 @@ interface ReaderState {
   first: Buffer | undefined;
   chunks: Buffer[] | undefined;
   size: number;
-  /** Past the limit: the rest is only counted and dropped until the body ends (or DRAIN_LIMIT_BYTES). */
+  /** Past the limit: the rest is only counted and dropped until the body ends (or drainLimit, or DRAIN_TIME_MS). */
   draining: boolean;
+  drainTimer: NodeJS.Timeout | undefined;
 }
 
 /** Where a request's read state lives while its body arrives. */
@@ -38,8 +50,8 @@ function onData(this: ReadableRequest, chunk: Buffer): void {
   if (state.draining || state.size > state.limit) {
     state.first = undefined;
     state.chunks = undefined;
-    state.draining = true;
-    if (state.size > DRAIN_LIMIT_BYTES) finish(this, state, TOO_LARGE);
+    if (!state.draining) startDraining(this, state);
+    if (state.size > drainLimit(state.limit)) finish(this, state, TOO_LARGE);
     return;
   }
   // Most bodies arrive in one chunk: keep it without copying.
@@ -67,8 +79,18 @@ function onAbort(this: ReadableRequest): void {
   if (state !== undefined) finish(this, state, ABORTED);
 }
 
+/** From here on the body is only counted and dropped, for DRAIN_TIME_MS at most. */
+function startDraining(req: ReadableRequest, state: ReaderState): void {
+  state.draining = true;
+  state.drainTimer = setTimeout(() => {
+    if (req[STATE] === state) finish(req, state, TOO_LARGE);
+  }, DRAIN_TIME_MS);
+  state.drainTimer.unref();
+}
+
 function finish(req: ReadableRequest, state: ReaderState, result: BodyResult): void {
   req[STATE] = undefined;
+  clearTimeout(state.drainTimer);
   // Without a data listener Node discards whatever else arrives, so a huge upload is never buffered.
   req.off("data", onData);
   req.off("end", onEnd);
@@ -79,15 +101,24 @@ function finish(req: ReadableRequest, state: ReaderState, result: BodyResult): v
 
 /**
  * Reads a request body of at most `limit` bytes. Past the limit it stops collecting but reads on, discarding, to
- * the end of the body (at most DRAIN_LIMIT_BYTES), so the 413 reaches any client.
+ * the end of the body (at most drainLimit(limit) bytes, for DRAIN_TIME_MS), so the 413 reaches any client.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > DRAIN_LIMIT_BYTES) return Promise.resolve(TOO_LARGE);
+  if (declared !== undefined && Number(declared) > drainLimit(limit)) return Promise.resolve(TOO_LARGE);
   return new Promise((resolve) => {
     const readable = req as ReadableRequest;
-    const draining = declared !== undefined && Number(declared) > limit;
-    readable[STATE] = { limit, resolve, first: undefined, chunks: undefined, size: 0, draining };
+    const state: ReaderState = {
+      limit,
+      resolve,
+      first: undefined,
+      chunks: undefined,
+      size: 0,
+      draining: false,
+      drainTimer: undefined,
+    };
+    readable[STATE] = state;
+    if (declared !== undefined && Number(declared) > limit) startDraining(readable, state);
     readable.on("data", onData);
     readable.on("end", onEnd);
     readable.on("error", onAbort);

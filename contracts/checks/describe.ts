@@ -1,3 +1,4 @@
+import { excerpt } from "../probe/excerpt.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
 
 const MAX_SNIPPET = 160;
@@ -6,7 +7,7 @@ const MAX_SNIPPET = 160;
 export function describeResponse(response: HttpResponse, redact: (text: string) => string): string {
   const type = response.headers["content-type"]?.split(";")[0] ?? "no content type";
   const body = redact(response.text.replace(/\s+/g, " ").trim());
-  const snippet = body.length > MAX_SNIPPET ? `${body.slice(0, MAX_SNIPPET)}…` : body;
+  const snippet = body.length > MAX_SNIPPET ? `${excerpt(body, MAX_SNIPPET)}…` : body;
   return `${response.status} ${type}${snippet ? ` ${snippet}` : " (empty body)"}`;
 }
 

@@ -58,11 +58,19 @@ async function usedToken(
   if (token.expiresIn === undefined) {
     throw new PrerequisiteError("the token response has no usable expires_in (see token.response-schema)");
   }
-  probe.reserveUntil(
-    Date.now() +
-      (token.expiresIn + lifetimeMarginSeconds(token.expiresIn)) * 1000 +
-      probeReserveMs(probe.target.timeoutMs),
+  const waitMs = (token.expiresIn + lifetimeMarginSeconds(token.expiresIn)) * 1000;
+  // The probe needs its wait and one last exchange at least; it asks for room for a few more.
+  const now = Date.now();
+  const refused = probe.reserveUntil(
+    now + waitMs + probeReserveMs(probe.target.timeoutMs),
+    now + waitMs + probe.target.timeoutMs,
   );
+  if (refused !== undefined) {
+    // Waiting would only end at the run's deadline: the target's answer on expiry can never be seen in this run.
+    throw new Undecidable(
+      `expires_in ${token.expiresIn} s means waiting about ${formatDuration(waitMs)} for this check: ${refused}`,
+    );
+  }
   const sentAt = Date.now();
   const response = await probe.postEvent("first use of the token", token.accessToken);
   if (!isSuccess(response.status))

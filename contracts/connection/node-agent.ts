@@ -99,7 +99,7 @@ function tunnelThrough(proxy: string, secure: boolean, connection: Connection, t
 function capBody(request: ClientRequest, cap: BodyCap): void {
   request.once("response", (response: IncomingMessage) => {
     response.on("data", (chunk: Buffer) => {
-      const exceeded = cap.add(chunk.length);
+      const exceeded = cap.add(chunk);
       if (exceeded !== undefined) request.destroy(exceeded);
     });
   });

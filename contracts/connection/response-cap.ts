@@ -1,3 +1,5 @@
+import { JsonShape } from "./json-shape.ts";
+
 /** The spec's answers are a few hundred bytes: a body past 1 MiB is a broken or hostile target, cut off before it fills memory. */
 export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
 
@@ -11,17 +13,27 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** A response whose body passed the cap: the exchange was ended there, so the target's answer is unknown. */
+/**
+ * A response whose body passed the cap, in bytes or in the shape of its JSON: the exchange was ended there, so the
+ * target's answer is unknown.
+ */
 export class ResponseTooLargeError extends Error {
   override readonly name = "ResponseTooLargeError";
-  constructor(readonly limitBytes: number) {
-    super(`response body exceeded ${formatBytes(limitBytes)}`);
+  constructor(
+    readonly limitBytes: number,
+    message = `response body exceeded ${formatBytes(limitBytes)}`,
+  ) {
+    super(message);
   }
 }
 
-/** Counts one response body's bytes as they arrive and says once they pass the cap. */
+/**
+ * Counts one response body's bytes as they arrive and follows its JSON structure, and says once either passes the
+ * cap: 1 MiB of nested arrays is within the byte cap but would take tens of MB once parsed.
+ */
 export class BodyCap {
   #bytes = 0;
+  readonly #shape = new JsonShape();
   #exceeded: ResponseTooLargeError | undefined;
 
   constructor(readonly limitBytes: number = MAX_RESPONSE_BODY_BYTES) {}
@@ -31,10 +43,13 @@ export class BodyCap {
     return this.#exceeded;
   }
 
-  /** Counts `bytes` more of the body; returns the error when the body has now passed the cap. */
-  add(bytes: number): ResponseTooLargeError | undefined {
-    this.#bytes += bytes;
-    if (this.#bytes > this.limitBytes) this.#exceeded ??= new ResponseTooLargeError(this.limitBytes);
+  /** Takes `chunk`, the next bytes of the body; returns the error when the body has now passed the cap. */
+  add(chunk: Uint8Array): ResponseTooLargeError | undefined {
+    if (this.#exceeded !== undefined) return this.#exceeded;
+    this.#bytes += chunk.byteLength;
+    if (this.#bytes > this.limitBytes) this.#exceeded = new ResponseTooLargeError(this.limitBytes);
+    const shape = this.#exceeded === undefined ? this.#shape.scan(chunk) : undefined;
+    if (shape !== undefined) this.#exceeded = new ResponseTooLargeError(this.limitBytes, shape);
     return this.#exceeded;
   }
 }
@@ -49,7 +64,7 @@ export async function readCappedText(
 ): Promise<string> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of body) {
-    const exceeded = cap.add(chunk.byteLength);
+    const exceeded = cap.add(chunk);
     if (exceeded !== undefined) throw exceeded;
     chunks.push(chunk);
   }

@@ -1,4 +1,5 @@
 import { formatDuration } from "../../reporting/index.ts";
+import { timerDelay } from "./timer-delay.ts";
 
 /** The evidence text of an exchange that ran out of time. */
 export function noAnswerWithin(ms: number): string {
@@ -37,7 +38,7 @@ export function requestDeadline(timeoutMs: number, outer?: AbortSignal): Request
   const timer = setTimeout(() => {
     cut ??= { by: "timeout", message: noAnswerWithin(timeoutMs) };
     controller.abort(new Error(cut.message));
-  }, timeoutMs);
+  }, timerDelay(timeoutMs));
   if (outer?.aborted) onOuter();
   else outer?.addEventListener("abort", onOuter, { once: true });
   return {

@@ -12,3 +12,9 @@ export function defaultRunBudgetMs(timeoutMs: number): number {
 export function probeReserveMs(timeoutMs: number): number {
   return 4 * timeoutMs + 10_000;
 }
+
+/**
+ * The furthest a sliding-expiry probe may stretch a deadline the user did not fix: a target whose expires_in needs
+ * longer is not waited for (those checks are ERROR); --run-timeout allows more.
+ */
+export const MAX_STRETCHED_RUN_MS = 3 * 60 * 60 * 1000;

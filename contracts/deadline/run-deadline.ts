@@ -1,9 +1,11 @@
 import { formatDuration } from "../../reporting/index.ts";
+import { MAX_STRETCHED_RUN_MS } from "./run-budget.ts";
+import { timerDelay } from "./timer-delay.ts";
 
 /**
  * The one deadline of a whole contract run: when it passes, every exchange still waiting is cut short and every
  * wait ends, so the run ends with a verdict and its reports. A deadline the user did not fix grows when a
- * sliding-expiry probe learns how long it must wait (the target's expires_in).
+ * sliding-expiry probe learns how long it must wait (the target's expires_in), up to MAX_STRETCHED_RUN_MS.
  */
 export class RunDeadline {
   readonly #controller = new AbortController();
@@ -29,11 +31,25 @@ export class RunDeadline {
     return this.#at - this.#startedAt;
   }
 
-  /** Makes room until `at` (epoch ms) unless the user fixed the deadline; never shortens it. */
-  extendTo(at: number): void {
-    if (this.#fixed || at <= this.#at || this.#controller.signal.aborted) return;
-    this.#at = at;
-    this.#arm();
+  /**
+   * Makes room until `at` (epoch ms), stretching a deadline the user did not fix as far as MAX_STRETCHED_RUN_MS.
+   * Returns why the run cannot last until `needed` (the least the caller can do with; default `at`), or undefined
+   * once the deadline covers as much of `at` as it may; never shortens it.
+   */
+  reserve(at: number, needed: number = at): string | undefined {
+    const limit = this.#fixed ? this.#at : Math.max(this.#at, this.#startedAt + MAX_STRETCHED_RUN_MS);
+    if (needed > limit) {
+      const how = this.#fixed
+        ? "--run-timeout"
+        : "the most a run is stretched for sliding-expiry probes; --run-timeout sets a longer one";
+      return `the run would need ${formatDuration(needed - this.#startedAt)}, past its deadline of ${formatDuration(limit - this.#startedAt)} (${how})`;
+    }
+    const until = Math.min(at, limit);
+    if (until > this.#at && !this.#controller.signal.aborted) {
+      this.#at = until;
+      this.#arm();
+    }
+    return undefined;
   }
 
   /** Ends the run now (Ctrl+C): every exchange still waiting is cut short with `reason`. */
@@ -48,14 +64,18 @@ export class RunDeadline {
 
   #arm(): void {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(
-      () => {
-        const how = this.#fixed ? "--run-timeout" : "derived from the profile and expires_in";
-        this.#controller.abort(
-          new Error(`the run's deadline of ${formatDuration(this.budgetMs)} (${how}) expired`),
-        );
-      },
-      Math.max(0, this.#at - Date.now()),
+    // A deadline past what one timer holds is reached in steps.
+    this.#timer = setTimeout(() => this.#fireWhenDue(), timerDelay(this.#at - Date.now()));
+  }
+
+  #fireWhenDue(): void {
+    if (Date.now() < this.#at) {
+      this.#arm();
+      return;
+    }
+    const how = this.#fixed ? "--run-timeout" : "derived from the profile and expires_in";
+    this.#controller.abort(
+      new Error(`the run's deadline of ${formatDuration(this.budgetMs)} (${how}) expired`),
     );
   }
 }

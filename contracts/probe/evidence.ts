@@ -1,12 +1,13 @@
 import type { Evidence } from "../checks/check-result.ts";
 import type { Redactor } from "../target/index.ts";
+import { excerpt } from "./excerpt.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 
 /** Evidence bodies are cut here: enough to see the problem, never a megabyte in a CI log. */
 const MAX_BODY_CHARS = 2_000;
 
 function clip(text: string): string {
-  return text.length <= MAX_BODY_CHARS ? text : `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} chars)`;
+  return text.length <= MAX_BODY_CHARS ? text : `${excerpt(text, MAX_BODY_CHARS)}… (${text.length} chars)`;
 }
 
 function shellQuote(value: string): string {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Evidence } from "../checks/check-result.ts";
 import { describeResponse } from "../checks/describe.ts";
+import { timerDelay } from "../deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../target/index.ts";
 import { eventsUrl, tokenRequestParts } from "../target/index.ts";
 import { evidenceOf } from "./evidence.ts";
@@ -32,8 +33,11 @@ export interface ProbeOptions {
   readonly signal?: AbortSignal;
   /** Endpoints that stopped answering, shared by every check of a run. */
   readonly unanswered?: UnansweredEndpoints;
-  /** Asks the run for time until `at` (epoch ms), for a probe that must wait that long. */
-  readonly reserveUntil?: (at: number) => void;
+  /**
+   * Asks the run for time until `at` (epoch ms), for a probe that must wait that long; says why not when the run
+   * cannot last even until `needed`.
+   */
+  readonly reserveUntil?: (at: number, needed: number) => string | undefined;
 }
 
 export interface ExchangeOptions {
@@ -58,7 +62,7 @@ export class Probe {
   readonly #progress: (message: string) => void;
   readonly #signal: AbortSignal | undefined;
   readonly #unanswered: UnansweredEndpoints | undefined;
-  readonly #reserveUntil: (at: number) => void;
+  readonly #reserveUntil: (at: number, needed: number) => string | undefined;
 
   constructor(options: ProbeOptions) {
     this.target = options.target;
@@ -67,13 +71,13 @@ export class Probe {
     this.#progress = options.progress ?? (() => {});
     this.#signal = options.signal;
     this.#unanswered = options.unanswered;
-    this.#reserveUntil = options.reserveUntil ?? (() => {});
+    this.#reserveUntil = options.reserveUntil ?? (() => undefined);
   }
 
   /** Waits `ms`, or throws TransportError when the run's deadline passes first. */
   async sleep(ms: number, what: string): Promise<void> {
     try {
-      await sleep(ms, undefined, this.#signal ? { signal: this.#signal } : {});
+      await sleep(timerDelay(ms), undefined, this.#signal ? { signal: this.#signal } : {});
     } catch {
       const reason = this.#signal?.reason;
       throw new TransportError(
@@ -83,9 +87,12 @@ export class Probe {
     }
   }
 
-  /** Asks the run's deadline for room until `at` (epoch ms): a sliding-expiry probe knows how long it must wait. */
-  reserveUntil(at: number): void {
-    this.#reserveUntil(at);
+  /**
+   * Asks the run's deadline for room until `at` (epoch ms): a sliding-expiry probe knows how long it must wait.
+   * Returns why the run cannot last until `needed` (the probe's bare minimum), or undefined when it can.
+   */
+  reserveUntil(at: number, needed: number = at): string | undefined {
+    return this.#reserveUntil(at, needed);
   }
 
   progress(message: string): void {

@@ -5,7 +5,7 @@ import { selectChecks } from "../checks/catalogue.ts";
 import type { CheckDefinition } from "../checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
-import { defaultRunBudgetMs, RunDeadline } from "../deadline/index.ts";
+import { defaultRunBudgetMs, MAX_STRETCHED_RUN_MS, RunDeadline, timerDelay } from "../deadline/index.ts";
 import { Probe } from "../probe/probe.ts";
 import { UnansweredEndpoints } from "../probe/unanswered-endpoints.ts";
 import { SETTINGS_KEY } from "../runner/contract-settings.ts";
@@ -37,12 +37,12 @@ const unanswered = new UnansweredEndpoints();
 afterAll(() => deadline.dispose());
 
 /**
- * Vitest's own timeouts are only a backstop: the run's deadline ends every check first. A stretched deadline
- * (sliding-expiry probes) is bounded here by three hours, as before.
+ * Vitest's own timeouts are only a backstop: the run's deadline ends every check first, a stretched one
+ * (sliding-expiry probes) at MAX_STRETCHED_RUN_MS at the latest. Vitest's timers overflow like Node's.
  */
 const BACKSTOP_MS = 60_000;
-const FAST_TIMEOUT_MS = deadline.budgetMs + BACKSTOP_MS;
-const LIFETIME_TIMEOUT_MS = Math.max(3 * 60 * 60 * 1000, deadline.budgetMs + BACKSTOP_MS);
+const FAST_TIMEOUT_MS = timerDelay(deadline.budgetMs + BACKSTOP_MS);
+const LIFETIME_TIMEOUT_MS = timerDelay(Math.max(MAX_STRETCHED_RUN_MS, deadline.budgetMs) + BACKSTOP_MS);
 
 function run(check: CheckDefinition): Promise<CheckResult> {
   const probe = new Probe({
@@ -53,7 +53,7 @@ function run(check: CheckDefinition): Promise<CheckResult> {
     progress: (message) => console.error(`${PROGRESS_MARK}${check.id}\t${message}`),
     signal: deadline.signal,
     unanswered,
-    reserveUntil: (at) => deadline.extendTo(at),
+    reserveUntil: (at, needed) => deadline.reserve(at, needed),
   });
   return executeCheck(check, probe);
 }

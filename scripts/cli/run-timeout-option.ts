@@ -8,7 +8,7 @@ export const runTimeoutOption = {
     valueName: "SECONDS",
     env: "EVENT_API_RUN_TIMEOUT",
     description:
-      "Deadline of the whole contract run (default 120 s + 12 × --timeout, stretched in the full profile to the " +
+      "Deadline of the whole contract run (default 120 s + 12 × --timeout, stretched in the full profile (3 h at most) to the " +
       "sliding-expiry probes' horizon); unfinished checks are then ERROR.",
   },
 } as const satisfies OptionSpecs;

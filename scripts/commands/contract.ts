@@ -80,6 +80,7 @@ export const contractCommand = defineCommand({
       defaultRunBudgetMs,
       describeTarget,
       lifetimeMarginSeconds,
+      MAX_STRETCHED_RUN_MS,
       PROFILES,
       Redactor,
       runContract,
@@ -136,7 +137,7 @@ export const contractCommand = defineCommand({
       }
       say(
         `Deadline: ${formatDuration(tuning.timeoutMs)} per request, ${formatDuration(deadline.budgetMs)} for the run` +
-          `${deadline.fixed ? " (--run-timeout)" : profile === "full" ? ", stretched to the sliding-expiry probes' horizon" : ""}.\n`,
+          `${deadline.fixed ? " (--run-timeout)" : profile === "full" ? `, stretched to the sliding-expiry probes' horizon (${formatDuration(MAX_STRETCHED_RUN_MS)} at most)` : ""}.\n`,
       );
       const settings: ContractSettings = {
         target: { ...target, clientSecret: secret },

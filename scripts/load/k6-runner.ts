@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { timerDelay } from "../../contracts/deadline/index.ts";
 import type { Redactor } from "../../contracts/target/index.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
 
@@ -63,10 +64,13 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   };
   options.signal.addEventListener("abort", onAbort, { once: true });
   if (options.signal.aborted) onAbort();
-  const watchdog = setTimeout(() => {
-    timedOut = true;
-    stop();
-  }, options.maxSeconds * 1000);
+  const watchdog = setTimeout(
+    () => {
+      timedOut = true;
+      stop();
+    },
+    timerDelay(options.maxSeconds * 1000),
+  );
   try {
     const relayed = Promise.all([
       relay(child.stdout as NodeJS.ReadableStream, options.stdout, options.redactor),

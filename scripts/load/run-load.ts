@@ -37,6 +37,7 @@ import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
 import { K6_EXIT, runK6 } from "./k6-runner.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
+import { checkPlanLength } from "./plan-length.ts";
 import { preflight } from "./preflight.ts";
 import { createReportDir } from "./report-dir.ts";
 import { clearReports } from "./report-files.ts";
@@ -163,6 +164,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     } catch (error) {
       throw new UsageError("invalid-config", (error as Error).message, "load");
     }
+    checkPlanLength(scenario, plan.maxSeconds + WATCHDOG_SLACK_SECONDS, expiresInSeconds);
     const context = reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []);
     // What run.json records of the target: where it is and how it was reached, never a credential.
     const targetRecord = {

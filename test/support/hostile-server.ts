@@ -9,16 +9,51 @@ export const HOSTILE_KINDS = [
   "reset",
   "accept-then-close",
   "endless-body",
+  "nested-arrays",
 ] as const;
 export type HostileKind = (typeof HOSTILE_KINDS)[number];
+
+/** 1 MiB less one byte of `[[[…]]]`: within the body cap, and JSON that would take some 30 MB once parsed. */
+const NESTED_ARRAYS = `${"[".repeat(512 * 1024 - 1)}${"]".repeat(512 * 1024 - 1)}`;
+
+export interface HostileOptions {
+  /**
+   * A token endpoint that works: a POST to a path ending in /token gets a well-formed token response with this
+   * expires_in, so the checks reach the misbehaving answers (or the lifetime they announce).
+   */
+  readonly tokens?: { readonly expiresIn: number };
+}
+
+/** The access token a hostile server with working tokens issues: opaque, so it passes no signature check. */
+export const HOSTILE_ACCESS_TOKEN = "hostile-opaque-access-token-5d0c1f3e9a7b";
+
+function tokenResponse(expiresIn: number): string {
+  return JSON.stringify({
+    access_token: HOSTILE_ACCESS_TOKEN,
+    expires_in: expiresIn,
+    refresh_expires_in: 0,
+    token_type: "Bearer",
+    "not-before-policy": 0,
+    scope: "profile email",
+  });
+}
 
 export interface HostileServer {
   readonly url: string;
   close(): Promise<void>;
 }
 
-function httpServer(kind: Exclude<HostileKind, "accept-then-close">): HttpServer {
+function httpServer(kind: Exclude<HostileKind, "accept-then-close">, options: HostileOptions): HttpServer {
   return createHttpServer((req, res) => {
+    const { tokens } = options;
+    if (tokens !== undefined && req.method === "POST" && req.url?.endsWith("/token")) {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(tokenResponse(tokens.expiresIn));
+      });
+      return;
+    }
     switch (kind) {
       case "never-answers":
         return;
@@ -49,15 +84,26 @@ function httpServer(kind: Exclude<HostileKind, "accept-then-close">): HttpServer
         pump();
         return;
       }
+      case "nested-arrays":
+        // A complete, well-formed 200 every time: only what parsing it would cost is hostile.
+        req.resume();
+        req.on("end", () => {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(NESTED_ARRAYS);
+        });
+        return;
     }
   });
 }
 
 /** Starts one on 127.0.0.1, port 0; close() also drops every connection the server still holds. */
-export async function startHostileServer(kind: HostileKind): Promise<HostileServer> {
+export async function startHostileServer(
+  kind: HostileKind,
+  options: HostileOptions = {},
+): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   const server: HttpServer | NetServer =
-    kind === "accept-then-close" ? createNetServer((socket) => socket.end()) : httpServer(kind);
+    kind === "accept-then-close" ? createNetServer((socket) => socket.end()) : httpServer(kind, options);
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -2,6 +2,8 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import {
   BodyCap,
+  MAX_JSON_DEPTH,
+  MAX_JSON_ITEMS,
   MAX_RESPONSE_BODY_BYTES,
   ResponseTooLargeError,
   readCappedText,
@@ -10,10 +12,10 @@ import {
 describe("BodyCap", () => {
   it("allows a body of exactly the cap and says so once one byte more arrives", () => {
     const cap = new BodyCap(10);
-    expect(cap.add(6)).toBeUndefined();
-    expect(cap.add(4)).toBeUndefined();
+    expect(cap.add(Buffer.alloc(6))).toBeUndefined();
+    expect(cap.add(Buffer.alloc(4))).toBeUndefined();
     expect(cap.exceeded).toBeUndefined();
-    const error = cap.add(1);
+    const error = cap.add(Buffer.alloc(1));
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(cap.exceeded).toBe(error);
     expect(error?.message).toBe("response body exceeded 10 bytes");
@@ -23,7 +25,7 @@ describe("BodyCap", () => {
     const cap = new BodyCap();
     expect(cap.limitBytes).toBe(MAX_RESPONSE_BODY_BYTES);
     expect(MAX_RESPONSE_BODY_BYTES).toBe(1024 * 1024);
-    expect(cap.add(MAX_RESPONSE_BODY_BYTES + 1)?.message).toBe("response body exceeded 1 MiB");
+    expect(cap.add(Buffer.alloc(MAX_RESPONSE_BODY_BYTES + 1))?.message).toBe("response body exceeded 1 MiB");
     expect(new ResponseTooLargeError(64 * 1024).message).toBe("response body exceeded 64 KiB");
   });
 });
@@ -48,5 +50,45 @@ describe("readCappedText", () => {
     expect(endless.destroyed).toBe(true);
     // Readable's own read-ahead pulls a few chunks more than were counted, never an endless number.
     expect(pulled).toBeLessThan(64);
+  });
+});
+
+describe("BodyCap follows the JSON's shape", () => {
+  const bytes = (text: string) => Buffer.from(text);
+
+  it("stops a body nested past 64 levels, within the byte cap, before anything parses it", () => {
+    expect(new BodyCap().add(bytes(`${"[".repeat(64)}${"]".repeat(64)}`))).toBeUndefined();
+    const error = new BodyCap().add(bytes("[".repeat(65)));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error?.message).toBe(`response JSON nests deeper than ${MAX_JSON_DEPTH} levels`);
+  });
+
+  it("stops a flat body of more than 10,000 values, arrays and objects counted", () => {
+    const many = (count: number) => `[${Array.from({ length: count - 1 }, () => "[]").join(",")}]`;
+    expect(new BodyCap().add(bytes(many(MAX_JSON_ITEMS / 2)))).toBeUndefined();
+    expect(new BodyCap().add(bytes(`[${"0,".repeat(MAX_JSON_ITEMS)}0]`))?.message).toBe(
+      `response JSON holds more than ${MAX_JSON_ITEMS} values`,
+    );
+  });
+
+  it("reads the shape across chunk boundaries, one byte at a time", () => {
+    const cap = new BodyCap();
+    let error: ResponseTooLargeError | undefined;
+    for (const byte of bytes("[".repeat(MAX_JSON_DEPTH + 1))) error ??= cap.add(Buffer.of(byte));
+    expect(error?.message).toBe(`response JSON nests deeper than ${MAX_JSON_DEPTH} levels`);
+  });
+
+  it("counts no bracket or comma inside a string, escaped quotes included", () => {
+    const inString = JSON.stringify({ a: `\\"${"[,".repeat(50_000)}` });
+    expect(new BodyCap().add(bytes(inString))).toBeUndefined();
+  });
+
+  it("lets through a body that is not JSON, however many braces it has, and one after a byte-order mark", () => {
+    const html = `<html><style>${"p { a: b }\n".repeat(20_000)}</style></html>`;
+    expect(new BodyCap().add(bytes(html))).toBeUndefined();
+    const script = `function f() { return [${"{}".repeat(20_000)}]; }`;
+    expect(new BodyCap().add(bytes(script))).toBeUndefined();
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes("[".repeat(65))]);
+    expect(new BodyCap().add(bom)?.message).toBe(`response JSON nests deeper than ${MAX_JSON_DEPTH} levels`);
   });
 });

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RunDeadline, requestDeadline } from "../../../contracts/deadline/index.ts";
+import {
+  MAX_STRETCHED_RUN_MS,
+  MAX_TIMER_DELAY_MS,
+  RunDeadline,
+  requestDeadline,
+  timerDelay,
+} from "../../../contracts/deadline/index.ts";
 import { UnansweredEndpoints } from "../../../contracts/probe/unanswered-endpoints.ts";
 
 beforeEach(() => {
@@ -44,9 +50,11 @@ describe("RunDeadline", () => {
   it("grows when a probe asks for more time, unless the user fixed it", () => {
     const derived = new RunDeadline({ startedAt: Date.now(), budgetMs: 10_000, fixed: false });
     const fixed = new RunDeadline({ startedAt: Date.now(), budgetMs: 10_000, fixed: true });
-    derived.extendTo(Date.now() + 20_000);
-    fixed.extendTo(Date.now() + 20_000);
-    derived.extendTo(Date.now() + 5_000);
+    expect(derived.reserve(Date.now() + 20_000)).toBeUndefined();
+    expect(fixed.reserve(Date.now() + 20_000)).toBe(
+      "the run would need 20.0 s, past its deadline of 10.0 s (--run-timeout)",
+    );
+    expect(derived.reserve(Date.now() + 5_000)).toBeUndefined();
     vi.advanceTimersByTime(10_000);
     expect(fixed.signal.aborted).toBe(true);
     expect(String(fixed.signal.reason)).toContain("the run's deadline of 10.0 s (--run-timeout) expired");
@@ -79,5 +87,48 @@ describe("UnansweredEndpoints", () => {
     endpoints.record(token, true);
     endpoints.record(token, false);
     expect(endpoints.refusal(token, 3_000)).toBeUndefined();
+  });
+});
+
+describe("RunDeadline past what a Node timer holds", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  it("fires when due, not at once, however far away (2^31 − 1 ms is 24.8 days)", () => {
+    const deadline = new RunDeadline({ startedAt: Date.now(), budgetMs: 30 * DAY_MS, fixed: true });
+    vi.advanceTimersByTime(1_000);
+    expect(deadline.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(30 * DAY_MS - 1_001);
+    expect(deadline.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(deadline.signal.aborted).toBe(true);
+    deadline.dispose();
+  });
+
+  it("is stretched no further than MAX_STRETCHED_RUN_MS unless the user fixed it, and says why", () => {
+    const derived = new RunDeadline({ startedAt: Date.now(), budgetMs: 10_000, fixed: false });
+    expect(derived.reserve(Date.now() + MAX_STRETCHED_RUN_MS)).toBeUndefined();
+    expect(derived.reserve(Date.now() + 25 * DAY_MS)).toMatch(
+      /^the run would need 600 h 0 min, past its deadline of 3 h 0 min \(.*--run-timeout sets a longer one\)$/,
+    );
+    expect(derived.budgetMs).toBe(MAX_STRETCHED_RUN_MS);
+    // Asked for more than it may give but needing less, it stretches as far as it may.
+    const capped = new RunDeadline({ startedAt: Date.now(), budgetMs: 10_000, fixed: false });
+    expect(capped.reserve(Date.now() + 2 * MAX_STRETCHED_RUN_MS, Date.now() + 60_000)).toBeUndefined();
+    expect(capped.budgetMs).toBe(MAX_STRETCHED_RUN_MS);
+    capped.dispose();
+    vi.advanceTimersByTime(MAX_STRETCHED_RUN_MS - 1);
+    expect(derived.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(derived.signal.aborted).toBe(true);
+  });
+});
+
+describe("timerDelay", () => {
+  it("keeps a delay within what Node's timers hold", () => {
+    expect(timerDelay(1_500)).toBe(1_500);
+    expect(timerDelay(-5)).toBe(0);
+    expect(timerDelay(Number.NaN)).toBe(0);
+    expect(timerDelay(2 ** 31)).toBe(MAX_TIMER_DELAY_MS);
+    expect(MAX_TIMER_DELAY_MS).toBe(2 ** 31 - 1);
   });
 });

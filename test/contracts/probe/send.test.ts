@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Connection } from "../../../contracts/connection/index.ts";
 import { DIRECT, MAX_RESPONSE_BODY_BYTES } from "../../../contracts/connection/index.ts";
 import { send } from "../../../contracts/probe/send.ts";
@@ -14,12 +14,14 @@ import { startHostileServer } from "../../support/hostile-server.ts";
 const TIMEOUT_MS = 60_000;
 
 let endless: HostileServer;
+let nested: HostileServer;
 let exact: Server;
 let exactUrl: string;
 let proxy: CountingProxy;
 
 beforeAll(async () => {
   endless = await startHostileServer("endless-body");
+  nested = await startHostileServer("nested-arrays");
   // A body of exactly the cap: the largest a target may send.
   exact = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
@@ -31,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await endless.close();
+  await nested.close();
   await new Promise((resolve) => exact.close(resolve));
   await proxy.close();
 });
@@ -63,5 +66,20 @@ describe("send caps the response body", () => {
     const response = await send({ method: "GET", url: exactUrl, headers: {} }, TIMEOUT_MS, DIRECT);
     expect(response.status).toBe(200);
     expect(response.text.length).toBe(MAX_RESPONSE_BODY_BYTES);
+  });
+});
+
+describe("send caps the response's JSON shape", () => {
+  it("ends 1 MiB of nested arrays at the depth cap, as a transport error, before Pactum parses it", async () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const error = await failure(`${nested.url}/events`, DIRECT);
+      expect(error.message).toBe("response JSON nests deeper than 64 levels");
+      expect(error.code).toBe("TOO_LARGE");
+      const longest = Math.max(0, ...parse.mock.calls.map(([text]) => String(text).length));
+      expect(longest).toBeLessThan(1024);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

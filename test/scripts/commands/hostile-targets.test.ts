@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HostileKind } from "../../support/hostile-server.ts";
+import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
+import type { HostileKind, HostileOptions } from "../../support/hostile-server.ts";
 import { HOSTILE_KINDS, startHostileServer } from "../../support/hostile-server.ts";
 import { runCli } from "../../support/run-cli.ts";
 
@@ -23,6 +25,10 @@ const CAP_MESSAGE = "response body exceeded 1 MiB";
  * "no answer within" would mean a request read on until its deadline, its body growing all the while.
  */
 const LONG_TIMEOUT_S = 600;
+/** What a check says when the target's body is JSON nested past the harness's depth cap. */
+const SHAPE_MESSAGE = "response JSON nests deeper than 64 levels";
+/** Writes a CLI child's peak resident set (kB) to EAH_PEAK_RSS_FILE when it exits. */
+const PEAK_RSS_HOOK = fileURLToPath(new URL("../../support/peak-rss-hook.mjs", import.meta.url));
 
 let reports: string;
 beforeAll(async () => {
@@ -56,14 +62,16 @@ async function againstHostile(
   args: readonly string[],
   name: string,
   timeoutS: number = TIMEOUT_S,
+  options: HostileOptions = {},
+  env: NodeJS.ProcessEnv = {},
 ) {
-  const server = await startHostileServer(kind);
+  const server = await startHostileServer(kind, options);
   try {
     const dir = join(reports, name);
     // The child is killed at twice the bound, so a hang fails this test instead of CI.
     const run = await runCli(
       [...args, ...targetArgs(server.url, timeoutS), "--report-dir", dir],
-      { EVENT_API_CLIENT_SECRET: SECRET },
+      { EVENT_API_CLIENT_SECRET: SECRET, ...env },
       2 * LIMIT_MS,
     );
     return { run, dir };
@@ -89,6 +97,7 @@ describe("a verdict in bounded time against targets that never answer properly",
         if (kind === "never-answers" || kind === "headers-only" || kind === "trickle")
           expect(run.stdout).toContain(`could not decide: no answer within ${TIMEOUT_S}.0 s`);
         if (kind === "endless-body") expect(run.stdout).toContain(`could not decide: ${CAP_MESSAGE}`);
+        if (kind === "nested-arrays") expect(run.stdout).toContain(`could not decide: ${SHAPE_MESSAGE}`);
         const text = await everything(dir, run);
         for (const leak of [SECRET, encodeURIComponent(SECRET)]) expect(text).not.toContain(leak);
       },
@@ -201,6 +210,115 @@ describe("bounded memory against a target whose body never ends", () => {
   );
 });
 
+describe("bounded memory whatever the JSON's shape", () => {
+  /**
+   * The CLI's resident peak against a healthy sandbox is about 470 MB; 1 MiB of nested arrays in every events answer
+   * took it to 3 GB, each parsed answer some 30 MB and the checks keeping dozens of them.
+   */
+  const PEAK_RSS_LIMIT_KB = 1024 * 1024;
+
+  it(
+    "contract against nested arrays behind a working token endpoint: ERROR at the shape cap, peak memory bounded",
+    async () => {
+      const peakFile = join(reports, "nested-peak-rss");
+      const { run, dir } = await againstHostile(
+        "nested-arrays",
+        ["contract", "--only", "events"],
+        "nested-memory",
+        LONG_TIMEOUT_S,
+        { tokens: { expiresIn: 300 } },
+        { NODE_OPTIONS: `--import=${PEAK_RSS_HOOK}`, EAH_PEAK_RSS_FILE: peakFile },
+      );
+      expect(run.code, run.stderr).toBe(3);
+      const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8")) as {
+        checks: Array<{ status: string; message: string }>;
+      };
+      expect(results.checks.length).toBe(7);
+      for (const check of results.checks)
+        expect(check).toMatchObject({ status: "ERROR", message: `could not decide: ${SHAPE_MESSAGE}` });
+      const peakKb = Number(await readFile(peakFile, "utf8"));
+      expect(peakKb).toBeGreaterThan(0);
+      expect(peakKb).toBeLessThan(PEAK_RSS_LIMIT_KB);
+    },
+    2 * LIMIT_MS,
+  );
+});
+
+describe("an expires_in longer than a run can wait", () => {
+  /** About 25.5 days: past what Node's timers hold (2^31 − 1 ms, 24.8 days). */
+  const HUGE_EXPIRES_IN = 2_200_000;
+
+  it(
+    "contract (full): the fast checks get their verdicts, each lifetime check is ERROR naming expires_in, exit 3",
+    async () => {
+      const sandbox = await startSandbox({
+        port: 0,
+        expiresIn: HUGE_EXPIRES_IN,
+        maxTokenAgeSeconds: HUGE_EXPIRES_IN,
+      });
+      try {
+        const dir = join(reports, "huge-expires-in");
+        const run = await runCli(
+          [
+            "contract",
+            "--profile",
+            "full",
+            "--only",
+            "token.issued,lifetime",
+            "--auth-url",
+            sandbox.authUrl,
+            "--base-url",
+            sandbox.baseUrl,
+            "--client-id",
+            DEMO_CLIENT.clientId,
+            "--report-dir",
+            dir,
+          ],
+          { EVENT_API_CLIENT_SECRET: DEMO_CLIENT.clientSecret },
+          2 * LIMIT_MS,
+        );
+        expect(run.code, run.stderr).toBe(3);
+        expect(run.stderr).not.toContain("TimeoutOverflowWarning");
+        expect(run.stdout).toMatch(/PASS +token\.issued /);
+        for (const id of ["sliding", "idle-expires", "no-early-expiry", "renewal"]) {
+          expect(run.stdout).toMatch(
+            new RegExp(
+              `ERROR +lifetime\\.${id} +MUST +could not decide: expires_in ${HUGE_EXPIRES_IN} s means waiting about .*, past its deadline of 3 h 0 min`,
+            ),
+          );
+        }
+        expect(run.stdout).not.toMatch(/^ {2}FAIL /m);
+      } finally {
+        await sandbox.close();
+      }
+    },
+    2 * LIMIT_MS,
+  );
+});
+
+describe("a load plan longer than a run can be guarded", () => {
+  it(
+    "load idle-gap: refused before k6 starts, naming expires_in, exit 3",
+    async () => {
+      const { run } = await againstHostile(
+        "never-answers",
+        ["load", "idle-gap"],
+        "huge-expires-in-load",
+        TIMEOUT_S,
+        { tokens: { expiresIn: 2_200_000 } },
+      );
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toMatch(
+        /event-harness: with the target's expires_in of 2200000 s, idle-gap would run for up to .*; the harness runs k6 for at most /,
+      );
+      expect(run.stderr).not.toContain("TimeoutOverflowWarning");
+      expect(run.stderr).not.toContain("was stopped");
+      expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
+    },
+    2 * LIMIT_MS,
+  );
+});
+
 describe("the run's deadline", () => {
   it(
     "ends a full profile that needs longer: unfinished checks ERROR, exit 3, all reports written",
@@ -211,12 +329,48 @@ describe("the run's deadline", () => {
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(4_000 + MARGIN_MS);
       expect(run.stdout).toMatch(
-        /ERROR +lifetime\.sliding +MUST +could not decide: .*the run's deadline of 4\.0 s \(--run-timeout\) expired/,
+        /ERROR +lifetime\.sliding +MUST +could not decide: .*(the run's deadline of 4\.0 s \(--run-timeout\) expired|past its deadline of 4\.0 s \(--run-timeout\))/,
       );
       expect(run.stdout).not.toMatch(/^ {2}FAIL /m);
       for (const file of ["results.json", "junit.xml", "summary.md"])
         expect(existsSync(join(dir, file))).toBe(true);
     },
     2 * (4_000 + MARGIN_MS),
+  );
+
+  it(
+    "refuses at once the sliding-expiry probes a fixed deadline cannot hold, naming expires_in",
+    async () => {
+      const dir = join(reports, "run-timeout-refused");
+      // expires_in 60 s: each probe needs about 66 s plus its last exchanges, the run has 30.
+      const run = await runCli(
+        [
+          "contract",
+          "--profile",
+          "full",
+          "--only",
+          "lifetime",
+          "--sandbox-expires-in",
+          "60",
+          "--run-timeout",
+          "30",
+          "--report-dir",
+          dir,
+        ],
+        {},
+        2 * (30_000 + MARGIN_MS),
+      );
+      expect(run.code, run.stderr).toBe(3);
+      for (const id of ["sliding", "idle-expires", "no-early-expiry", "renewal"]) {
+        expect(run.stdout).toMatch(
+          new RegExp(
+            `ERROR +lifetime\\.${id} +MUST +could not decide: expires_in 60 s means waiting about 1 min 6 s for this check: ` +
+              "the run would need .*, past its deadline of 30\\.0 s \\(--run-timeout\\)",
+          ),
+        );
+      }
+      expect(run.stdout).not.toContain("expired");
+    },
+    2 * (30_000 + MARGIN_MS),
   );
 });
