@@ -8,18 +8,18 @@ import {
   truncatedToken,
 } from "../probe/forged-tokens.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
-import { isClientError, isServerError, isSuccess } from "../probe/http-request.ts";
+import { isClientError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
 import type { CheckDefinition, Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { describeResponse } from "./describe.ts";
 
-/** A request without valid credentials must be refused: a 2xx lets it in, a 5xx means the server broke on it. */
+/** A request without valid credentials must be refused with a 4xx: a 2xx lets it in, anything else refuses nothing. */
 function rejection(probe: Probe, response: HttpResponse, what: string): Finding {
   const said = describeResponse(response, (text) => probe.redactor.redact(text));
   if (isSuccess(response.status))
     return broken(`expected ${what} to be rejected, but it was accepted: ${said}`);
-  if (isServerError(response.status))
+  if (!isClientError(response.status))
     return broken(`expected ${what} to be rejected with a 4xx, received ${said}`);
   return holds(`rejected with ${response.status}`);
 }

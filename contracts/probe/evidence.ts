@@ -1,4 +1,5 @@
 import type { Evidence } from "../checks/check-result.ts";
+import { locationOrigin } from "../connection/index.ts";
 import type { Redactor } from "../target/index.ts";
 import { excerpt } from "./excerpt.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
@@ -43,7 +44,15 @@ export function evidenceOf(
     ...base,
     response: {
       status: response.status,
-      headers: Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redactor.redact(v)])),
+      headers: Object.fromEntries(
+        Object.entries(response.headers).map(([k, v]) => [
+          k,
+          // A Location's path and query are the target's to choose: evidence keeps only where it points.
+          k === "location"
+            ? `${locationOrigin(v, request.url) ?? "(not an http(s) URL)"} (path not shown)`
+            : redactor.redact(v),
+        ]),
+      ),
       ...(response.text === "" ? {} : { body: clip(redactor.redact(response.text)) }),
       durationMs: response.durationMs,
     },

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Evidence } from "../checks/check-result.ts";
 import { describeResponse } from "../checks/describe.ts";
+import { describeRedirect, isRedirect } from "../connection/index.ts";
 import { timerDelay } from "../deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../target/index.ts";
 import { eventsUrl, tokenRequestParts } from "../target/index.ts";
@@ -8,6 +9,7 @@ import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { isServerError, jsonRequest } from "./http-request.ts";
 import { PrerequisiteError } from "./prerequisite-error.ts";
+import { RedirectAnswer } from "./redirect-answer.ts";
 import { send } from "./send.ts";
 import { ServerFailure } from "./server-failure.ts";
 import { TransportError } from "./transport-error.ts";
@@ -51,6 +53,11 @@ export interface ExchangeOptions {
 /** The MUST rule a 5xx from this request breaks: every request of the contract is answered, never failed on. */
 function serverErrorRule(target: Target, request: HttpRequest): string {
   return request.url === target.tokenUrl ? "Endpoints §1; RFC 9110 §15.6" : "Endpoints §2; RFC 9110 §15.6";
+}
+
+/** The MUST rule a 3xx breaks: the endpoint is at the configured URL, and credentials go nowhere else. */
+function redirectRule(target: Target, request: HttpRequest): string {
+  return `${request.url === target.tokenUrl ? "Endpoints §1" : "Endpoints §2"}; Authentication rule 2`;
 }
 
 /** What a check talks to the target through: every exchange is recorded as redacted evidence. */
@@ -104,8 +111,9 @@ export class Probe {
   }
 
   /**
-   * Sends a request and records it. A transport failure is recorded, then rethrown as TransportError; a 5xx is
-   * recorded, then thrown as ServerFailure unless `serverErrors` is "report".
+   * Sends a request and records it. A transport failure is recorded, then rethrown as TransportError; a 3xx is
+   * recorded, never followed, and thrown as RedirectAnswer; a 5xx is recorded, then thrown as ServerFailure unless
+   * `serverErrors` is "report".
    */
   async exchange(label: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
     let response: HttpResponse;
@@ -130,6 +138,10 @@ export class Probe {
     }
     this.#hideIssuedToken(response);
     this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
+    if (isRedirect(response.status)) {
+      const said = describeRedirect(response.status, response.headers.location, request.url);
+      throw new RedirectAnswer(`"${label}" was answered ${said}`, redirectRule(this.target, request));
+    }
     if (isServerError(response.status) && options.serverErrors !== "report") {
       const said = describeResponse(response, (text) => this.redactor.redact(text));
       throw new ServerFailure(

@@ -3,14 +3,15 @@ import { statusOf } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
 import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { Probe } from "../probe/probe.ts";
+import { RedirectAnswer } from "../probe/redirect-answer.ts";
 import { ServerFailure } from "../probe/server-failure.ts";
 import { TransportError } from "../probe/transport-error.ts";
 import { Undecidable } from "../probe/undecidable.ts";
 
 /**
  * Runs one check; a transport failure is ERROR ("could not decide"), never FAIL, and no exception escapes. A 5xx
- * where the contract allows none is a FAIL at MUST level, reported under the rule it broke when the check's own
- * level is lower.
+ * where the contract allows none, or a 3xx (never followed), is a FAIL at MUST level, reported under the rule it
+ * broke when the check's own level is lower.
  */
 export async function executeCheck(check: CheckDefinition, probe: Probe): Promise<CheckResult> {
   const started = performance.now();
@@ -23,7 +24,7 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     status = statusOf(check.level, finding);
     message = finding.message;
   } catch (error) {
-    if (error instanceof ServerFailure) {
+    if (error instanceof ServerFailure || error instanceof RedirectAnswer) {
       status = "FAIL";
       message = error.message;
       if (check.level !== "MUST") {

@@ -23,6 +23,8 @@ export interface LoadOptions {
   readonly summaryTrendStats: readonly string[];
   readonly systemTags: readonly string[];
   readonly noCookiesReset: boolean;
+  /** 0: no request follows a redirect (each request also says so), so credentials never leave the target. */
+  readonly maxRedirects: number;
   readonly setupTimeout: string;
   /** Set only by --insecure, for a throwaway self-signed sandbox. */
   readonly insecureSkipTLSVerify?: boolean;
@@ -67,6 +69,7 @@ export function loadOptions(config: RunConfig, plan: ScenarioPlan): LoadOptions 
     // Fewer system tags mean fewer time series to keep, which matters in a soak; `url` would repeat `name`.
     systemTags: ["status", "method", "name", "scenario", "expected_response", "error_code"],
     noCookiesReset: true,
+    maxRedirects: 0,
     setupTimeout: "30s",
     ...(config.insecure ? { insecureSkipTLSVerify: true } : {}),
   };

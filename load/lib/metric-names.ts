@@ -17,6 +17,11 @@ export const METRIC = {
    * samples count the accepted events (2xx, after at most one retry on 401), so no second metric is paid per event.
    */
   eventsFailed: "events_failed",
+  /**
+   * Counter: 3xx answers, tagged `endpoint` (token, events) and `status`. k6 follows none (redirects: 0), so no
+   * credential leaves for the Location's origin; each is a contract violation, and the request failed.
+   */
+  redirects: "redirects",
 } as const;
 
 /** The `kind` tag of token_expiries. */

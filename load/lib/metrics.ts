@@ -11,4 +11,5 @@ export const record = {
   expiry: new Counter(METRIC.expiries).add,
   eventRejected: new Counter(METRIC.eventsRejected).add,
   eventFailed: new Rate(METRIC.eventsFailed).add,
+  redirect: new Counter(METRIC.redirects).add,
 };

@@ -17,6 +17,8 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
     [EXPIRY.unexpected]: ["count==0"],
     [EXPIRY.outlived]: ["count==0"],
     [METRIC.eventsFailed]: ["rate<0.01"],
+    // A redirect is never followed and never success: one fails the run, whatever share of requests it is.
+    [METRIC.redirects]: ["count==0"],
     [EVENT_DURATION]: ["p(95)<500"],
   };
   if (plan.plannedIterations !== undefined) {

@@ -38,6 +38,8 @@ export interface MetricRecorders {
   readonly expiry: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventRejected: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventFailed: (value: boolean) => unknown;
+  /** redirects, tagged `endpoint` and `status`: a 3xx answer, never followed, a contract violation. */
+  readonly redirect: (value: number, tags: Readonly<Record<string, string>>) => unknown;
 }
 
 export interface VuClientDeps {
@@ -89,6 +91,8 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     responseType: "text",
     // Milliseconds: a number spares k6 parsing a duration string on every request.
     timeout: settings.timeoutMs,
+    // A followed redirect would hand the client secret to whatever origin the Location names.
+    redirects: 0,
   };
   const eventTags = { endpoint: "events" };
   // metric-names.ts EXPIRY: the kinds of token_expiries.
@@ -120,7 +124,9 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     const receivedAtMs = Date.now();
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
-      record.tokenRequest(1, { reason, outcome: "failed", status: `${response.status}` });
+      const status = `${response.status}`;
+      if (response.status >= 300 && response.status < 400) record.redirect(1, { endpoint: "token", status });
+      record.tokenRequest(1, { reason, outcome: "failed", status });
       held = undefined;
       return undefined;
     }
@@ -134,6 +140,8 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
         headers: { Authorization: `Bearer ${parsed.accessToken}`, "Content-Type": "application/json" },
         tags: eventTags,
         timeout: settings.timeoutMs,
+        // A followed redirect would hand the bearer token to whatever origin the Location names.
+        redirects: 0,
       },
     };
     return held;
@@ -185,6 +193,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       if (status >= 200 && status < 300) break;
       if (status !== 401) {
         rejection = status === 0 ? "network" : `${status}`;
+        if (status >= 300 && status < 400) record.redirect(1, { endpoint: "events", status: rejection });
         break;
       }
       // token-policy.ts: classifyRejection. Rejected although used less than expires_in − margin ago: a violation.

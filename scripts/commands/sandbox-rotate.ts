@@ -291,14 +291,15 @@ async function callAdminEndpoint(
 ): Promise<RotationAnswer> {
   const { request } = await import("undici");
   const { requestDeadline } = await import("../../contracts/deadline/index.ts");
-  const { readCappedText, ResponseTooLargeError, undiciDispatcher } = await import(
-    "../../contracts/connection/index.ts"
-  );
+  const { describeRedirect, isRedirect, readCappedText, ResponseTooLargeError, undiciDispatcher } =
+    await import("../../contracts/connection/index.ts");
   let status: number;
   let text: string;
+  let location: string | undefined;
   // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
   const deadline = requestDeadline(reach.timeoutMs, signal);
   try {
+    // undici's request() follows no redirect (that needs its redirect interceptor): the admin token stays here.
     const response = await request(endpoint, {
       method: "POST",
       headers: {
@@ -314,6 +315,8 @@ async function callAdminEndpoint(
       dispatcher: await undiciDispatcher(reach.connection),
     });
     status = response.statusCode;
+    const header = response.headers.location;
+    location = Array.isArray(header) ? header[0] : header;
     text = await readCappedText(response.body);
   } catch (error) {
     // The endpoint answered, so the secret may have changed although the answer could not be read.
@@ -347,6 +350,11 @@ async function callAdminEndpoint(
     throw new UsageError(
       "invalid-config",
       `${endpoint} answered 404${description} (is --client-id registered, and --auth-url the sandbox's auth URL?)`,
+    );
+  }
+  if (isRedirect(status)) {
+    throw new RotationUnconfirmedError(
+      `the admin endpoint ${endpoint} answered ${describeRedirect(status, location, endpoint)}; nothing was rotated there`,
     );
   }
   if (status !== 200) {

@@ -1,5 +1,11 @@
 import { request } from "undici";
-import { ResponseTooLargeError, readCappedText, undiciDispatcher } from "../../contracts/connection/index.ts";
+import {
+  describeRedirect,
+  isRedirect,
+  ResponseTooLargeError,
+  readCappedText,
+  undiciDispatcher,
+} from "../../contracts/connection/index.ts";
 import { requestDeadline } from "../../contracts/deadline/index.ts";
 import type { Redactor, Target } from "../../contracts/target/index.ts";
 import { tokenRequestParts } from "../../contracts/target/index.ts";
@@ -29,6 +35,7 @@ export async function preflight(
   for (const credential of credentials) {
     let status: number;
     let text: string;
+    let location: string | undefined;
     const { headers, body } = tokenRequestParts(target.clientAuth, {
       client_id: credential.clientId,
       client_secret: credential.clientSecret,
@@ -39,6 +46,7 @@ export async function preflight(
     // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
     const deadline = requestDeadline(target.timeoutMs, signal);
     try {
+      // undici's request() follows no redirect (that needs its redirect interceptor): the secret stays here.
       const response = await request(target.tokenUrl, {
         method: "POST",
         headers: { ...headers, accept: "application/json" },
@@ -47,6 +55,8 @@ export async function preflight(
         dispatcher: await undiciDispatcher(target.connection),
       });
       status = response.statusCode;
+      const header = response.headers.location;
+      location = Array.isArray(header) ? header[0] : header;
       text = await readCappedText(response.body);
     } catch (error) {
       // The endpoint answered, but with more than any token response holds: not a reachability problem.
@@ -61,6 +71,11 @@ export async function preflight(
       );
     } finally {
       deadline.dispose();
+    }
+    if (isRedirect(status)) {
+      throw new CannotRunError(
+        `the token endpoint ${displayUrl(target.tokenUrl)} answered client ${credential.clientId} ${describeRedirect(status, location, target.tokenUrl)}`,
+      );
     }
     const token = parseTokenResponse(status, text);
     if (token === undefined) {

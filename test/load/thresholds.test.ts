@@ -97,6 +97,9 @@ describe("defaultThresholds", () => {
       expect(thresholds[EXPIRY.outlived]).toEqual(["count==0"]);
       expect(thresholds[METRIC.eventsFailed]).toEqual(["rate<0.01"]);
       expect(thresholds[EVENT_DURATION]).toEqual(["p(95)<500"]);
+      // A redirect is never followed: a single one fails the run.
+      expect(thresholds[METRIC.redirects]).toEqual(["count==0"]);
+      expect(loadOptions(config, planScenario(config)).maxRedirects).toBe(0);
     }
   });
 

@@ -78,6 +78,7 @@ class World {
     expiry: (v, t) => this.samples.push(["expiry", v, { ...t }]),
     eventRejected: (v, t) => this.samples.push(["eventRejected", v, { ...t }]),
     eventFailed: (v) => this.samples.push(["eventFailed", v]),
+    redirect: (v, t) => this.samples.push(["redirect", v, { ...t }]),
   };
 
   readonly http = {
@@ -141,6 +142,8 @@ function referenceClient(world: World, clientModel: ClientModel, counted: { refr
     const at = Date.now();
     const parsed = parseTokenResponse(response.status, response.body);
     if (parsed === undefined) {
+      if (response.status >= 300 && response.status < 400)
+        world.record.redirect(1, { endpoint: "token", status: String(response.status) });
       world.record.tokenRequest(1, { reason, outcome: "failed", status: String(response.status) });
       held = undefined;
       return undefined;
@@ -158,6 +161,8 @@ function referenceClient(world: World, clientModel: ClientModel, counted: { refr
   };
   const finish = (status: number, reason?: string) => {
     const accepted = status >= 200 && status < 300;
+    if (status >= 300 && status < 400)
+      world.record.redirect(1, { endpoint: "events", status: String(status) });
     world.record.eventFailed(!accepted);
     if (!accepted)
       world.record.eventRejected(1, { status: reason ?? (status === 0 ? "network" : String(status)) });
@@ -285,11 +290,16 @@ describe("createVuClient: tokens", () => {
       createVuClient(world.deps("sliding", vu))(0, 0, true, false);
       const [tokenCall, eventCall] = world.calls;
       expect(tokenCall?.body).toMatchObject({ client_id: clientId, grant_type: "client_credentials" });
-      expect(tokenCall?.params).toMatchObject({ tags: { endpoint: "token" }, responseType: "text" });
+      expect(tokenCall?.params).toMatchObject({
+        tags: { endpoint: "token" },
+        responseType: "text",
+        redirects: 0,
+      });
       expect(eventCall?.params).toEqual({
         headers: { Authorization: "Bearer token-1", "Content-Type": "application/json" },
         tags: { endpoint: "events" },
         timeout: 10_000,
+        redirects: 0,
       });
     }
   });
@@ -361,6 +371,27 @@ describe("createVuClient: tokens", () => {
     expect(world.count("expiry", "outlived")).toBe(1);
   });
 
+  it("follows no redirect: every request says redirects 0, and a 3xx token or event is a failure and a redirect", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding"));
+    world.tokenStatus = 308;
+    expect(send(0, 0, true, false)).toBe(false);
+    world.tokenStatus = 200;
+    world.eventStatuses.push(307);
+    expect(send(1, 0, true, false)).toBe(false);
+    for (const call of world.calls) expect(call.params).toMatchObject({ redirects: 0 });
+    expect(world.samples.filter(([name]) => name === "redirect")).toEqual([
+      ["redirect", 1, { endpoint: "token", status: "308" }],
+      ["redirect", 1, { endpoint: "events", status: "307" }],
+    ]);
+    expect(world.tokenRequests({ outcome: "failed", status: "308" })).toBe(1);
+    expect(world.samples.filter(([name]) => name === "eventRejected").map(([, , tags]) => tags)).toEqual([
+      { status: "no-token" },
+      { status: "307" },
+    ]);
+    expect(world.samples.filter(([name]) => name === "eventFailed").map(([, v]) => v)).toEqual([true, true]);
+  });
+
   it("gives up after one retry, and names why an event was not accepted", () => {
     const world = new World();
     const send = createVuClient(world.deps("sliding"));
@@ -413,9 +444,11 @@ describe("createVuClient agrees with token-policy.ts", () => {
           // Gaps from none to twice the lifetime; some events answered 401, 500 or not at all.
           const roll = next();
           now += Math.floor(next() * next() * 2 * EXPIRES_IN * 1000);
-          const statuses = roll < 0.1 ? [401] : roll < 0.13 ? [401, 401] : roll < 0.16 ? [500] : [];
+          const statuses =
+            roll < 0.1 ? [401] : roll < 0.13 ? [401, 401] : roll < 0.16 ? [500] : roll < 0.18 ? [307] : [];
           if (roll > 0.97) statuses.push(0);
-          const tokenStatus = next() < 0.05 ? 503 : 200;
+          const tokenRoll = next();
+          const tokenStatus = tokenRoll < 0.05 ? 503 : tokenRoll < 0.07 ? 308 : 200;
           const probe = next() < 0.2;
           const newIteration = next() < 0.7;
           for (const world of [client, reference]) {
