@@ -64,9 +64,11 @@ export type { HeldToken, RejectionVerdict, TokenRequestReason } from "./lib/toke
 export {
   classifyRejection,
   defaultMarginSeconds,
+  extendedPastIssue,
   idleMs,
   outlivedIdle,
   REFRESH_REASONS,
+  survivedIdle,
   tokenRequestReason,
 } from "./lib/token-policy.ts";
 export { parseTokenResponse } from "./lib/token-response.ts";
