@@ -19,7 +19,7 @@ export {
   segmentShare,
   segmentWork,
 } from "./lib/execution-segments.ts";
-export type { IdleGapPlan } from "./lib/idle-gap-plan.ts";
+export type { IdleGap, IdleGapPlan } from "./lib/idle-gap-plan.ts";
 export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
 export { loadOptions } from "./lib/load-options.ts";
 export {
