@@ -19,7 +19,7 @@ export {
   segmentShare,
   segmentWork,
 } from "./lib/execution-segments.ts";
-export type { IdleGapPlan } from "./lib/idle-gap-plan.ts";
+export type { IdleGap, IdleGapPlan } from "./lib/idle-gap-plan.ts";
 export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
 export { loadOptions } from "./lib/load-options.ts";
 export {
@@ -64,9 +64,11 @@ export type { HeldToken, RejectionVerdict, TokenRequestReason } from "./lib/toke
 export {
   classifyRejection,
   defaultMarginSeconds,
+  extendedPastIssue,
   idleMs,
   outlivedIdle,
   REFRESH_REASONS,
+  survivedIdle,
   tokenRequestReason,
 } from "./lib/token-policy.ts";
 export { parseTokenResponse } from "./lib/token-response.ts";

@@ -8,7 +8,7 @@ export const METRIC = {
    * (TOKEN_OUTCOME below); failures and refreshes are its sub-metrics, so a VU carries no counter for them.
    */
   tokenRequests: "token_requests",
-  /** Counter: token expiries observed, tagged `kind` (EXPIRY below): one metric instead of three per VU. */
+  /** Counter: what the expiry rule was seen to do, tagged `kind` (EXPIRY below): one metric instead of five per VU. */
   expiries: "token_expiries",
   /** Counter: events finally not accepted, tagged `status` (HTTP status, or `no-token`, `network`). */
   eventsRejected: "events_rejected",
@@ -27,7 +27,7 @@ export const METRIC = {
 /** The `kind` tag of token_expiries. */
 export const EXPIRY_KIND_TAG = "kind";
 
-/** The three kinds of token_expiries, as the sub-metrics thresholds and reports name. */
+/** The kinds of token_expiries, as the sub-metrics thresholds and reports name. */
 export const EXPIRY = {
   /** 401s for tokens used less than expires_in − margin ago: the target broke sliding expiry. */
   unexpected: "token_expiries{kind:unexpected}",
@@ -35,6 +35,13 @@ export const EXPIRY = {
   idle: "token_expiries{kind:idle}",
   /** Tokens accepted after idling expires_in + margin or longer: the target never expires idle tokens. */
   outlived: "token_expiries{kind:outlived}",
+  /**
+   * Tokens accepted expires_in + margin or longer after their issue, once per token: the lifetime slid with use, which
+   * a lifetime fixed from issue would not.
+   */
+  extended: "token_expiries{kind:extended}",
+  /** Tokens accepted after idling more than half of expires_in + margin: no early expiry of idle tokens. */
+  survived: "token_expiries{kind:survived}",
 } as const;
 
 /** The `outcome` tag of token_requests; a failed request also carries the token endpoint's HTTP `status`. */

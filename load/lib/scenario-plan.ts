@@ -161,6 +161,12 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       if (config.expiresInSeconds === undefined) {
         throw new Error("idle-gap plans its gaps from expires_in: set EH_EXPIRES_IN_S (the harness does)");
       }
+      // These clients replace a token on their own, so no token would live through a whole cycle.
+      if (config.clientModel === "cache-until-expiry" || config.clientModel === "token-per-iteration") {
+        throw new Error(
+          `idle-gap holds one token through each cycle of gaps; --client-model ${config.clientModel} replaces it on its own (use sliding or refresh-on-401)`,
+        );
+      }
       const plan = planIdleGaps(config.expiresInSeconds, config.marginSeconds, config.durationSeconds);
       // Requests may each take up to the timeout; the cap only stops a hung target from hanging the run.
       const maxSeconds = Math.ceil(

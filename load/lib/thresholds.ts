@@ -27,8 +27,12 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
     thresholds.dropped_iterations = [`count<=${allowed}`];
   }
   if (plan.idleGap !== undefined) {
-    // Every long gap must end in a confirmed expiry: a target that never expires idle tokens fails here too.
-    thresholds[EXPIRY.idle] = [`count>=${config.vus * plan.idleGap.cycles}`];
+    // Each cycle's token must be seen to do all three: a target that breaks one fails here even when no 401 was
+    // misjudged (never expires idle tokens: idle; fixed from issue: extended; expires idle tokens early: survived).
+    const perCycle = `count>=${config.vus * plan.idleGap.cycles}`;
+    thresholds[EXPIRY.idle] = [perCycle];
+    thresholds[EXPIRY.extended] = [perCycle];
+    thresholds[EXPIRY.survived] = [perCycle];
   }
   if (config.scenario === "token-storm") {
     thresholds[TOKEN_DURATION] = ["p(95)<1000"];

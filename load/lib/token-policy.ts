@@ -67,6 +67,24 @@ export function outlivedIdle(token: HeldToken, sentAtMs: number, skewMs: number)
   return idleMs(token, sentAtMs) >= token.expiresInSeconds * 1000 + skewMs;
 }
 
+/**
+ * True when the API accepted a token idle for more than half of expires_in + skew (and less than the outlived bound):
+ * it does not expire idle tokens early.
+ */
+export function survivedIdle(token: HeldToken, sentAtMs: number, skewMs: number): boolean {
+  const idle = idleMs(token, sentAtMs);
+  const lifetimeMs = token.expiresInSeconds * 1000;
+  return idle >= lifetimeMs / 2 + skewMs && idle < lifetimeMs + skewMs;
+}
+
+/**
+ * True when the API accepted a token expires_in + skew or longer after its issue: its lifetime slid with use (rule 6),
+ * where a lifetime fixed from issue would have ended.
+ */
+export function extendedPastIssue(token: HeldToken, sentAtMs: number, skewMs: number): boolean {
+  return sentAtMs - token.issuedAtMs >= token.expiresInSeconds * 1000 + skewMs;
+}
+
 /** The default refresh margin: a tenth of the lifetime, at most 30 s, so short test lifetimes still work. */
 export function defaultMarginSeconds(expiresInSeconds: number): number {
   return Math.min(30, Math.round(expiresInSeconds * 100) / 1000);

@@ -34,7 +34,7 @@ export interface VuCredential {
 export interface MetricRecorders {
   /** token_requests, tagged `reason` and `outcome` (issued, or failed with the `status`): refreshes and failures too. */
   readonly tokenRequest: (value: number, tags: Readonly<Record<string, string>>) => unknown;
-  /** token_expiries, tagged `kind`: unexpected, idle or outlived. */
+  /** token_expiries, tagged `kind`: unexpected, idle, outlived, extended or survived. */
   readonly expiry: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventRejected: (value: number, tags: Readonly<Record<string, string>>) => unknown;
   readonly eventFailed: (value: boolean) => unknown;
@@ -78,6 +78,8 @@ export const TEMPLATE_BLOCK_SHIFT = 4;
 interface VuToken extends HeldToken {
   /** Updated in place on every accepted request: no allocation per event. */
   lastSuccessAtMs: number | undefined;
+  /** Counted in token_expiries{kind:extended} already: once per token. */
+  extended: boolean;
   /** Headers and tags for event requests, built once per token; the token lives only here and on the wire. */
   readonly params: object;
 }
@@ -99,6 +101,8 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
   const unexpectedTags = { kind: "unexpected" };
   const idleTags = { kind: "idle" };
   const outlivedTags = { kind: "outlived" };
+  const extendedTags = { kind: "extended" };
+  const survivedTags = { kind: "survived" };
 
   let held: VuToken | undefined;
   let vu = 0;
@@ -136,6 +140,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       issuedAtMs: receivedAtMs,
       expiresInSeconds: parsed.expiresInSeconds,
       lastSuccessAtMs: undefined,
+      extended: false,
       params: {
         headers: { Authorization: `Bearer ${parsed.accessToken}`, "Content-Type": "application/json" },
         tags: eventTags,
@@ -210,9 +215,15 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       record.eventRejected(1, { status: rejection ?? "no-token" });
       return false;
     }
-    // token-policy.ts: outlivedIdle. Accepted after idling expires_in + margin or longer: a violation.
+    // token-policy.ts: outlivedIdle (a violation), survivedIdle and extendedPastIssue (the rule seen to hold).
+    const lifetimeMs = token.expiresInSeconds * 1000;
     const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
-    if ((idle > 0 ? idle : 0) >= token.expiresInSeconds * 1000 + marginMs) record.expiry(1, outlivedTags);
+    if ((idle > 0 ? idle : 0) >= lifetimeMs + marginMs) record.expiry(1, outlivedTags);
+    else if (idle >= lifetimeMs / 2 + marginMs) record.expiry(1, survivedTags);
+    if (!token.extended && sentAtMs - token.issuedAtMs >= lifetimeMs + marginMs) {
+      token.extended = true;
+      record.expiry(1, extendedTags);
+    }
     token.lastSuccessAtMs = sentAtMs;
     // The only sample of an accepted event: events_failed's false samples count the accepted events.
     record.eventFailed(false);

@@ -1,5 +1,6 @@
-// Closed-model VUs alternate bursts with idle gaps planned from expires_in: a token must survive each short gap and
-// have expired after each long one (probed by sending it as it is), which is what sliding expiry promises.
+// Closed-model VUs hold one token per cycle through idle gaps planned from expires_in (idle-gap-plan.ts): it must
+// survive a gap between half of expires_in and expires_in, stay valid while used past expires_in after its issue, and
+// have expired after a long gap. The first event after every gap sends the held token as it is (a probe).
 import { sleep } from "k6";
 import type { IdleGapPlan } from "../lib/idle-gap-plan.ts";
 import { gapBefore } from "../lib/idle-gap-plan.ts";
@@ -13,9 +14,11 @@ if (plan === undefined)
 
 export default (): void => {
   const iteration = __ITER;
-  const gap = gapBefore(iteration);
-  if (gap !== "none") sleep(gap === "short" ? plan.shortGapSeconds : plan.longGapSeconds);
+  const gap = gapBefore(iteration, plan.shortGaps);
+  if (gap !== "none") {
+    sleep(gap === "mid" ? plan.midGapSeconds : gap === "short" ? plan.shortGapSeconds : plan.longGapSeconds);
+  }
   for (let index = 0; index < plan.burst; index += 1) {
-    sendEvent(iteration, index, index === 0, index === 0 && gap === "long");
+    sendEvent(iteration, index, index === 0, index === 0 && gap !== "none");
   }
 };

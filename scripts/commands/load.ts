@@ -36,7 +36,7 @@ const options = {
     type: "string",
     valueName: "S",
     description:
-      "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30).",
+      "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
   },
   credentials: {
     type: "string",

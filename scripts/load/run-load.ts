@@ -55,7 +55,7 @@ const WATCHDOG_SLACK_SECONDS = 120;
 function describeRun(config: RunConfig, plan: ScenarioPlan): string {
   const spec = SCENARIOS[config.scenario];
   const load = plan.idleGap
-    ? `${config.vus} VUs × ${plan.idleGap.cycles} cycles of ${plan.idleGap.shortGapSeconds}s/${plan.idleGap.longGapSeconds}s gaps`
+    ? `${config.vus} VUs × ${plan.idleGap.cycles} cycles of gaps ${plan.idleGap.midGapSeconds}s, ${plan.idleGap.shortGaps} × ${plan.idleGap.shortGapSeconds}s, ${plan.idleGap.longGapSeconds}s`
     : `${spec.usesRate ? `${config.rate}/s, ` : ""}${config.vus} VUs, ${formatDurationCompact((config.durationSeconds ?? 0) * 1000)}`;
   return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds}s (margin ${config.marginSeconds}s), about ${formatDurationCompact(plan.expectedSeconds * 1000)}`;
 }

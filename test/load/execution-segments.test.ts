@@ -83,7 +83,7 @@ describe("execution segments", () => {
     for (let count = 1; count <= 7; count += 1) {
       const plan = planScenario(config("idle-gap", count));
       const perVu = plan.executor.iterations as number;
-      expect(perVu).toBe(1 + 2 * (plan.idleGap?.cycles ?? 0));
+      expect(perVu).toBe(1 + (plan.idleGap?.cycles ?? 0) * ((plan.idleGap?.shortGaps ?? 0) + 2));
       expect(perVu).toBeGreaterThanOrEqual(3);
       for (let i = 0; i < count; i += 1) {
         const share = segmentWork(plan, i, count);

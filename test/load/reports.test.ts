@@ -181,9 +181,34 @@ describe("renderReports", () => {
     });
   });
 
-  it("calls sliding expiry held when reused tokens were never rejected", () => {
-    const { input } = renderReports(summary({}), context);
+  it("calls sliding expiry held when tokens stayed valid in use past expires_in + margin after issue, none rejected", () => {
+    const { input, text } = renderReports(
+      summary({ [EXPIRY.extended]: counter(5, { "count>=0": true }) }),
+      context,
+    );
     expect(input.verdict.level).toBe("held");
+    expect(text).toContain(
+      "5 token(s) stayed valid while in use past expires_in + 0.2s after their issue, and no token in use was rejected over 190 accepted events",
+    );
+  });
+
+  it("says sliding expiry was not exercised when no token lived past expires_in + margin, and how long a run would take", () => {
+    // Many events on few tokens, none rejected: a lifetime fixed from issue would give the same.
+    const { input, text, markdown, junit } = renderReports(summary({}), context);
+    expect(input.verdict.level).toBe("not-exercised");
+    expect(input.verdict.reasons).toEqual([
+      "no token was accepted expires_in + margin (2.2s) or longer after its issue, so a lifetime fixed from issue would have passed this run too.",
+      "It takes tokens in use for longer than that: --duration 4s or longer, with each VU sending at least every 1.8s (expires_in − margin); idle-gap tests the whole rule.",
+    ]);
+    expect(text).toContain("SLIDING EXPIRY: NOT EXERCISED");
+    expect(markdown).toContain("## Sliding expiry: NOT EXERCISED");
+    expect(junit).toContain("<skipped");
+  });
+
+  it("says sliding expiry was not exercised by a client that replaces its token at expires_in − margin", () => {
+    const { input } = renderReports(summary({}), { ...context, clientModel: "cache-until-expiry" });
+    expect(input.verdict.level).toBe("not-exercised");
+    expect(input.verdict.reasons[0]).toContain("--client-model sliding or refresh-on-401, or run idle-gap");
   });
 
   it("calls sliding expiry broken on an unexpected expiry, and says why", () => {
@@ -206,14 +231,45 @@ describe("renderReports", () => {
     expect(input.verdict.reasons[0]).toMatch(/idle tokens do not expire/);
   });
 
-  it("needs idle-gap to confirm an expiry after every long gap", () => {
+  it("needs idle-gap to see every cycle's token survive its mid gap, be used past expires_in, and expire after its long gap", () => {
     const idleGap = planIdleGaps(2, 0.2, undefined);
     const gapContext: ReportContext = { ...context, scenario: "idle-gap", vus: 2, idleGap, rate: undefined };
-    const held = renderReports(summary({ [EXPIRY.idle]: counter(4, { "count>=4": true }) }), gapContext);
-    expect(held.input.verdict).toMatchObject({ level: "held", expectedIdleExpiries: 4, idleExpiries: 4 });
-    const short = renderReports(summary({ [EXPIRY.idle]: counter(3, { "count>=4": false }) }), gapContext);
-    expect(short.input.verdict.level).toBe("inconclusive");
-    expect(short.junit).toContain("<skipped");
+    const all = {
+      [EXPIRY.idle]: counter(4, { "count>=4": true }),
+      [EXPIRY.extended]: counter(4, { "count>=4": true }),
+      [EXPIRY.survived]: counter(4, { "count>=4": true }),
+    };
+    const held = renderReports(summary(all), gapContext);
+    expect(held.input.verdict).toMatchObject({
+      level: "held",
+      expectedIdleExpiries: 4,
+      idleExpiries: 4,
+      extendedTokens: 4,
+      idleSurvivals: 4,
+    });
+    expect(held.input.verdict.reasons[0]).toBe(
+      "each of the 4 cycles' tokens survived an idle gap of 1.4s (over half of expires_in), stayed valid while used every 0.5s until past expires_in + 0.2s after its issue, and expired after an idle gap of 3.2s.",
+    );
+    expect(held.markdown).toContain("| 0 | 0 | 4 of 4 expected | 4 of 4 expected | 4 of 4 expected |");
+    for (const [metric, missing] of [
+      [EXPIRY.idle, "only 3 of 4 long idle gaps ended in a confirmed expiry."],
+      [
+        EXPIRY.extended,
+        "only 3 of 4 tokens were seen accepted expires_in + 0.2s or longer after their issue.",
+      ],
+      [
+        EXPIRY.survived,
+        "only 3 of 4 tokens were seen accepted after an idle gap of 1.4s (over half of expires_in).",
+      ],
+    ] as const) {
+      const short = renderReports(
+        summary({ ...all, [metric]: counter(3, { "count>=4": false }) }),
+        gapContext,
+      );
+      expect(short.input.verdict.level).toBe("inconclusive");
+      expect(short.input.verdict.reasons[0]).toBe(missing);
+      expect(short.junit).toContain("<skipped");
+    }
   });
 
   it("says sliding expiry was not exercised when every iteration got its own token", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  defaultMarginSeconds,
   gapBefore,
   planIdleGaps,
   planScenario,
@@ -103,9 +104,18 @@ describe("planScenario", () => {
 
   it("runs idle-gap as a closed model with a duration cap", () => {
     const plan = planScenario(runConfig("idle-gap", { vus: 2, expiresInSeconds: 2, marginSeconds: 0.2 }));
-    expect(plan.executor).toMatchObject({ executor: "per-vu-iterations", vus: 2, iterations: 5 });
+    expect(plan.executor).toMatchObject({ executor: "per-vu-iterations", vus: 2, iterations: 11 });
     expect(plan.maxSeconds).toBeGreaterThan(plan.expectedSeconds);
   });
+
+  it.each(["cache-until-expiry", "token-per-iteration"] as const)(
+    "refuses idle-gap with a client that replaces its token on its own (%s)",
+    (clientModel) => {
+      expect(() => planScenario(runConfig("idle-gap", { clientModel }))).toThrow(
+        `idle-gap holds one token through each cycle of gaps; --client-model ${clientModel} replaces it on its own`,
+      );
+    },
+  );
 
   it("refuses to plan idle-gap without expires_in", () => {
     expect(() => planScenario(runConfig("idle-gap", { expiresInSeconds: undefined }))).toThrow(
@@ -115,25 +125,63 @@ describe("planScenario", () => {
 });
 
 describe("planIdleGaps", () => {
-  it.each([2, 3, 5, 60, 300, 3600])(
-    "puts short gaps under expires_in − margin and long ones over expires_in + margin (%is)",
+  it.each([1, 2, 3, 5, 60, 300, 3600])(
+    "holds one token through a gap over half of expires_in, use past expires_in, and a long gap (%is)",
     (expiresIn) => {
-      const margin = Math.min(30, expiresIn / 10);
+      const margin = defaultMarginSeconds(expiresIn);
       const plan = planIdleGaps(expiresIn, margin, undefined);
-      expect(plan.shortGapSeconds).toBeLessThan((expiresIn - margin) * 0.75);
+      // The mid gap is at least a margin beyond half of expires_in (an early expiry refuses the token) and two
+      // margins short of expires_in (a sliding one keeps it, and a 401 there is judged a violation).
+      expect(plan.midGapSeconds - margin).toBeGreaterThan(expiresIn / 2);
+      expect(plan.midGapSeconds + 2 * margin).toBeLessThanOrEqual(expiresIn);
+      // Short gaps are far from expires_in − margin, where a sliding client would refresh on its own.
+      expect(plan.shortGapSeconds + 2 * margin).toBeLessThan(expiresIn - margin);
+      // With the mid gap, the short gaps carry the token past expires_in + margin after its issue, by one more gap.
+      expect(plan.midGapSeconds + plan.shortGaps * plan.shortGapSeconds).toBeGreaterThanOrEqual(
+        expiresIn + margin + plan.shortGapSeconds - 0.001,
+      );
       expect(plan.longGapSeconds).toBeGreaterThanOrEqual(expiresIn + margin + 1);
       expect(plan.cycles).toBe(2);
-      expect(plan.iterationsPerVu).toBe(5);
+      expect(plan.iterationsPerVu).toBe(1 + 2 * (plan.shortGaps + 2));
     },
   );
 
-  it("fits as many cycles as --duration allows, at least one", () => {
-    const plan = planIdleGaps(2, 0.2, 30);
-    expect(plan.cycles).toBe(Math.floor(30 / (plan.shortGapSeconds + plan.longGapSeconds)));
-    expect(planIdleGaps(2, 0.2, 1).cycles).toBe(1);
+  it("scales with expires_in: a cycle takes about 3 × expires_in (2 s: 6.1 s; 300 s: 14 min; 3600 s: 2 h 45 min)", () => {
+    const cycle = (expiresIn: number) =>
+      planIdleGaps(expiresIn, defaultMarginSeconds(expiresIn), 1).idleSecondsPerVu;
+    expect(cycle(2)).toBeCloseTo(6.1, 3);
+    expect(cycle(300)).toBeCloseTo(840, 3);
+    expect(cycle(3600)).toBeCloseTo(9915, 3);
   });
 
-  it("alternates short and long gaps after a first burst without one", () => {
-    expect([0, 1, 2, 3, 4].map(gapBefore)).toEqual(["none", "short", "long", "short", "long"]);
+  it("refuses a margin that leaves no room between half of expires_in and expires_in, naming both", () => {
+    expect(() => planIdleGaps(2, 0.4, undefined)).toThrow(
+      "with expires_in 2s the margin must be at most 0.333s (--expires-margin), got 0.4s",
+    );
+    expect(planIdleGaps(6, 1, undefined).midGapSeconds).toBe(4);
+  });
+
+  it("fits as many cycles as --duration allows, at least one", () => {
+    const one = planIdleGaps(2, 0.2, 1);
+    expect(one.cycles).toBe(1);
+    const plan = planIdleGaps(2, 0.2, 30);
+    expect(plan.cycles).toBe(Math.floor(30 / one.idleSecondsPerVu));
+    expect(plan.idleSecondsPerVu).toBeCloseTo(plan.cycles * one.idleSecondsPerVu, 3);
+  });
+
+  it("waits no gap first, then per cycle a mid gap, the short gaps and a long gap", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => gapBefore(i, 3))).toEqual([
+      "none",
+      "mid",
+      "short",
+      "short",
+      "short",
+      "long",
+      "mid",
+      "short",
+      "short",
+      "short",
+      "long",
+    ]);
   });
 });

@@ -110,10 +110,15 @@ describe("defaultThresholds", () => {
     expect(defaultThresholds(closed, planScenario(closed)).dropped_iterations).toBeUndefined();
   });
 
-  it("makes idle-gap expect one confirmed idle expiry per long gap of every VU", () => {
+  it("makes idle-gap expect of every VU's cycle an idle expiry, a token used past expires_in and one surviving a gap over half of it", () => {
     const config = runConfig("idle-gap", { vus: 3, expiresInSeconds: 2, marginSeconds: 0.2 });
     const plan = planScenario(config);
-    expect(defaultThresholds(config, plan)[EXPIRY.idle]).toEqual([`count>=${3 * 2}`]);
+    const thresholds = defaultThresholds(config, plan);
+    expect(thresholds[EXPIRY.idle]).toEqual([`count>=${3 * 2}`]);
+    expect(thresholds[EXPIRY.extended]).toEqual([`count>=${3 * 2}`]);
+    expect(thresholds[EXPIRY.survived]).toEqual([`count>=${3 * 2}`]);
+    const open = runConfig("sustained");
+    expect(defaultThresholds(open, planScenario(open))[EXPIRY.extended]).toBeUndefined();
   });
 
   it("watches the token endpoint in token-storm", () => {

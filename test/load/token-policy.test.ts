@@ -4,8 +4,10 @@ import {
   CLIENT_MODELS,
   classifyRejection,
   defaultMarginSeconds,
+  extendedPastIssue,
   idleMs,
   outlivedIdle,
+  survivedIdle,
   tokenRequestReason,
 } from "../../load/index.ts";
 
@@ -80,6 +82,24 @@ describe("outlivedIdle", () => {
     const lastUse = ISSUED + 4_000;
     expect(outlivedIdle(token, lastUse + 10_999, MARGIN)).toBe(false);
     expect(outlivedIdle(token, lastUse + 11_000, MARGIN)).toBe(true);
+  });
+});
+
+describe("survivedIdle", () => {
+  it("sees a token accepted after idling over half of expires_in + skew, short of the outlived bound", () => {
+    const lastUse = ISSUED + 4_000;
+    expect(survivedIdle(token, lastUse + 5_999, MARGIN)).toBe(false);
+    expect(survivedIdle(token, lastUse + 6_000, MARGIN)).toBe(true);
+    expect(survivedIdle(token, lastUse + 10_999, MARGIN)).toBe(true);
+    expect(survivedIdle(token, lastUse + 11_000, MARGIN)).toBe(false);
+  });
+});
+
+describe("extendedPastIssue", () => {
+  it("sees a token accepted expires_in + skew or longer after its issue, however recently it was used", () => {
+    const busy = { ...token, lastSuccessAtMs: ISSUED + 10_900 };
+    expect(extendedPastIssue(busy, ISSUED + 10_999, MARGIN)).toBe(false);
+    expect(extendedPastIssue(busy, ISSUED + 11_000, MARGIN)).toBe(true);
   });
 });
 

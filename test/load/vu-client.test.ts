@@ -17,9 +17,11 @@ import {
   classifyRejection,
   createVuClient,
   eventReference,
+  extendedPastIssue,
   outlivedIdle,
   parseTokenResponse,
   REFRESH_REASONS,
+  survivedIdle,
   TEMPLATE_BLOCK_SHIFT,
   toEventTemplate,
   tokenRequestReason,
@@ -56,7 +58,7 @@ function settings(clientModel: ClientModel, extra: Partial<VuSettings> = {}): Vu
 }
 
 /** The `kind` tag of token_expiries. */
-type ExpiryKind = "unexpected" | "idle" | "outlived";
+type ExpiryKind = "unexpected" | "idle" | "outlived" | "extended" | "survived";
 
 type Sample = readonly [
   metric: keyof MetricRecorders,
@@ -136,7 +138,9 @@ class World {
  * one closure: the reference the client must agree with, call for call and sample for sample.
  */
 function referenceClient(world: World, clientModel: ClientModel, counted: { refreshes: number }) {
-  let held: (HeldToken & { lastSuccessAtMs: number | undefined; token: string }) | undefined;
+  let held:
+    | (HeldToken & { lastSuccessAtMs: number | undefined; token: string; extended: boolean })
+    | undefined;
   const renew = (reason: TokenRequestReason) => {
     const response = world.http.post(TOKEN_URL, {}, {});
     const at = Date.now();
@@ -156,6 +160,7 @@ function referenceClient(world: World, clientModel: ClientModel, counted: { refr
       expiresInSeconds: parsed.expiresInSeconds,
       lastSuccessAtMs: undefined,
       token: parsed.accessToken,
+      extended: false,
     };
     return held;
   };
@@ -191,6 +196,11 @@ function referenceClient(world: World, clientModel: ClientModel, counted: { refr
     }
     if (status >= 200 && status < 300) {
       if (outlivedIdle(token, sentAtMs, MARGIN_MS)) world.record.expiry(1, { kind: "outlived" });
+      if (survivedIdle(token, sentAtMs, MARGIN_MS)) world.record.expiry(1, { kind: "survived" });
+      if (!token.extended && extendedPastIssue(token, sentAtMs, MARGIN_MS)) {
+        token.extended = true;
+        world.record.expiry(1, { kind: "extended" });
+      }
       token.lastSuccessAtMs = sentAtMs;
     }
     return finish(status);
@@ -390,6 +400,43 @@ describe("createVuClient: tokens", () => {
       { status: "307" },
     ]);
     expect(world.samples.filter(([name]) => name === "eventFailed").map(([, v]) => v)).toEqual([true, true]);
+  });
+
+  it("sees a token accepted after idling over half of expires_in + margin (no early expiry), and not before", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding"));
+    send(0, 0, true, false);
+    vi.setSystemTime(START + EXPIRES_IN * 500 + MARGIN_MS - 1);
+    send(1, 0, true, true);
+    expect(world.count("expiry", "survived")).toBe(0);
+    vi.setSystemTime(START + EXPIRES_IN * 1000 + 2 * MARGIN_MS - 1);
+    send(2, 0, true, true);
+    expect(world.count("expiry", "survived")).toBe(1);
+    expect(world.count("expiry", "outlived")).toBe(0);
+  });
+
+  it("sees a token accepted expires_in + margin after its issue once (its lifetime slid with use), and its successor again", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding"));
+    let now = START;
+    for (let step = 0; step <= 5; step += 1) {
+      vi.setSystemTime(now);
+      send(step, 0, true, false);
+      // Used every quarter of expires_in: 12.5 s after issue is past expires_in + margin (11 s).
+      now += (EXPIRES_IN * 1000) / 4;
+    }
+    expect(world.count("expiry", "extended")).toBe(1);
+    // A 401 replaces the token: the new one counts again once it is used past its own expires_in + margin.
+    world.eventStatuses.push(401);
+    vi.setSystemTime(now);
+    send(6, 0, true, false);
+    expect(world.count("expiry", "extended")).toBe(1);
+    vi.setSystemTime(now + EXPIRES_IN * 1000 + MARGIN_MS - 1);
+    send(7, 0, true, true);
+    expect(world.count("expiry", "extended")).toBe(1);
+    vi.setSystemTime(now + EXPIRES_IN * 1000 + MARGIN_MS);
+    send(8, 0, true, true);
+    expect(world.count("expiry", "extended")).toBe(2);
   });
 
   it("gives up after one retry, and names why an event was not accepted", () => {

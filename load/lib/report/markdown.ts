@@ -33,8 +33,9 @@ export function describeLoad(context: ReportContext): string {
   const parts: string[] = [];
   if (context.rate !== undefined) parts.push(`${context.rate} events/s`);
   if (context.idleGap) {
+    const gaps = context.idleGap;
     parts.push(
-      `${context.idleGap.cycles} short/long gap cycles of ${context.idleGap.shortGapSeconds}s/${context.idleGap.longGapSeconds}s, bursts of ${context.idleGap.burst}`,
+      `${gaps.cycles} cycles of gaps ${gaps.midGapSeconds}s, ${gaps.shortGaps} × ${gaps.shortGapSeconds}s, ${gaps.longGapSeconds}s, bursts of ${gaps.burst}`,
     );
   } else if (context.durationSeconds !== undefined) {
     parts.push(`for ${formatDurationCompact(context.durationSeconds * 1000)}`);
@@ -48,6 +49,8 @@ export function describeLoad(context: ReportContext): string {
 /** `summary.md`: throughput, latency percentiles, token metrics, thresholds and the sliding-expiry verdict. */
 export function renderMarkdown({ context, facts, thresholds, verdict }: ReportInput): string {
   const failed = thresholds.filter((t) => !t.ok);
+  const expected =
+    verdict.expectedIdleExpiries === undefined ? "" : ` of ${verdict.expectedIdleExpiries} expected`;
   const lines = [
     `# Load report: ${context.scenario}`,
     "",
@@ -67,9 +70,9 @@ export function renderMarkdown({ context, facts, thresholds, verdict }: ReportIn
     "",
     ...verdict.reasons.map((reason) => `- ${paragraphText(reason)}`),
     "",
-    "| Unexpected expiries (violations) | Tokens outliving idle gaps (violations) | Confirmed idle expiries |",
-    "|---:|---:|---:|",
-    `| ${verdict.unexpectedExpiries} | ${verdict.idleOutlived} | ${verdict.idleExpiries}${verdict.expectedIdleExpiries === undefined ? "" : ` of ${verdict.expectedIdleExpiries} expected`} |`,
+    "| Unexpected expiries (violations) | Tokens outliving idle gaps (violations) | Confirmed idle expiries | Tokens valid past expires_in after issue | Tokens valid after idling over half of expires_in |",
+    "|---:|---:|---:|---:|---:|",
+    `| ${verdict.unexpectedExpiries} | ${verdict.idleOutlived} | ${[verdict.idleExpiries, verdict.extendedTokens, verdict.idleSurvivals].map((n) => `${n}${expected}`).join(" | ")} |`,
     "",
     "## Thresholds",
     "",

@@ -68,6 +68,10 @@ export interface ReportFacts {
   readonly idleOutlived: number;
   /** 401s after an idle gap: expiries the spec asks for. */
   readonly idleExpiries: number;
+  /** Tokens accepted expires_in + margin or longer after their issue: the lifetime slid with use. */
+  readonly extendedTokens: number;
+  /** Tokens accepted after idling more than half of expires_in + margin: no early idle expiry. */
+  readonly idleSurvivals: number;
 }
 
 function latency(data: SummaryData, metric: string): Array<readonly [string, number]> {
@@ -132,6 +136,8 @@ export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
     unexpectedExpiries: count(data, EXPIRY.unexpected),
     idleOutlived: count(data, EXPIRY.outlived),
     idleExpiries: count(data, EXPIRY.idle),
+    extendedTokens: count(data, EXPIRY.extended),
+    idleSurvivals: count(data, EXPIRY.survived),
   };
 }
 

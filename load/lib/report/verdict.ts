@@ -2,10 +2,12 @@ import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 
 /**
- * - `held`: no token was rejected while sliding use kept it valid, and (idle-gap) every long gap ended in an expiry;
+ * - `held`: the run put the rule to the test and it held: tokens in use stayed valid past expires_in + margin after
+ *   their issue, none in use was rejected, and (idle-gap) every cycle's token also survived a gap over half of
+ *   expires_in and expired after a long gap;
  * - `broken`: the target rejected a token in use, or accepted one left idle past expires_in;
- * - `inconclusive`: idle-gap saw fewer expiries than long gaps, without seeing a token outlive its gap;
- * - `not-exercised`: no token was reused, so sliding expiry was never put to the test.
+ * - `inconclusive`: idle-gap saw fewer of its planned outcomes than cycles, without seeing a violation;
+ * - `not-exercised`: no token lived long enough to tell sliding expiry from a lifetime fixed from issue.
  */
 export type VerdictLevel = "held" | "broken" | "inconclusive" | "not-exercised";
 
@@ -15,15 +17,26 @@ export interface SlidingExpiryVerdict {
   readonly unexpectedExpiries: number;
   readonly idleOutlived: number;
   readonly idleExpiries: number;
-  /** Confirmed idle expiries idle-gap expects (one per long gap), when the scenario plans them. */
+  /** Tokens accepted expires_in + margin or longer after their issue. */
+  readonly extendedTokens: number;
+  /** Tokens accepted after idling more than half of expires_in + margin. */
+  readonly idleSurvivals: number;
+  /** How many of each idle-gap expects (one per cycle of every VU), when the scenario plans them. */
   readonly expectedIdleExpiries: number | undefined;
 }
 
 export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext): SlidingExpiryVerdict {
-  const { unexpectedExpiries, idleOutlived, idleExpiries } = facts;
+  const { unexpectedExpiries, idleOutlived, idleExpiries, extendedTokens, idleSurvivals } = facts;
   const expectedIdleExpiries = context.idleGap ? context.vus * context.idleGap.cycles : undefined;
   const margin = `${context.marginSeconds}s`;
-  const base = { unexpectedExpiries, idleOutlived, idleExpiries, expectedIdleExpiries };
+  const base = {
+    unexpectedExpiries,
+    idleOutlived,
+    idleExpiries,
+    extendedTokens,
+    idleSurvivals,
+    expectedIdleExpiries,
+  };
 
   const broken: string[] = [];
   if (unexpectedExpiries > 0) {
@@ -40,43 +53,79 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
   }
   if (broken.length > 0) return { ...base, level: "broken", reasons: broken };
 
-  if (expectedIdleExpiries !== undefined && context.idleGap) {
-    const gaps = `${context.idleGap.shortGapSeconds}s / ${context.idleGap.longGapSeconds}s`;
+  const plan = context.idleGap;
+  if (expectedIdleExpiries !== undefined && plan) {
+    const of = `of ${expectedIdleExpiries}`;
+    const missing: string[] = [];
+    if (extendedTokens < expectedIdleExpiries) {
+      missing.push(
+        `only ${extendedTokens} ${of} tokens were seen accepted expires_in + ${margin} or longer after their issue.`,
+      );
+    }
+    if (idleSurvivals < expectedIdleExpiries) {
+      missing.push(
+        `only ${idleSurvivals} ${of} tokens were seen accepted after an idle gap of ${plan.midGapSeconds}s (over half of expires_in).`,
+      );
+    }
     if (idleExpiries < expectedIdleExpiries) {
+      missing.push(`only ${idleExpiries} ${of} long idle gaps ended in a confirmed expiry.`);
+    }
+    if (missing.length > 0) {
       return {
         ...base,
         level: "inconclusive",
-        reasons: [
-          `only ${idleExpiries} of ${expectedIdleExpiries} long idle gaps ended in a confirmed expiry ` +
-            "(were token or event requests failing?).",
-        ],
+        reasons: [...missing, `Were token or event requests failing, or slower than the margin (${margin})?`],
       };
     }
     return {
       ...base,
       level: "held",
       reasons: [
-        `tokens survived every short gap and expired after each of the ${expectedIdleExpiries} long gaps ` +
-          `(short/long gap ${gaps}).`,
+        `each of the ${expectedIdleExpiries} cycles' tokens survived an idle gap of ${plan.midGapSeconds}s (over half of expires_in), ` +
+          `stayed valid while used every ${plan.shortGapSeconds}s until past expires_in + ${margin} after its issue, ` +
+          `and expired after an idle gap of ${plan.longGapSeconds}s.`,
       ],
     };
   }
 
-  const uses = facts.eventsAccepted;
-  const tokens = facts.tokenRequests;
-  if (context.clientModel === "token-per-iteration" || uses <= tokens) {
-    return {
-      ...base,
-      level: "not-exercised",
-      reasons: ["tokens were hardly reused, so sliding expiry was not put to the test (run idle-gap)."],
-    };
-  }
+  if (extendedTokens === 0) return { ...base, level: "not-exercised", reasons: notExercised(context) };
   return {
     ...base,
     level: "held",
     reasons: [
-      `no token in use was rejected over ${uses} accepted events with ${tokens} token(s); ` +
-        "idle expiry itself is checked by the idle-gap scenario.",
+      `${extendedTokens} token(s) stayed valid while in use past expires_in + ${margin} after their issue, and no token ` +
+        `in use was rejected over ${facts.eventsAccepted} accepted events; idle expiry itself is checked by the idle-gap scenario.`,
     ],
   };
+}
+
+/** Why no token could tell sliding from fixed expiry, and what run would. */
+function notExercised(context: ReportContext): string[] {
+  const unproven = "so a lifetime fixed from issue would have passed this run too";
+  switch (context.clientModel) {
+    case "token-per-iteration":
+      return [
+        `every iteration got its own token, ${unproven}: use --client-model sliding or refresh-on-401, or run idle-gap.`,
+      ];
+    case "cache-until-expiry":
+      return [
+        `the client replaces each token expires_in − ${context.marginSeconds}s after its issue, ${unproven}: ` +
+          "use --client-model sliding or refresh-on-401, or run idle-gap.",
+      ];
+    default:
+      break;
+  }
+  const expiresIn = context.expiresInSeconds;
+  if (expiresIn === undefined) {
+    return [
+      `no token was accepted expires_in + ${context.marginSeconds}s or longer after its issue, ${unproven}.`,
+    ];
+  }
+  const lifetime = Math.round((expiresIn + context.marginSeconds) * 1000) / 1000;
+  const idle = Math.round((expiresIn - context.marginSeconds) * 1000) / 1000;
+  return [
+    `no token was accepted expires_in + margin (${lifetime}s) or longer after its issue, ${unproven}.`,
+    `It takes tokens in use for longer than that: --duration ${Math.ceil(lifetime) + 1}s or longer, ` +
+      `with each VU sending at least every ${idle}s (expires_in − margin); idle-gap tests the whole rule.`,
+  ];
 }

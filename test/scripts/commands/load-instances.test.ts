@@ -197,10 +197,13 @@ describe("load --instances", () => {
       expect(run.code).toBe(0);
       // 3 VUs (grown from the default 2 so each instance has one) × 2 cycles.
       expect(count(run.summary, EXPIRY.idle)).toBe(6);
+      expect(count(run.summary, EXPIRY.extended)).toBe(6);
+      expect(count(run.summary, EXPIRY.survived)).toBe(6);
       expect(count(run.summary, EXPIRY.unexpected)).toBe(0);
       expect(run.summary?.harness.verdict.level).toBe("held");
+      // One VU each: (1 + 2 cycles × (mid + 3 short + long)) bursts of 3 events.
       for (const totals of run.summary?.harness.context.instances ?? [])
-        expect(totals.eventsAccepted).toBe(15);
+        expect(totals.eventsAccepted).toBe(33);
     },
     RUN_TIMEOUT_MS,
   );

@@ -17,6 +17,8 @@ import { startSandbox } from "../../../sandbox/index.ts";
 import { ensureK6 } from "../../../scripts/build/k6-binary.ts";
 import { loadCommand } from "../../../scripts/commands/load.ts";
 import { freeLoopbackPort } from "../../../scripts/load/k6-control.ts";
+import type { FixedLifetimeServer } from "../../support/fixed-lifetime-server.ts";
+import { startFixedLifetimeServer } from "../../support/fixed-lifetime-server.ts";
 import {
   alive,
   K6_EXTERNAL_ABORT,
@@ -54,6 +56,7 @@ const secrets: string[] = [];
 /** Every stdout/stderr of every run, searched for secrets at the end. */
 const outputs: string[] = [];
 const sandboxes: RunningSandbox[] = [];
+const fixedServers: FixedLifetimeServer[] = [];
 
 function count(summary: Summary, metric: string): number {
   return summary.metrics[metric]?.values.count ?? 0;
@@ -116,7 +119,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await Promise.all(sandboxes.map((sb) => sb.close()));
+  await Promise.all([...sandboxes, ...fixedServers].map((server) => server.close()));
   await rm(workDir, { recursive: true, force: true });
 });
 
@@ -272,7 +275,7 @@ describe("load: real k6 runs against the sandbox", () => {
   );
 
   it(
-    "idle-gap passes against the correct sandbox: one refresh per long gap, none after short ones",
+    "idle-gap passes against the correct sandbox: one token per cycle, used past expires_in, through a gap over half of it, refreshed after each long gap",
     async () => {
       const sb = await sandbox();
       const run = await load(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
@@ -287,8 +290,11 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(count(summary, METRIC.tokenRequests)).toBe(2 + 4);
       expect(count(summary, EXPIRY.unexpected)).toBe(0);
       expect(count(summary, EXPIRY.outlived)).toBe(0);
-      // 2 VUs × 5 bursts × 3 events, all accepted.
-      expect(accepted(summary)).toBe(30);
+      // Each cycle's token: accepted past expires_in + margin after its issue once, and after its mid gap.
+      expect(count(summary, EXPIRY.extended)).toBe(4);
+      expect(count(summary, EXPIRY.survived)).toBe(4);
+      // 2 VUs × (1 + 2 cycles × (mid + 3 short + long)) bursts × 3 events, all accepted.
+      expect(accepted(summary)).toBe(2 * 11 * 3);
       expect(summary.harness.verdict.level).toBe("held");
       expect(await readFile(path.join(run.reportDir, "summary.md"), "utf8")).toContain(
         "## Sliding expiry: HELD",
@@ -337,7 +343,9 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(run.code).toBe(1);
       expect(count(run.summary, EXPIRY.outlived)).toBe(4);
       expect(count(run.summary, EXPIRY.idle)).toBe(0);
+      // One token per VU all run long: no second token to be seen used past expires_in after its issue.
       expect(run.summary.harness.failedThresholds.map((t) => `${t.metric} ${t.expression}`).sort()).toEqual([
+        "token_expiries{kind:extended} count>=4",
         "token_expiries{kind:idle} count>=4",
         "token_expiries{kind:outlived} count==0",
       ]);
@@ -345,6 +353,108 @@ describe("load: real k6 runs against the sandbox", () => {
     },
     RUN_TIMEOUT_MS,
   );
+
+  it.each([
+    // The token dies expires_in after its issue however busy it is: refused within the short gaps past expires_in.
+    ["expiry-fixed", ["token_expiries{kind:extended} count>=4"]],
+    // Idle tokens die after half of expires_in: refused after the gap between half of expires_in and expires_in, and
+    // the token that replaces it mid-cycle is not used long enough to pass expires_in.
+    ["expiry-early", ["token_expiries{kind:extended} count>=4", "token_expiries{kind:survived} count>=4"]],
+  ] as const)(
+    "idle-gap fails against the sandbox fault %s: a token in use refused, and the rule it breaks never seen to hold",
+    async (fault, unproven) => {
+      const sb = await sandbox([fault]);
+      const run = await load(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
+      expect(run.code).toBe(1);
+      expect(count(run.summary, EXPIRY.unexpected)).toBeGreaterThan(0);
+      expect(run.summary.harness.failedThresholds.map((t) => `${t.metric} ${t.expression}`).sort()).toEqual(
+        ["token_expiries{kind:unexpected} count==0", ...unproven].sort(),
+      );
+      expect(run.summary.harness.verdict.level).toBe("broken");
+      expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
+      expect(run.stdout).not.toContain("PASSED");
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "sustained shorter than expires_in says sliding expiry was not exercised, and how long a run would need",
+    async () => {
+      // A fixed lifetime of 30 s and a 3 s run: no token lives long enough to tell sliding from fixed expiry.
+      const run = await load([
+        "sustained",
+        "--rate",
+        "20",
+        "--duration",
+        "3s",
+        "--sandbox-expires-in",
+        "30",
+        "--sandbox-fault",
+        "expiry-fixed",
+      ]);
+      expect(run.code).toBe(0);
+      expect(run.summary.harness.verdict.level).toBe("not-exercised");
+      expect(run.stdout).toContain("SLIDING EXPIRY: NOT EXERCISED");
+      expect(run.stdout).not.toContain("HELD");
+      // expires_in 30 s + the default margin of 3 s: a token must be in use for longer than 33 s.
+      expect(run.stdout).toContain("--duration 34s or longer");
+      const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
+      expect(markdown).toContain("## Sliding expiry: NOT EXERCISED");
+      expect(await readFile(path.join(run.reportDir, "junit.xml"), "utf8")).toContain("<skipped");
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  describe("against an OAuth server whose tokens expire a fixed time after issue (exp in whole seconds)", () => {
+    async function fixedLifetime(expiresIn: number) {
+      const credential = client("fixed");
+      const server = await startFixedLifetimeServer({ ...credential, expiresIn });
+      fixedServers.push(server);
+      return {
+        args: [
+          "--auth-url",
+          server.authUrl,
+          "--base-url",
+          server.baseUrl,
+          "--client-id",
+          credential.clientId,
+        ],
+        env: { EVENT_API_CLIENT_SECRET: credential.clientSecret },
+      };
+    }
+
+    it(
+      "idle-gap fails: a token in use refused, and none seen valid past expires_in after its issue",
+      async () => {
+        const target = await fixedLifetime(EXPIRES_IN);
+        const run = await load(["idle-gap", "--vus", "2", ...target.args], target.env);
+        expect(run.code).toBe(1);
+        expect(count(run.summary, EXPIRY.unexpected)).toBeGreaterThan(0);
+        expect(count(run.summary, EXPIRY.extended)).toBe(0);
+        expect(run.summary.harness.failedThresholds.map((t) => `${t.metric} ${t.expression}`)).toEqual(
+          expect.arrayContaining([
+            "token_expiries{kind:unexpected} count==0",
+            "token_expiries{kind:extended} count>=4",
+          ]),
+        );
+        expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
+      },
+      RUN_TIMEOUT_MS,
+    );
+
+    it(
+      "sustained shorter than expires_in passes its thresholds but says sliding expiry was not exercised",
+      async () => {
+        const target = await fixedLifetime(30);
+        const run = await load(["sustained", "--rate", "20", "--duration", "3s", ...target.args], target.env);
+        expect(run.code).toBe(0);
+        expect(run.summary.harness.verdict.level).toBe("not-exercised");
+        expect(run.stdout).toContain("SLIDING EXPIRY: NOT EXERCISED");
+        expect(run.stdout).toContain("--duration 34s or longer");
+      },
+      RUN_TIMEOUT_MS,
+    );
+  });
 
   it(
     "a fraction of 5xx events trips the error-rate threshold, and --threshold can relax it",

@@ -27,6 +27,13 @@ const k6Data = {
       values: { count: 0, rate: 0 },
       thresholds: { "count==0": { ok: true } },
     },
+    // Tokens used past expires_in + margin after their issue: what lets the verdict say sliding expiry held.
+    [EXPIRY.extended]: {
+      type: "counter",
+      contains: "default",
+      values: { count: 5, rate: 0.5 },
+      thresholds: { "count>=0": { ok: true } },
+    },
   },
 };
 
