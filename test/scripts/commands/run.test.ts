@@ -365,6 +365,17 @@ describe("event-harness run usage errors (exit 2, nothing runs)", () => {
       /unknown --sandbox-fault 'no-such-fault' \(one of: token-any-grant-type, /,
     ],
     [["--auth-url", "http://127.0.0.1:9/auth"], /an external target needs/],
+    [
+      [
+        "--parts",
+        "rotation",
+        "--expect-old-tokens",
+        "valid",
+        ...["--auth-url", "http://127.0.0.1:9/auth", "--base-url", "http://127.0.0.1:9/api"],
+        ...["--client-id", "x", "--client-secret", "new-secret-7a8b"],
+      ],
+      /--expect-old-tokens valid needs a token obtained before the rotation \(EVENT_API_OLD_ACCESS_TOKEN\)/,
+    ],
     [["--run-timeout", "0"], /--run-timeout takes a number from 1 to/],
   ])("%j", async (args, message) => {
     const dir = path.join(reports, `usage-${randomBytes(4).toString("hex")}`);
