@@ -277,7 +277,8 @@ describe("event-harness run against a named target", () => {
         insecure: false,
       });
       expect(outcome.parts.at(-1)?.command).toMatch(
-        /^EVENT_API_CLIENT_SECRET=… npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
+        // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
+        /^npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);
