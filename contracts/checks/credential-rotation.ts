@@ -1,8 +1,10 @@
-import { isClientError, isSuccess } from "../probe/http-request.ts";
+import { isSuccess } from "../probe/http-request.ts";
 import type { Secret } from "../target/index.ts";
 import type { CheckDefinition, CheckLevel } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
+import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
+import { describeRefusal, INVALID_CLIENT, isRefusal, REFUSED_TOKEN } from "./refusal.ts";
 
 /** What the user says the rotation did; unstated expectations are only observed (INFO). */
 export interface RotationExpectations {
@@ -54,23 +56,31 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
     async run(probe) {
       if (expected.oldSecret === undefined)
         return skipped("no old secret given (EVENT_API_OLD_CLIENT_SECRET)");
+      // A refusal of the old secret proves something only where the new one gets a token.
+      await premiseToken(probe);
       const response = await probe.exchange(
         "token request with the old secret",
         probe.tokenRequest({ client_secret: expected.oldSecret.reveal() }),
       );
       const said = describeResponse(response, (text) => probe.redactor.redact(text));
-      const accepted = accessTokenOf(response) !== undefined;
-      // Only a 4xx refuses the secret; an answer without a token and without a 4xx says nothing about it.
-      if (!accepted && !isClientError(response.status))
-        return broken(`expected a token or a 4xx refusal for the old secret, received ${said}`);
+      const reality =
+        accessTokenOf(response) !== undefined
+          ? "accepted"
+          : isRefusal(response, INVALID_CLIENT)
+            ? "refused"
+            : undefined;
+      if (reality === undefined) {
+        const neither = `neither a token nor a refusal, ${describeRefusal(INVALID_CLIENT)}: ${said}`;
+        if (expected.expectOld === undefined) return observed(`the old secret got ${neither}`);
+        return broken(`expected the old secret to be ${expected.expectOld}, but it got ${neither}`);
+      }
       const error = jsonObject(response)?.error;
-      const reality = accepted ? "accepted" : "refused";
-      const detail = accepted ? `a token was issued (${response.status})` : said;
+      const detail = reality === "accepted" ? `a token was issued (${response.status})` : said;
       if (expected.expectOld === undefined) return observed(`the old secret is ${reality}: ${detail}`);
       if (reality !== expected.expectOld)
         return broken(`expected the old secret to be ${expected.expectOld}, but it was ${detail}`);
       const code =
-        !accepted && error !== "invalid_client"
+        reality === "refused" && error !== "invalid_client"
           ? ` (RFC 6749 §5.2 would say invalid_client, got ${JSON.stringify(error)})`
           : "";
       return holds(`the old secret is ${reality}: ${detail}${code}`);
@@ -93,12 +103,20 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
       }
       const token = expected.oldToken.reveal();
       probe.redactor.add(token, "<OLD_ACCESS_TOKEN>");
+      // A rejected old token proves something only where a fresh token gets the same valid request in.
+      await premiseAcceptedEvent(probe, await premiseToken(probe));
       const response = await probe.postEvent("create an event with a token from before the rotation", token);
       const said = describeResponse(response, (text) => probe.redactor.redact(text));
-      // Only a 4xx refuses the token; any other answer says nothing about it.
-      if (!isSuccess(response.status) && !isClientError(response.status))
-        return broken(`expected the earlier token to be accepted or refused with a 4xx, received ${said}`);
-      const reality = isSuccess(response.status) ? "valid" : "revoked";
+      const reality = isSuccess(response.status)
+        ? "valid"
+        : isRefusal(response, REFUSED_TOKEN)
+          ? "revoked"
+          : undefined;
+      if (reality === undefined) {
+        const neither = `neither accepted nor refused, ${describeRefusal(REFUSED_TOKEN)}: ${said}`;
+        if (expected.expectOldTokens === undefined) return observed(`the earlier token was ${neither}`);
+        return broken(`expected the earlier token to be ${expected.expectOldTokens}, but it was ${neither}`);
+      }
       if (expected.expectOldTokens === undefined) return observed(`the earlier token is ${reality}: ${said}`);
       if (reality !== expected.expectOldTokens) {
         return broken(

@@ -1,11 +1,13 @@
 import { INVALID_VARIANTS } from "../../generators/index.ts";
 import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
-import { isClientError, isServerError, isSuccess } from "../probe/http-request.ts";
+import { isServerError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
 import { eventsUrl } from "../target/index.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { describeResponse, jsonObject } from "./describe.ts";
+import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
+import { describeRefusal, isRefusal, REJECTED_CONTENT } from "./refusal.ts";
 
 /** Variants that break a documented format or drop a field production requires; "complete"-only ones are not errors. */
 const NEGATIVE_VARIANTS = INVALID_VARIANTS.filter((variant) => variant.violates !== "complete");
@@ -46,13 +48,17 @@ function badInputs(): BadInput[] {
   return [...variants, MALFORMED_JSON, WRONG_CONTENT_TYPE];
 }
 
-/** Sends every bad input with a valid token; a 5xx is a MUST failure at once unless the caller reports it itself. */
+/**
+ * Sends every bad input with a valid token, once a valid event was accepted with it (else a rejection proves
+ * nothing); a 5xx is a MUST failure at once unless the caller reports it itself.
+ */
 async function sendAll(
   probe: Probe,
   inputs: readonly BadInput[],
   serverErrors: "fail" | "report" = "fail",
 ): Promise<Array<[string, HttpResponse]>> {
-  const { accessToken } = await probe.obtainToken();
+  const accessToken = await premiseToken(probe);
+  await premiseAcceptedEvent(probe, accessToken);
   const authorization = `Bearer ${accessToken}`;
   const answers: Array<[string, HttpResponse]> = [];
   for (const input of inputs) {
@@ -130,7 +136,7 @@ export const eventsNoServerError = defineCheck({
 
 export const eventsInvalidRejected = defineCheck({
   id: "events.invalid-rejected",
-  title: "Invalid events are rejected with a 4xx",
+  title: "Invalid events are rejected (400, 415 or 422)",
   area: "events",
   level: "SHOULD",
   rule: "Resources: Event (documented formats; production requires type, customer.email, channel.id, transaction.reference)",
@@ -140,44 +146,49 @@ export const eventsInvalidRejected = defineCheck({
       probe,
       badInputs().filter((input) => input.name.startsWith("invalid variant")),
     );
-    const accepted = answers.filter(([, response]) => !isClientError(response.status));
+    const accepted = answers.filter(([, response]) => !isRefusal(response, REJECTED_CONTENT));
     if (accepted.length > 0) {
       return broken(
-        `expected a 4xx, received ${accepted.map(([name, r]) => `${r.status} for ${name}`).join("; ")}`,
+        `expected a rejection, ${describeRefusal(REJECTED_CONTENT)}, received ${accepted.map(([name, r]) => `${r.status} for ${name}`).join("; ")}`,
       );
     }
-    return holds(`all ${answers.length} invalid variants rejected with a 4xx`);
+    return holds(`all ${answers.length} invalid variants rejected (${statusesOf(answers)})`);
   },
 });
 
-/** One bad input that should get a 4xx; `expected` names the status the message asks for. */
-async function rejectedWith4xx(probe: Probe, input: BadInput, expected: string): Promise<Finding> {
+/** The distinct statuses of some answers, "400, 415". */
+function statusesOf(answers: ReadonlyArray<[string, HttpResponse]>): string {
+  return [...new Set(answers.map(([, response]) => response.status))].join(", ");
+}
+
+/** One bad input that must be rejected for its content: a 404 or 401 says nothing about the input. */
+async function rejectedForContent(probe: Probe, input: BadInput): Promise<Finding> {
   const [[, response] = ["", undefined]] = await sendAll(probe, [input]);
-  if (response === undefined || !isClientError(response.status)) {
+  if (response === undefined || !isRefusal(response, REJECTED_CONTENT)) {
     const said = response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing";
-    return broken(`expected ${expected}, received ${said}`);
+    return broken(`expected a rejection, ${describeRefusal(REJECTED_CONTENT)}, received ${said}`);
   }
   return holds(`rejected with ${response.status}`);
 }
 
 export const eventsMalformedJson = defineCheck({
   id: "events.malformed-json",
-  title: "Malformed JSON is rejected with a 4xx",
+  title: "Malformed JSON is rejected (400, 415 or 422)",
   area: "events",
   level: "SHOULD",
   rule: "RFC 9110 §15.5.1",
   profile: "fast",
-  run: (probe) => rejectedWith4xx(probe, MALFORMED_JSON, "a 4xx"),
+  run: (probe) => rejectedForContent(probe, MALFORMED_JSON),
 });
 
 export const eventsWrongContentType = defineCheck({
   id: "events.wrong-content-type",
-  title: "A body that is not declared as JSON is rejected with a 4xx",
+  title: "A body that is not declared as JSON is rejected (400, 415 or 422)",
   area: "events",
   level: "SHOULD",
   rule: "Endpoints §2 (Content-Type: application/json); RFC 9110 §15.5.16",
   profile: "fast",
-  run: (probe) => rejectedWith4xx(probe, WRONG_CONTENT_TYPE, "a 4xx (415)"),
+  run: (probe) => rejectedForContent(probe, WRONG_CONTENT_TYPE),
 });
 
 export const eventsResubmit = defineCheck({

@@ -1,11 +1,14 @@
 import { parseJws } from "../probe/forged-tokens.ts";
-import { isClientError, isSuccess } from "../probe/http-request.ts";
+import { isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
 import { SPEC_SCOPES, scopeSet, TOKEN_ERROR_CODES, tokenResponseSchema } from "../schemas/index.ts";
 import type { ClientAuth } from "../target/index.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
+import { premiseToken } from "./premise.ts";
+import type { Refusal } from "./refusal.ts";
+import { describeRefusal, INVALID_CLIENT, isRefusal, REFUSED_GRANT } from "./refusal.ts";
 
 /** RFC 6749 §5.2 error codes, the same list the OpenAPI document gives. */
 const RFC6749_ERRORS: ReadonlySet<string> = new Set(TOKEN_ERROR_CODES);
@@ -15,15 +18,23 @@ async function requestValidToken(probe: Probe, label: string) {
   return { response, token: accessTokenOf(response) };
 }
 
-/** A token request that must not yield a token: any answer without one holds. */
+/**
+ * A token request that must not yield a token: it holds only on the refusal the rule names, and only once the same
+ * endpoint gave the given credentials a token (else the refusal may be the one that stops every request).
+ */
 async function refusesToken(
   probe: Probe,
   label: string,
   overrides: Record<string, string>,
+  refusal: Refusal,
 ): Promise<Finding> {
+  await premiseToken(probe);
   const response = await probe.exchange(label, probe.tokenRequest(overrides));
   const said = describeResponse(response, (text) => probe.redactor.redact(text));
   if (accessTokenOf(response) !== undefined) return broken(`expected no access token, received one: ${said}`);
+  if (!isRefusal(response, refusal)) {
+    return broken(`expected a refusal, ${describeRefusal(refusal)}, received ${said}, which is not one`);
+  }
   return holds(`refused without a token: ${said}`);
 }
 
@@ -139,12 +150,17 @@ export const tokenWrongSecret = defineCheck({
   title: "A wrong client secret yields no token",
   area: "token",
   level: "MUST",
-  rule: "Authentication rule 1",
+  rule: "Authentication rule 1; RFC 6749 §5.2",
   profile: "fast",
   run: (probe) =>
-    refusesToken(probe, "token request with a wrong secret", {
-      client_secret: `${probe.target.clientSecret.reveal()}-wrong`,
-    }),
+    refusesToken(
+      probe,
+      "token request with a wrong secret",
+      {
+        client_secret: `${probe.target.clientSecret.reveal()}-wrong`,
+      },
+      INVALID_CLIENT,
+    ),
 });
 
 export const tokenUnknownClient = defineCheck({
@@ -152,10 +168,15 @@ export const tokenUnknownClient = defineCheck({
   title: "An unknown client id yields no token",
   area: "token",
   level: "MUST",
-  rule: "Authentication rule 1",
+  rule: "Authentication rule 1; RFC 6749 §5.2",
   profile: "fast",
   run: (probe) =>
-    refusesToken(probe, "token request for an unknown client", { client_id: "eah-unknown-client" }),
+    refusesToken(
+      probe,
+      "token request for an unknown client",
+      { client_id: "eah-unknown-client" },
+      INVALID_CLIENT,
+    ),
 });
 
 export const tokenGrantType = defineCheck({
@@ -163,9 +184,10 @@ export const tokenGrantType = defineCheck({
   title: "A grant type other than client_credentials yields no token",
   area: "token",
   level: "MUST",
-  rule: "Endpoints §1: grant_type must be client_credentials",
+  rule: "Endpoints §1: grant_type is client_credentials; RFC 6749 §5.2",
   profile: "fast",
-  run: (probe) => refusesToken(probe, "token request with grant_type=password", { grant_type: "password" }),
+  run: (probe) =>
+    refusesToken(probe, "token request with grant_type=password", { grant_type: "password" }, REFUSED_GRANT),
 });
 
 export const tokenErrorFormat = defineCheck({
@@ -176,6 +198,8 @@ export const tokenErrorFormat = defineCheck({
   rule: "RFC 6749 §5.2",
   profile: "fast",
   async run(probe) {
+    // The format of a refusal is judged only where the given credentials get a token.
+    await premiseToken(probe);
     const problems: string[] = [];
     const probes = [
       ["wrong secret", { client_secret: `${probe.target.clientSecret.reveal()}-wrong` }],
@@ -225,7 +249,7 @@ async function acceptsMethod(probe: Probe, method: ClientAuth, label: string): P
   const said = describeResponse(response, (text) => probe.redactor.redact(text));
   if (accessTokenOf(response) !== undefined) return holds(`${response.status} with an access token`);
   return broken(
-    `expected an access token, received ${isClientError(response.status) ? "a refusal: " : ""}${said}`,
+    `expected an access token, received ${INVALID_CLIENT.statuses.includes(response.status) ? "a refusal: " : ""}${said}`,
   );
 }
 

@@ -7,6 +7,7 @@ import { Undecidable } from "../probe/undecidable.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { describeResponse } from "./describe.ts";
+import { describeRefusal, isRefusal, REFUSED_TOKEN } from "./refusal.ts";
 
 /** Slack for clock granularity after expires_in: a token idle for expires_in + max(2 s, 10 %) must be refused. */
 export function lifetimeMarginSeconds(expiresIn: number): number {
@@ -137,6 +138,11 @@ export const lifetimeIdleExpires = defineCheck({
     if (isSuccess(response.status))
       return broken(
         `expected a rejection after ${formatDuration(idle)} idle (expires_in ${expiresIn} s), but it was accepted: ${said}`,
+      );
+    // The endpoint took this token before the idle time: only a token refusal says it expired, not a 404 or 400.
+    if (!isRefusal(response, REFUSED_TOKEN))
+      return broken(
+        `expected a refusal, ${describeRefusal(REFUSED_TOKEN)}, after ${formatDuration(idle)} idle (expires_in ${expiresIn} s), received ${said}`,
       );
     return holds(
       `rejected with ${response.status} after ${formatDuration(idle)} idle (expires_in ${expiresIn} s)`,

@@ -15,6 +15,8 @@ import { UsageError } from "../cli/usage-error.ts";
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
 const MAX_OVERLAP_SECONDS = 86_400;
 const ADMIN_TOKEN_ENV = "EVENT_HARNESS_ADMIN_TOKEN";
+/** The client's secret as every target command reads it: before the rotation, the current one. */
+const CURRENT_SECRET_ENV = "EVENT_API_CLIENT_SECRET";
 
 /** What the admin endpoint answers with 200. */
 interface RotationAnswer {
@@ -112,7 +114,92 @@ function unixTime(seconds: number): string {
 }
 
 function quoteForShell(value: string): string {
-  return /^[\w./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+  return /^[\w./:-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The files one rotation writes, all prepared before anything is sent so an unwritable path fails first. */
+interface PreparedFiles {
+  readonly secret?: SecretFile;
+  readonly kept?: { readonly oldSecret: SecretFile; readonly oldToken: SecretFile };
+  discard(): Promise<void>;
+}
+
+async function prepareFiles(secretFile: string | undefined, keepOld: boolean): Promise<PreparedFiles> {
+  const prepared: SecretFile[] = [];
+  const discard = async () => {
+    for (const file of prepared) await file.discard();
+  };
+  if (secretFile === undefined) return { discard };
+  try {
+    const names = keepOld
+      ? [secretFile, `${secretFile}.old-secret`, `${secretFile}.old-token`]
+      : [secretFile];
+    for (const name of names) prepared.push(await SecretFile.prepare(name));
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const [secret, oldSecret, oldToken] = prepared;
+  return {
+    ...(secret === undefined ? {} : { secret }),
+    ...(oldSecret === undefined || oldToken === undefined ? {} : { kept: { oldSecret, oldToken } }),
+    discard,
+  };
+}
+
+/**
+ * The command that verifies this rotation, runnable as printed: secrets are read from files or the environment,
+ * never written into it, and an expectation is stated only when the command has what it takes to check it.
+ */
+function verifyLines(rotation: {
+  base: string;
+  clientId: string;
+  insecure: boolean;
+  newSecretFile: string | undefined;
+  kept: { oldSecretFile: string; oldTokenFile: string } | undefined;
+  expectOld: "refused" | "accepted";
+  expectOldTokens: "valid" | "revoked";
+}): string[] {
+  // The sandbox serves the API next to the auth server: …/auth and …/api.
+  if (!rotation.base.endsWith("/auth")) {
+    return ["Verify with event-harness verify-rotation, giving --base-url the sandbox's API base URL."];
+  }
+  const target = [
+    "--auth-url",
+    rotation.base,
+    "--base-url",
+    `${rotation.base.slice(0, -"/auth".length)}/api`,
+    "--client-id",
+    rotation.clientId,
+    ...(rotation.insecure ? ["--insecure"] : []),
+  ];
+  const command = (env: string, args: readonly string[]) =>
+    `Verify with: ${env}event-harness verify-rotation ${[...args, ...target].map(quoteForShell).join(" ")}`;
+  if (rotation.newSecretFile === undefined) {
+    return [
+      command("", ["--expect-old", rotation.expectOld]),
+      `  (with the new secret in ${CURRENT_SECRET_ENV} and the old one in EVENT_API_OLD_CLIENT_SECRET; earlier tokens are not checked: --secret-file keeps a token from before the rotation)`,
+    ];
+  }
+  const newSecret = `${CURRENT_SECRET_ENV}="$(cat ${quoteForShell(displayPath(rotation.newSecretFile))})" `;
+  if (rotation.kept === undefined) {
+    return [
+      command(newSecret, []),
+      `  (the old secret and earlier tokens are not checked: with the current secret in ${CURRENT_SECRET_ENV}, sandbox-rotate keeps them for verification)`,
+    ];
+  }
+  return [
+    command(newSecret, [
+      "--old-secret-file",
+      displayPath(rotation.kept.oldSecretFile),
+      "--old-token-file",
+      displayPath(rotation.kept.oldTokenFile),
+      "--expect-old",
+      rotation.expectOld,
+      "--expect-old-tokens",
+      rotation.expectOldTokens,
+    ]),
+  ];
 }
 
 export const sandboxRotateCommand = defineCommand({
@@ -127,6 +214,10 @@ export const sandboxRotateCommand = defineCommand({
     "(created with mode 0600, replaced atomically, no trailing newline; checked before anything is rotated), or",
     "--show-secret prints it, alone, on stdout (the summary then goes to stderr) for a pipe into a secret store.",
     "Without --overlap the old secret is refused at once; without --revoke tokens issued before stay valid.",
+    `With the current secret in ${CURRENT_SECRET_ENV} and --secret-file FILE, a token is taken with it first (a`,
+    "secret the sandbox refuses is exit 2, nothing rotated), and both are kept for verification in FILE.old-secret",
+    "and FILE.old-token (mode 0600): the printed `Verify with:` command reads them and checks the old secret and",
+    "earlier tokens against what the rotation did. It never carries a secret and runs as printed.",
     "The sandbox is reached as every command reaches a target: the CA in NODE_EXTRA_CA_CERTS is trusted (an https",
     "sandbox started with --tls-cert), HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply, and --insecure skips verification.",
     "Exit codes: 0 rotated, 2 usage or configuration error (also a refused admin token or an unknown client),",
@@ -175,7 +266,7 @@ export const sandboxRotateCommand = defineCommand({
     "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret",
     "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --overlap 60 --revoke --show-secret",
     "NODE_EXTRA_CA_CERTS=ca.pem event-harness sandbox-rotate --auth-url https://sandbox.internal:8443/auth --client-id sandbox-demo --secret-file new.secret",
-    'EVENT_API_CLIENT_SECRET="$(cat new.secret)" EVENT_API_OLD_CLIENT_SECRET=sandbox-demo-secret event-harness verify-rotation --expect-old refused …',
+    "EVENT_API_CLIENT_SECRET=sandbox-demo-secret event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret   # keeps the old secret and a token to verify with",
   ],
   async run({ options, io }) {
     const authUrl = authUrlOption(options["auth-url"] ?? io.env.EVENT_API_AUTH_URL);
@@ -227,20 +318,33 @@ export const sandboxRotateCommand = defineCommand({
     const base = authUrl.toString().replace(/\/+$/, "");
     const endpoint = `${base}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
 
-    const file = secretFile === undefined ? undefined : await SecretFile.prepare(secretFile);
+    const currentSecret = io.env[CURRENT_SECRET_ENV]?.trim() || undefined;
+    if (currentSecret !== undefined) redactor.add(currentSecret, "<CLIENT_SECRET>");
+    const files = await prepareFiles(secretFile, currentSecret !== undefined);
     let answer: RotationAnswer;
     try {
+      const reach = { timeoutMs, connection };
+      // A token taken before the rotation is what shows later whether earlier tokens survived it.
+      const oldToken =
+        files.kept === undefined || currentSecret === undefined
+          ? undefined
+          : await takeToken(`${base}/oauth/token`, clientId, currentSecret, reach, io.signal);
+      if (oldToken !== undefined) redactor.add(oldToken, "<OLD_ACCESS_TOKEN>");
       answer = await callAdminEndpoint(
         endpoint,
         adminToken,
         { overlapSeconds, revokeTokens },
-        { timeoutMs, connection },
+        reach,
         io.signal,
       );
       redactor.add(answer.client_secret, "<CLIENT_SECRET>");
-      await file?.commit(answer.client_secret);
+      await files.secret?.commit(answer.client_secret);
+      if (files.kept !== undefined && currentSecret !== undefined && oldToken !== undefined) {
+        await files.kept.oldSecret.commit(currentSecret);
+        await files.kept.oldToken.commit(oldToken);
+      }
     } catch (error) {
-      await file?.discard();
+      await files.discard();
       if (error instanceof RotationUnconfirmedError) {
         say(`event-harness: ${error.message}\n`);
         return ExitCode.undecided;
@@ -248,6 +352,7 @@ export const sandboxRotateCommand = defineCommand({
       throw error;
     }
 
+    const file = files.secret;
     const lines = [
       `Rotated the secret of client ${answer.client_id} at ${base}.`,
       `  New secret       ${file ? `written to ${displayPath(file.target)} (mode 0600)` : "on stdout"}`,
@@ -261,13 +366,23 @@ export const sandboxRotateCommand = defineCommand({
           ? `revoked (not-before-policy ${answer["not-before-policy"]}, ${unixTime(answer["not-before-policy"])})`
           : "valid until they expire"
       }`,
-      `Verify with: EVENT_API_CLIENT_SECRET=${file ? `"$(cat ${quoteForShell(displayPath(file.target))})"` : "<new secret>"} ` +
-        `EVENT_API_OLD_CLIENT_SECRET=<old secret> event-harness verify-rotation --expect-old ${
-          answer.old_secret_valid_until === null ? "refused" : "accepted"
-        } --expect-old-tokens ${revokeTokens ? "revoked" : "valid"} --auth-url ${base} --base-url ${
-          // The sandbox serves the API next to the auth server: …/auth and …/api.
-          base.endsWith("/auth") ? `${base.slice(0, -"/auth".length)}/api` : "<base URL>"
-        } --client-id ${quoteForShell(answer.client_id)}${connection.insecure ? " --insecure" : ""}`,
+      ...(files.kept
+        ? [
+            `  Kept to verify   the old secret in ${displayPath(files.kept.oldSecret.target)}, a token taken with it before the rotation in ${displayPath(files.kept.oldToken.target)} (mode 0600)`,
+          ]
+        : []),
+      ...verifyLines({
+        base,
+        clientId: answer.client_id,
+        insecure: connection.insecure,
+        newSecretFile: file?.target,
+        kept: files.kept && {
+          oldSecretFile: files.kept.oldSecret.target,
+          oldTokenFile: files.kept.oldToken.target,
+        },
+        expectOld: answer.old_secret_valid_until === null ? "refused" : "accepted",
+        expectOldTokens: revokeTokens ? "revoked" : "valid",
+      }),
       "",
     ].join("\n");
     if (showSecret) {
@@ -376,4 +491,75 @@ async function callAdminEndpoint(
     );
   }
   return body as unknown as RotationAnswer;
+}
+
+/**
+ * Takes a token with the client's current secret, as the token endpoint's form request (Endpoints §1); a refusal
+ * means the secret is not the current one, a usage error with nothing rotated.
+ */
+async function takeToken(
+  tokenUrl: string,
+  clientId: string,
+  secret: string,
+  reach: { timeoutMs: number; connection: Connection },
+  signal: AbortSignal,
+): Promise<string> {
+  const { request } = await import("undici");
+  const { requestDeadline } = await import("../../contracts/deadline/index.ts");
+  const { readCappedText, undiciDispatcher } = await import("../../contracts/connection/index.ts");
+  const { tokenRequestParts } = await import("../../contracts/target/index.ts");
+  const { headers, body } = tokenRequestParts("post", {
+    client_id: clientId,
+    client_secret: secret,
+    grant_type: "client_credentials",
+  });
+  let status: number;
+  let text: string;
+  const deadline = requestDeadline(reach.timeoutMs, signal);
+  try {
+    const response = await request(tokenUrl, {
+      method: "POST",
+      headers: { ...headers, accept: "application/json" },
+      body,
+      signal: deadline.signal,
+      dispatcher: await undiciDispatcher(reach.connection),
+    });
+    status = response.statusCode;
+    text = await readCappedText(response.body);
+  } catch (error) {
+    const reason = deadline.cutShort()?.message ?? connectionFailureReason(error) ?? errorReason(error);
+    throw new RotationUnconfirmedError(
+      `cannot take a token with the current secret from ${tokenUrl}${viaProxy(tokenUrl, reach.connection)} (${reason}); nothing was rotated`,
+    );
+  } finally {
+    deadline.dispose();
+  }
+  let answer: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    answer = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    answer = undefined;
+  }
+  const token = answer?.access_token;
+  if (status === 200 && typeof token === "string" && token !== "") return token;
+  const code = typeof answer?.error === "string" ? ` ${answer.error}` : "";
+  if (status === 400 || status === 401) {
+    throw new UsageError(
+      "invalid-config",
+      `${CURRENT_SECRET_ENV} is not the current secret of client ${clientId} (${status}${code} from ${tokenUrl}); ` +
+        `nothing was rotated (unset it to rotate without keeping the old secret and a token for verification)`,
+      "sandbox-rotate",
+    );
+  }
+  if (status === 404) {
+    throw new UsageError(
+      "invalid-config",
+      `${tokenUrl} answered 404 (is --auth-url the sandbox's auth URL?); nothing was rotated`,
+      "sandbox-rotate",
+    );
+  }
+  throw new RotationUnconfirmedError(
+    `${tokenUrl} gave no token for the current secret (${status}${code}); nothing was rotated`,
+  );
 }

@@ -3,6 +3,13 @@ import type { ContractRun, RotationExpectations, Target } from "../../contracts/
 import packageJson from "../../package.json" with { type: "json" };
 import { defineCommand } from "../cli/command.ts";
 import { parseInteger } from "../cli/option-values.ts";
+import {
+  checkRotationInputs,
+  OLD_SECRET_ENV,
+  OLD_TOKEN_ENV,
+  readRotationInputs,
+  rotationInputOptions,
+} from "../cli/rotation-inputs.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { reportContractRun } from "./report-contract-run.ts";
@@ -24,12 +31,14 @@ export const verifyRotationCommand = defineCommand({
   name: "verify-rotation",
   summary: "Check a target right after its client secret was rotated",
   usage:
-    "verify-rotation [--expect-old refused|accepted] [--expect-old-tokens valid|revoked] [target options]",
+    "verify-rotation [--expect-old refused|accepted] [--expect-old-tokens valid|revoked] [--old-secret-file FILE] [--old-token-file FILE] [target options]",
   description: [
-    "The new secret goes in EVENT_API_CLIENT_SECRET; optionally the old one in EVENT_API_OLD_CLIENT_SECRET and a",
-    "token obtained before the rotation in EVENT_API_OLD_ACCESS_TOKEN. Checks that the new secret yields a working",
-    "token and an accepted event, and compares what happens to the old secret and the old token with what you expect",
-    "(FAIL when reality differs; without an expectation it is only reported).",
+    "The new secret goes in EVENT_API_CLIENT_SECRET; optionally the old one in EVENT_API_OLD_CLIENT_SECRET (or",
+    "--old-secret-file) and a token obtained before the rotation in EVENT_API_OLD_ACCESS_TOKEN (or --old-token-file).",
+    "Checks that the new secret yields a working token and an accepted event, and compares what happens to the old",
+    "secret and the old token with what you expect (FAIL when reality differs; without an expectation it is only",
+    "reported). An expectation needs its input (--expect-old the old secret, --expect-old-tokens the old token), and",
+    "the old secret must differ from the new one: else exit 2, before any request.",
     "With no target, the embedded sandbox is started, a token is taken with its secret, the secret is rotated",
     "(--sandbox-overlap, --sandbox-revoke), and the rotation is verified.",
     "Exit codes as for contract: 0 passed, 1 failed, 2 usage, 3 could not decide.",
@@ -59,11 +68,13 @@ export const verifyRotationCommand = defineCommand({
       type: "boolean",
       description: "Embedded sandbox: revoke tokens issued before the rotation.",
     },
+    ...rotationInputOptions,
     ...targetOptions,
   },
   examples: [
     "event-harness verify-rotation --expect-old refused --expect-old-tokens valid",
     "EVENT_API_CLIENT_SECRET=new EVENT_API_OLD_CLIENT_SECRET=old event-harness verify-rotation --expect-old refused \\\n    --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
+    'EVENT_API_CLIENT_SECRET="$(cat new.secret)" event-harness verify-rotation --old-secret-file new.secret.old-secret \\\n    --old-token-file new.secret.old-token --expect-old refused --expect-old-tokens valid --auth-url … --base-url … --client-id …',
   ],
   async run({ options, io }) {
     const contracts = await import("../../contracts/index.ts");
@@ -82,6 +93,30 @@ export const verifyRotationCommand = defineCommand({
         "--sandbox-overlap and --sandbox-revoke apply only to the embedded sandbox",
       );
     }
+    if (!external && (options["old-secret-file"] ?? options["old-token-file"]) !== undefined) {
+      throw new UsageError(
+        "invalid-config",
+        "--old-secret-file and --old-token-file apply to a target (the embedded sandbox keeps its own)",
+        "verify-rotation",
+      );
+    }
+    // Read and checked before the sandbox starts or a request goes out: a mistake is exit 2 with nothing sent.
+    const given = external ? await readRotationInputs(options, io.env, "verify-rotation") : {};
+    if (external) {
+      checkRotationInputs(
+        {
+          ...given,
+          ...(expectOld ? { expectOld } : {}),
+          ...(expectOldTokens ? { expectOldTokens } : {}),
+        },
+        external.clientSecret.reveal(),
+        {
+          oldSecret: `${OLD_SECRET_ENV} or --old-secret-file FILE`,
+          oldToken: `${OLD_TOKEN_ENV} or --old-token-file FILE`,
+        },
+        "verify-rotation",
+      );
+    }
     const started = Date.now();
     const sandbox = external
       ? undefined
@@ -91,8 +126,7 @@ export const verifyRotationCommand = defineCommand({
       let expectations: RotationExpectations;
       if (external) {
         target = external;
-        const oldSecret = io.env.EVENT_API_OLD_CLIENT_SECRET?.trim();
-        const oldToken = io.env.EVENT_API_OLD_ACCESS_TOKEN?.trim();
+        const { oldSecret, oldToken } = given;
         expectations = {
           ...(oldSecret ? { oldSecret: new contracts.Secret(oldSecret) } : {}),
           ...(oldToken ? { oldToken: new contracts.Secret(oldToken) } : {}),

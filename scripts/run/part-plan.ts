@@ -87,7 +87,10 @@ function shellWord(word: string): string {
   return /^[\w./=:,@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The command line that repeats a part by hand: target flags shown, the secret left to the environment. */
+/**
+ * The command line that repeats a part by hand where the run ran: target flags shown, secrets read from the same
+ * environment (a placeholder such as `EVENT_API_CLIENT_SECRET=…` would replace the real one and test a wrong secret).
+ */
 export function reproduceCommand(plan: PartPlan, external: Target | undefined): string {
   const command = `npx event-harness ${[plan.command, ...plan.argv].map(shellWord).join(" ")}`;
   if (external === undefined) return command;
@@ -102,5 +105,5 @@ export function reproduceCommand(plan: PartPlan, external: Target | undefined): 
     ...(external.scope === undefined ? [] : ["--scope", external.scope]),
     ...(external.connection.insecure ? ["--insecure"] : []),
   ];
-  return `EVENT_API_CLIENT_SECRET=… ${command} ${flags.map(shellWord).join(" ")}`;
+  return `${command} ${flags.map(shellWord).join(" ")}`;
 }

@@ -8,6 +8,7 @@ import type { ParsedOptions } from "../cli/command.ts";
 import { compactTimestamp } from "../cli/compact-timestamp.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { parseChoice, parseNumber } from "../cli/option-values.ts";
+import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../cli/rotation-inputs.ts";
 import { resolveRunTimeoutMs } from "../cli/run-timeout-option.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import type { targetOptions } from "../cli/target-options.ts";
@@ -147,6 +148,20 @@ export async function readSettings(options: RunOptionValues, env: NodeJS.Process
     if (!embedded) misplaced.push("--sandbox-fault applies only to the embedded sandbox");
   }
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
+  if (external !== undefined && parts.includes("rotation")) {
+    // The rotation part would refuse these only after the other parts ran: checked before anything starts.
+    checkRotationInputs(
+      {
+        ...(env[OLD_SECRET_ENV]?.trim() ? { oldSecret: env[OLD_SECRET_ENV].trim() } : {}),
+        ...(env[OLD_TOKEN_ENV]?.trim() ? { oldToken: env[OLD_TOKEN_ENV].trim() } : {}),
+        ...(expectOld === undefined ? {} : { expectOld }),
+        ...(expectOldTokens === undefined ? {} : { expectOldTokens }),
+      },
+      external.clientSecret.reveal(),
+      { oldSecret: OLD_SECRET_ENV, oldToken: OLD_TOKEN_ENV },
+      "run",
+    );
+  }
 
   const runId = `${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
   const runDir = path.resolve(options["report-dir"] ?? path.join("reports", runId));

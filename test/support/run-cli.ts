@@ -15,6 +15,7 @@ const CLEAN_ENV = Object.fromEntries(
     "TIMEOUT",
     "RUN_TIMEOUT",
     "OLD_CLIENT_SECRET",
+    "OLD_ACCESS_TOKEN",
     "TOKEN_URL",
     "CLIENT_AUTH",
     "SCOPE",

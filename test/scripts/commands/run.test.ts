@@ -277,7 +277,8 @@ describe("event-harness run against a named target", () => {
         insecure: false,
       });
       expect(outcome.parts.at(-1)?.command).toMatch(
-        /^EVENT_API_CLIENT_SECRET=… npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
+        // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
+        /^npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);
@@ -365,6 +366,17 @@ describe("event-harness run usage errors (exit 2, nothing runs)", () => {
       /unknown --sandbox-fault 'no-such-fault' \(one of: token-any-grant-type, /,
     ],
     [["--auth-url", "http://127.0.0.1:9/auth"], /an external target needs/],
+    [
+      [
+        "--parts",
+        "rotation",
+        "--expect-old-tokens",
+        "valid",
+        ...["--auth-url", "http://127.0.0.1:9/auth", "--base-url", "http://127.0.0.1:9/api"],
+        ...["--client-id", "x", "--client-secret", "new-secret-7a8b"],
+      ],
+      /--expect-old-tokens valid needs a token obtained before the rotation \(EVENT_API_OLD_ACCESS_TOKEN\)/,
+    ],
     [["--run-timeout", "0"], /--run-timeout takes a number from 1 to/],
   ])("%j", async (args, message) => {
     const dir = path.join(reports, `usage-${randomBytes(4).toString("hex")}`);

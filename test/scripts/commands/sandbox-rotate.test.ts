@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
@@ -82,7 +84,10 @@ describe("event-harness sandbox-rotate", () => {
   it("writes the new secret to a 0600 file, says what happened and never prints a secret", async () => {
     const sb = await started();
     const file = path.join(dir, "demo.secret");
-    const run = await rotateCli([...target(sb), "--secret-file", file]);
+    const run = await rotateCli([...target(sb), "--secret-file", file], {
+      EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
+      EVENT_API_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
     const secret = await readFile(file, "utf8");
@@ -94,9 +99,12 @@ describe("event-harness sandbox-rotate", () => {
     expect(run.stdout).toMatch(/New secret +written to .*demo\.secret \(mode 0600\)/);
     expect(run.stdout).toMatch(/Old secret +refused from now on/);
     expect(run.stdout).toMatch(/Earlier tokens +valid until they expire/);
-    expect(run.stdout).toContain("verify-rotation --expect-old refused --expect-old-tokens valid");
+    expect(run.stdout).toMatch(
+      /verify-rotation --old-secret-file \S+ --old-token-file \S+ --expect-old refused --expect-old-tokens valid/,
+    );
     for (const output of [run.stdout, run.stderr]) {
       expect(output).not.toContain(secret);
+      expect(output).not.toContain(DEMO_CLIENT.clientSecret);
       expect(output).not.toContain(ADMIN_TOKEN);
     }
     expect(await tokenStatus(sb, DEMO_CLIENT.clientSecret)).toBe(401);
@@ -292,6 +300,119 @@ describe("event-harness sandbox-rotate", () => {
  * The sandbox as a remote one looks: HTTPS with a certificate from a CA of the test's own, under a .test name that
  * resolves nowhere but in the loopback proxy, so a rotation that succeeds by that name went through the proxy.
  */
+/** Runs a printed command line as a user's shell would, with `event-harness` on PATH and no target settings. */
+async function runAsPrinted(command: string, cwd: string): Promise<{ code: number | null; output: string }> {
+  const bin = path.join(cwd, "bin");
+  await mkdir(bin, { recursive: true });
+  const cli = fileURLToPath(new URL("../../../scripts/event-harness.js", import.meta.url));
+  await writeFile(path.join(bin, "event-harness"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, {
+    mode: 0o755,
+  });
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", command], {
+      cwd,
+      env: { PATH: `${bin}:${process.env.PATH ?? ""}`, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("the 'Verify with' command sandbox-rotate prints", () => {
+  const withCurrentSecret = {
+    EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
+    EVENT_API_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+  };
+
+  it.each([
+    [[], "refused", "valid"],
+    [["--overlap", "60", "--revoke"], "accepted", "revoked"],
+  ])(
+    "after %j runs as printed and decides the old secret (%s) and earlier tokens (%s)",
+    async (rotation, old, tokens) => {
+      const sb = await started();
+      const cwd = await mkdtemp(path.join(dir, "verify-"));
+      const file = path.join(cwd, "new.secret");
+      const run = await rotateCli([...target(sb), ...rotation, "--secret-file", file], withCurrentSecret);
+      expect(run.code, run.stderr).toBe(0);
+      const command = /^Verify with: (.+)$/m.exec(run.stdout)?.[1] ?? "";
+      expect(command).toContain(`--expect-old ${old} --expect-old-tokens ${tokens}`);
+      const secrets = [await readFile(file, "utf8"), DEMO_CLIENT.clientSecret];
+      const oldToken = /--old-token-file (\S+)/.exec(command)?.[1];
+      expect(oldToken).toBeDefined();
+      secrets.push(await readFile(path.resolve(cwd, oldToken ?? ""), "utf8"));
+      for (const kept of [file, `${file}.old-secret`, `${file}.old-token`]) {
+        expect((await stat(kept)).mode & 0o777).toBe(0o600);
+      }
+      for (const secret of secrets) expect(run.stdout + run.stderr).not.toContain(secret);
+      const printed = await runAsPrinted(command, cwd);
+      expect(printed.code, printed.output).toBe(0);
+      expect(printed.output).toMatch(/PASS +rotation\.new-secret +MUST/);
+      expect(printed.output).toMatch(
+        new RegExp(`PASS +rotation\\.old-secret +MUST +the old secret is ${old}`),
+      );
+      expect(printed.output).toMatch(
+        new RegExp(`PASS +rotation\\.old-tokens +MUST +the earlier token is ${tokens}`),
+      );
+      for (const secret of secrets) expect(printed.output).not.toContain(secret);
+    },
+  );
+
+  it("without the current secret, prints a command that checks the new secret only, and says so", async () => {
+    const sb = await started();
+    const cwd = await mkdtemp(path.join(dir, "verify-"));
+    const run = await rotateCli([...target(sb), "--secret-file", path.join(cwd, "new.secret")]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/old secret and earlier tokens are not checked/);
+    const command = /^Verify with: (.+)$/m.exec(run.stdout)?.[1] ?? "";
+    expect(command).not.toMatch(/--expect-old|<|…/);
+    const printed = await runAsPrinted(command, cwd);
+    expect(printed.code, printed.output).toBe(0);
+    expect(printed.output).toMatch(/PASS +rotation\.new-secret +MUST/);
+  });
+
+  it("--show-secret prints a command with no placeholder, which refuses to pass unchecked", async () => {
+    const sb = await started();
+    const cwd = await mkdtemp(path.join(dir, "verify-"));
+    const run = await rotateCli([...target(sb), "--show-secret"], withCurrentSecret);
+    expect(run.code, run.stderr).toBe(0);
+    const command = /^Verify with: (.+)$/m.exec(run.stderr)?.[1] ?? "";
+    expect(command).not.toMatch(/<|…/);
+    // Run as printed in a shell without the secrets it names: exit 2, never a verdict on unchecked expectations.
+    const printed = await runAsPrinted(command, cwd);
+    expect(printed.code, printed.output).toBe(2);
+  });
+
+  it("refuses a current secret the sandbox does not take, and rotates nothing (exit 2)", async () => {
+    const sb = await started();
+    const run = await rotateCli([...target(sb), "--secret-file", path.join(dir, "never.secret")], {
+      EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
+      EVENT_API_CLIENT_SECRET: "not-the-current-secret",
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /EVENT_API_CLIENT_SECRET is not the current secret of client sandbox-demo \(401/,
+    );
+    expect(run.stderr).not.toContain("not-the-current-secret");
+    expect(sb.clients).toEqual([DEMO_CLIENT]);
+    expect(
+      (await readdir(dir)).filter((name) => name.startsWith("never.secret") || name.endsWith(".tmp")),
+    ).toEqual([]);
+  });
+});
+
 describe("event-harness sandbox-rotate reaches the sandbox as every command reaches a target", () => {
   const HOST = "eah-rotate.test";
   const PROXY_PASSWORD = `proxy-pass-${randomBytes(6).toString("hex")}`;

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +99,87 @@ describe("event-harness verify-rotation against an external target", () => {
         expect(everything).not.toContain(leak);
       expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}/);
       expect(everything).toContain("<OLD_ACCESS_TOKEN>");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  const nowhere = {
+    EVENT_API_AUTH_URL: "http://127.0.0.1:9/auth",
+    EVENT_API_BASE_URL: "http://127.0.0.1:9/api",
+    EVENT_API_CLIENT_ID: "x",
+    EVENT_API_CLIENT_SECRET: "new-secret-4e5f",
+  };
+
+  it.each([
+    [
+      ["--expect-old-tokens", "valid"],
+      {},
+      /--expect-old-tokens valid needs a token obtained before the rotation \(EVENT_API_OLD_ACCESS_TOKEN or --old-token-file FILE\)/,
+    ],
+    [
+      ["--expect-old", "refused"],
+      {},
+      /--expect-old refused needs the secret from before the rotation \(EVENT_API_OLD_CLIENT_SECRET or --old-secret-file FILE\)/,
+    ],
+    [
+      ["--expect-old", "refused"],
+      { EVENT_API_OLD_CLIENT_SECRET: "new-secret-4e5f" },
+      /the old secret \(EVENT_API_OLD_CLIENT_SECRET or --old-secret-file FILE\) is the same as the new one/,
+    ],
+    [
+      ["--old-token-file", "/nonexistent/old.token"],
+      {},
+      /--old-token-file \/nonexistent\/old\.token: cannot read it \(ENOENT\)/,
+    ],
+  ])("exits 2 before any request on %j with %j", async (args, env, message) => {
+    // The target does not listen: a request would make it exit 3, so exit 2 shows nothing was sent.
+    const run = await runCli(["verify-rotation", ...args, "--report-dir", join(reports, "unchecked")], {
+      ...nowhere,
+      ...env,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stdout + run.stderr).not.toContain("new-secret-4e5f");
+  });
+
+  it("reads the old secret and the old token from files and decides both expectations", async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      clients: [{ clientId: "rotating-client", clientSecret: "old-secret-5f6a7b8c9d" }],
+    });
+    try {
+      const oldToken = await sandbox.issueToken("rotating-client");
+      const rotated = await sandbox.rotateSecret("rotating-client", {
+        overlapSeconds: 0,
+        revokeTokens: false,
+      });
+      await writeFile(join(reports, "old.secret"), "old-secret-5f6a7b8c9d\n", { mode: 0o600 });
+      await writeFile(join(reports, "old.token"), oldToken, { mode: 0o600 });
+      const run = await runCli(
+        [
+          "verify-rotation",
+          "--expect-old",
+          "refused",
+          "--expect-old-tokens",
+          "valid",
+          "--old-secret-file",
+          join(reports, "old.secret"),
+          "--old-token-file",
+          join(reports, "old.token"),
+          "--report-dir",
+          join(reports, "files"),
+        ],
+        {
+          EVENT_API_AUTH_URL: sandbox.authUrl,
+          EVENT_API_BASE_URL: sandbox.baseUrl,
+          EVENT_API_CLIENT_ID: "rotating-client",
+          EVENT_API_CLIENT_SECRET: rotated.clientSecret,
+        },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/PASS +rotation\.old-secret +MUST +the old secret is refused/);
+      expect(run.stdout).toMatch(/PASS +rotation\.old-tokens +MUST +the earlier token is valid/);
     } finally {
       await sandbox.close();
     }
