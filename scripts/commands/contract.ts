@@ -5,6 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
+import { interruption } from "../cli/interruption.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
 import { resolveRunTimeoutMs, runTimeoutOption } from "../cli/run-timeout-option.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
@@ -159,6 +160,7 @@ export const contractCommand = defineCommand({
         durationMs: Date.now() - started,
         target: describeTarget(target),
         checks,
+        ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
       return await reportContractRun(run, reportDir, redactor, io);
     } catch (error) {

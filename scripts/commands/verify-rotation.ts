@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { ContractRun, RotationExpectations, Target } from "../../contracts/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { defineCommand } from "../cli/command.ts";
+import { interruption } from "../cli/interruption.ts";
 import { parseInteger } from "../cli/option-values.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
@@ -152,6 +153,7 @@ export const verifyRotationCommand = defineCommand({
         durationMs: Date.now() - started,
         target: contracts.describeTarget(target),
         checks,
+        ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
       return await reportContractRun(run, options["report-dir"] ?? "reports/rotation", redactor, io);
     } finally {
