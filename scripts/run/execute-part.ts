@@ -79,7 +79,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   }
   return {
     ...base,
-    verdict: partVerdictOf(exitCode),
+    verdict: partVerdictOf(exitCode, io.signal.aborted),
     exitCode,
     durationMs: Date.now() - started,
     ...(note ? { note } : {}),

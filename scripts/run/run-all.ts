@@ -12,6 +12,7 @@ import {
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
+import { interruption } from "../cli/interruption.ts";
 import { runTimeoutEnvironment } from "../cli/run-timeout-option.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
@@ -21,8 +22,13 @@ import type { RunOptionValues } from "./run-settings.ts";
 import { readSettings } from "./run-settings.ts";
 import { targetEnvironment } from "./target-environment.ts";
 
-const VERDICT_WORD = { passed: "PASSED", failed: "FAILED", undecided: "COULD NOT DECIDE" } as const;
-const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", skipped: "–" } as const;
+const VERDICT_WORD = {
+  passed: "PASSED",
+  failed: "FAILED",
+  undecided: "COULD NOT DECIDE",
+  aborted: "ABORTED",
+} as const;
+const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■", skipped: "–" } as const;
 
 /**
  * `event-harness run`: reads and checks everything first (a mistake is exit 2 with nothing run), runs the parts one
@@ -66,13 +72,15 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     }
   }
 
-  const verdict = combineVerdicts(outcomes);
+  const aborted = io.signal.aborted ? interruption(io.signal) : undefined;
+  const verdict = combineVerdicts(outcomes, aborted !== undefined);
   const run: RunOutcome = {
     tool: { name: packageJson.name, version: packageJson.version },
     runId,
     startedAt: settings.started.toISOString(),
     durationMs: Date.now() - settings.started.getTime(),
     verdict,
+    ...(aborted === undefined ? {} : { aborted }),
     target: external
       ? {
           embedded: false,
@@ -101,7 +109,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
   out(`Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\n`);
   out(
-    `Verdict: ${VERDICT_WORD[verdict]} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
+    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
   );
   return exitCodeOf(verdict);
 }
