@@ -17,6 +17,7 @@ import {
   targetOptions,
 } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
 export const contractCommand = defineCommand({
@@ -101,7 +102,6 @@ export const contractCommand = defineCommand({
       fallback: EMBEDDED_EXPIRES_IN,
     });
     const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-    const reportDir = options["report-dir"] ?? "reports/contract";
     const external = resolveTarget(options, io.env);
     const tuning = resolveTargetTuning(options, io.env);
     const runTimeoutMs = resolveRunTimeoutMs(options["run-timeout"], io.env);
@@ -112,6 +112,12 @@ export const contractCommand = defineCommand({
       );
     }
 
+    // Before the sandbox and the first request: a run whose reports cannot be written is not started.
+    const reportDir = await prepareWritableDir(
+      options["report-dir"] ?? "reports/contract",
+      "--report-dir",
+      "contract",
+    );
     const started = Date.now();
     const deadline = {
       startedAt: started,

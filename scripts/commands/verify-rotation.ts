@@ -6,6 +6,7 @@ import { interruption } from "../cli/interruption.ts";
 import { parseInteger } from "../cli/option-values.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
@@ -83,6 +84,11 @@ export const verifyRotationCommand = defineCommand({
         "--sandbox-overlap and --sandbox-revoke apply only to the embedded sandbox",
       );
     }
+    const reportDir = await prepareWritableDir(
+      options["report-dir"] ?? "reports/rotation",
+      "--report-dir",
+      "verify-rotation",
+    );
     const started = Date.now();
     const sandbox = external
       ? undefined
@@ -155,7 +161,7 @@ export const verifyRotationCommand = defineCommand({
         checks,
         ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
-      return await reportContractRun(run, options["report-dir"] ?? "reports/rotation", redactor, io);
+      return await reportContractRun(run, reportDir, redactor, io);
     } finally {
       await sandbox?.close();
     }

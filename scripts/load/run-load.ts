@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { INSECURE_WARNING } from "../../contracts/connection/index.ts";
@@ -30,6 +30,7 @@ import { ExitCode } from "../cli/exit-codes.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
@@ -110,15 +111,16 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   }
   const tuning = resolveTargetTuning(options, io.env);
 
-  const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
+  // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
-  const reportDir = operatorDir
-    ? path.resolve(operatorDir)
-    : options["report-dir"]
-      ? path.resolve(options["report-dir"])
-      : await createReportDir(scenario, started);
-  await mkdir(reportDir, { recursive: true });
+  const reportDir =
+    operatorDir !== undefined
+      ? await prepareWritableDir(operatorDir, "--k6-operator", "load")
+      : options["report-dir"]
+        ? await prepareWritableDir(options["report-dir"], "--report-dir", "load")
+        : await createReportDir(scenario, started);
   await clearReports(reportDir);
+  const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
 
   const sandbox: RunningSandbox | undefined = external
     ? undefined

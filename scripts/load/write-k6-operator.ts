@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ReportContext, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, vuSettings } from "../../load/index.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
+import { makeDirectory } from "../cli/make-directory.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { k6Environment } from "./k6-environment.ts";
 import {
@@ -71,7 +72,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 export async function writeK6Operator(input: WriteOperatorInput): Promise<WrittenOperator> {
   const { dir, config, plan } = input;
   const names = operatorNames(config.runId);
-  await mkdir(path.join(dir, "manifests"), { recursive: true });
+  await makeDirectory(path.join(dir, "manifests"));
   // The data file is archived under its absolute path, which the VU settings name; keep it inside DIR.
   const dataFile = path.resolve(dir, "event-templates.json");
   if (path.resolve(input.dataFile) !== dataFile) await copyFile(input.dataFile, dataFile);

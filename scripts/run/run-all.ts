@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { formatDuration } from "../../reporting/index.ts";
@@ -14,6 +13,7 @@ import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { interruption } from "../cli/interruption.ts";
 import { runTimeoutEnvironment } from "../cli/run-timeout-option.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import { planParts } from "./part-plan.ts";
@@ -56,7 +56,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     external,
   };
 
-  await mkdir(runDir, { recursive: true });
+  // Before the first part: a run whose report cannot be written is not started.
+  await prepareWritableDir(runDir, "--report-dir", "run");
   const against = external
     ? `${external.baseUrl} (token endpoint ${external.tokenUrl}, client authentication ${external.clientAuth})`
     : "the embedded sandbox";
