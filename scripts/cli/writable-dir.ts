@@ -24,7 +24,7 @@ export async function prepareWritableDir(dir: string, option: string, command: s
     if (fileErrorCode(error) === undefined) throw error;
     throw new UsageError(
       "unwritable-path",
-      `${option} ${displayPath(full)} cannot hold the reports: ${describeFileError(error)}`,
+      `${option} ${displayPath(full)} cannot be written to: ${describeFileError(error)}`,
       command,
     );
   }

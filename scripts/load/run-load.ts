@@ -191,6 +191,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         plan,
         context,
         parentEnv: io.env,
+        signal: io.signal,
       }).finally(() => rm(bundleDir, { recursive: true, force: true }));
       say(
         `event-harness: ${describeRun(config, plan)}, for k6-operator with ${config.instances} runner(s)\n`,

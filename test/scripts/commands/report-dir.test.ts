@@ -84,3 +84,18 @@ describe("an unwritable report directory is a usage error (exit 2) before the fi
     );
   }
 });
+
+describe("an unwritable sandbox journal is a usage error (exit 2) before the sandbox listens", () => {
+  it.each(unwritable)(
+    "sandbox --journal %s",
+    async (_label, dir, reason) => {
+      const journal = path.join(dir(), "events.ndjson");
+      const run = await runCli(["sandbox", "--port", "0", "--journal", journal], {}, LIMIT_MS);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(dir());
+      expect(run.stderr).toMatch(reason);
+      expect(run.stdout).not.toContain("127.0.0.1");
+    },
+    LIMIT_MS + 5_000,
+  );
+});
