@@ -41,6 +41,8 @@ export type { InstanceTotals, ReportContext } from "./lib/report/report-context.
 export { reportContext } from "./lib/report/report-context.ts";
 export type { ReportFacts } from "./lib/report/report-facts.ts";
 export { instanceTotals, reportFacts } from "./lib/report/report-facts.ts";
+export type { LoadOutcome, LoadResult, RunEnding } from "./lib/report/run-result.ts";
+export { describeResult, FINISHED, loadResult, OUTCOME_TITLE } from "./lib/report/run-result.ts";
 export type { SummaryData, SummaryMetric, ThresholdResult } from "./lib/report/summary-data.ts";
 export { thresholdResults } from "./lib/report/summary-data.ts";
 export type { SlidingExpiryVerdict, VerdictLevel } from "./lib/report/verdict.ts";

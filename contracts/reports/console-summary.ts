@@ -4,7 +4,12 @@ import type { CheckResult } from "../checks/check-result.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
-const VERDICT_LINE = { passed: "PASSED", failed: "FAILED", undecided: "UNDECIDED" } as const;
+const VERDICT_LINE = {
+  passed: "PASSED",
+  failed: "FAILED",
+  undecided: "UNDECIDED",
+  aborted: "ABORTED",
+} as const;
 
 function line(check: CheckResult, width: number): string {
   return `  ${check.status.padEnd(5)}  ${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.message}`;
@@ -19,10 +24,10 @@ export function renderConsoleSummary(run: ContractRun): string {
     if (checks.length === 0) continue;
     lines.push(AREA_TITLES[area], ...checks.map((check) => line(check, width)), "");
   }
-  const verdict = verdictOf(run.checks);
+  const verdict = verdictOf(run);
   if (run.target.insecure) lines.push(`WARNING: ${INSECURE_WARNING}`);
   lines.push(
-    `Verdict: ${VERDICT_LINE[verdict]} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite})`,
+    `Verdict: ${VERDICT_LINE[verdict]}${run.aborted === undefined ? "" : ` (${run.aborted})`} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite})`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -38,6 +38,20 @@ function testCase(check: CheckResult): JunitCase {
   };
 }
 
+/** An interrupted run is an error of its own, so CI never reads it green even when every check finished. */
+function abortedSuite(run: ContractRun, seconds: number) {
+  if (run.aborted === undefined) return [];
+  const outcome: JunitOutcome = { kind: "error", message: `ABORTED: ${run.aborted}`, type: "aborted" };
+  return [
+    {
+      name: "Run",
+      seconds,
+      timestamp: run.startedAt,
+      cases: [{ name: "run", classname: "event-api-harness.run", seconds, outcome }],
+    },
+  ];
+}
+
 /** junit.xml: one testsuite per area; FAIL is a failure, ERROR an error, SKIP skipped, WARN a pass with output. */
 export function renderJunitXml(run: ContractRun): string {
   const suites = CHECK_AREAS.map((area) => ({
@@ -51,5 +65,10 @@ export function renderJunitXml(run: ContractRun): string {
       timestamp: run.startedAt,
       cases: checks.map(testCase),
     }));
-  return renderJunit({ name: `event-api-harness ${run.suite}`, seconds: run.durationMs / 1000, suites });
+  const seconds = run.durationMs / 1000;
+  return renderJunit({
+    name: `event-api-harness ${run.suite}`,
+    seconds,
+    suites: [...suites, ...abortedSuite(run, seconds)],
+  });
 }

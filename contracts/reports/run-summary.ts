@@ -7,8 +7,11 @@ export { INSECURE_WARNING } from "../connection/index.ts";
 
 import type { ClientAuth, Target } from "../target/index.ts";
 
-/** One word for the whole run: failed beats undecided beats passed, so an ERROR never hides a FAIL. */
-export type Verdict = "passed" | "failed" | "undecided";
+/**
+ * One word for the whole run: an interrupted run is aborted whatever its checks say; otherwise failed beats undecided
+ * beats passed, so an ERROR never hides a FAIL.
+ */
+export type Verdict = "passed" | "failed" | "undecided" | "aborted";
 
 export interface ContractRun {
   readonly tool: { readonly name: string; readonly version: string };
@@ -35,6 +38,8 @@ export interface ContractRun {
     readonly embedded: boolean;
   };
   readonly checks: readonly CheckResult[];
+  /** Why the run was stopped before its end (`interrupted (received SIGINT)`); absent when it ran to the end. */
+  readonly aborted?: string;
 }
 
 /** What reports say about the target: where it is and as whom, never the secret. */
@@ -64,8 +69,10 @@ export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatu
   return counts;
 }
 
-export function verdictOf(checks: readonly CheckResult[]): Verdict {
-  const counts = countByStatus(checks);
+/** The one place a contract run's verdict is decided; every report and the exit code read it. */
+export function verdictOf(run: Pick<ContractRun, "checks" | "aborted">): Verdict {
+  if (run.aborted !== undefined) return "aborted";
+  const counts = countByStatus(run.checks);
   if (counts.FAIL > 0) return "failed";
   if (counts.ERROR > 0) return "undecided";
   return "passed";

@@ -20,6 +20,7 @@ const HEADLINE = {
   passed: "✅ Contract kept",
   failed: "❌ Contract broken",
   undecided: "⛔ Could not decide",
+  aborted: "⏹️ Aborted",
 } as const;
 
 function details(check: CheckResult): string {
@@ -38,10 +39,10 @@ function details(check: CheckResult): string {
 
 /** summary.md: fit for a CI job summary: the verdict first, a table per area, evidence for what did not pass. */
 export function renderSummaryMarkdown(run: ContractRun): string {
-  const verdict = verdictOf(run.checks);
+  const verdict = verdictOf(run);
   const { target } = run;
   const lines = [
-    `## ${HEADLINE[verdict]} — ${describeCounts(run.checks)}`,
+    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${describeCounts(run.checks)}`,
     "",
     `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? ", embedded sandbox" : ""}), ${formatDuration(run.durationMs)}.`,
   ];

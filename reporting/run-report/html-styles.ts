@@ -14,7 +14,7 @@ code,pre{font-family:var(--mono);font-size:12.5px}
 .banner{color:#fff;padding:26px 0 22px}
 .banner.passed{background:linear-gradient(135deg,#166534,#1a7f37)}
 .banner.failed{background:linear-gradient(135deg,#9f1c1c,#d13434)}
-.banner.undecided{background:linear-gradient(135deg,#4c2f99,#6b46c1)}
+.banner.undecided,.banner.aborted{background:linear-gradient(135deg,#4c2f99,#6b46c1)}
 .banner .kicker{opacity:.85;font-size:13px;letter-spacing:.04em;text-transform:uppercase}
 .banner h1{margin:4px 0 6px;font-size:34px;line-height:1.15;display:flex;align-items:center;gap:12px}
 .banner h1 .icon{display:inline-grid;place-items:center;width:40px;height:40px;border-radius:50%;background:rgba(255,255,255,.18);font-size:24px}
@@ -24,7 +24,7 @@ code,pre{font-family:var(--mono);font-size:12.5px}
 .parts{display:grid;grid-template-columns:repeat(auto-fit,minmax(230px,1fr));gap:12px;margin:-2px 0 8px;padding-top:18px}
 .part-card{display:block;background:var(--card);border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:10px;padding:12px 14px;color:inherit;box-shadow:0 1px 2px rgba(16,24,40,.04)}
 .part-card:hover{text-decoration:none;box-shadow:0 3px 10px rgba(16,24,40,.08)}
-.part-card.passed{border-left-color:var(--pass)}.part-card.failed{border-left-color:var(--fail)}.part-card.undecided{border-left-color:var(--error)}
+.part-card.passed{border-left-color:var(--pass)}.part-card.failed{border-left-color:var(--fail)}.part-card.undecided,.part-card.aborted{border-left-color:var(--error)}
 .part-card .name{font-weight:600;display:flex;justify-content:space-between;gap:8px;align-items:center}
 .part-card .fact{margin-top:4px;color:var(--muted);font-size:13px}
 section.block{background:var(--card);border:1px solid var(--line);border-radius:12px;margin:18px 0;padding:18px 20px;box-shadow:0 1px 2px rgba(16,24,40,.04)}
@@ -35,7 +35,7 @@ h3{font-size:15px;margin:18px 0 8px}
 .pill.PASS,.pill.passed,.pill.held{color:var(--pass);background:var(--pass-bg);border-color:#bfe3cb}
 .pill.FAIL,.pill.failed,.pill.broken{color:var(--fail);background:var(--fail-bg);border-color:#f4c2c2}
 .pill.WARN{color:var(--warn);background:var(--warn-bg);border-color:#f5d9a8}
-.pill.ERROR,.pill.undecided{color:var(--error);background:var(--error-bg);border-color:#d9ccf5}
+.pill.ERROR,.pill.undecided,.pill.aborted{color:var(--error);background:var(--error-bg);border-color:#d9ccf5}
 .pill.SKIP,.pill.skipped,.pill.inconclusive,.pill.not-exercised,.pill.level{color:var(--skip);background:var(--skip-bg);border-color:#dde1e6}
 .counts{display:flex;flex-wrap:wrap;gap:6px}
 .toolbar{display:flex;flex-wrap:wrap;gap:6px}

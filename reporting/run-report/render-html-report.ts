@@ -20,6 +20,11 @@ const HEADLINE: Readonly<Record<RunVerdict, { icon: string; title: string; text:
     title: "Could not decide",
     text: "Nothing failed, but at least one part could not reach a verdict.",
   },
+  aborted: {
+    icon: "■",
+    title: "Aborted",
+    text: "The run was interrupted before it finished: it proves neither a pass nor a failure.",
+  },
 };
 
 function verdictPill(verdict: PartVerdict): string {
@@ -52,7 +57,7 @@ function banner(run: RunOutcome): string {
     `<header class="banner ${run.verdict}"><div class="wrap">`,
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
     `<h1 id="verdict" data-verdict="${run.verdict}"><span class="icon" aria-hidden="true">${headline.icon}</span>${escapeHtml(headline.title)}</h1>`,
-    `<p>${escapeHtml(headline.text)} ${passed} of ${run.parts.length} parts passed.</p>`,
+    `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`} ${passed} of ${run.parts.length} parts passed.</p>`,
     `<div class="meta"><span>Target: ${escapeHtml(target)}</span><span>Started ${escapeHtml(run.startedAt)}</span>`,
     `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
     run.target.insecure ? `<p class="warning" role="alert">⚠ ${escapeHtml(INSECURE_WARNING)}</p>` : "",

@@ -1,6 +1,9 @@
-/** One word for the whole run: failed beats undecided beats passed, so an error never hides a failure. */
-export type RunVerdict = "passed" | "failed" | "undecided";
-/** A part that never ran (the run was interrupted before it) is `skipped`, and makes the run undecided. */
+/**
+ * One word for the whole run: an interrupted run is aborted; otherwise failed beats undecided beats passed, so an
+ * error never hides a failure.
+ */
+export type RunVerdict = "passed" | "failed" | "undecided" | "aborted";
+/** A part that never ran (the run was interrupted before it) is `skipped`; the run is then aborted. */
 export type PartVerdict = RunVerdict | "skipped";
 export type PartKind = "contract" | "load" | "rotation";
 
@@ -26,6 +29,8 @@ export interface RunOutcome {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly verdict: RunVerdict;
+  /** Why the run was stopped before its end (`interrupted (received SIGTERM)`); absent when it ran to the end. */
+  readonly aborted?: string;
   /** URLs only for a named target: the embedded sandbox is started by each part on a port of its own. */
   readonly target: {
     readonly embedded: boolean;
@@ -38,20 +43,29 @@ export interface RunOutcome {
   readonly parts: readonly PartOutcome[];
 }
 
-/** The verdict of a part from its command's exit code (0 passed, 1 failed, anything else undecided). */
-export function partVerdictOf(exitCode: number): RunVerdict {
+/**
+ * The verdict of a part from its command's exit code (0 passed, 1 failed, anything else undecided), or aborted when
+ * the run was interrupted while it ran.
+ */
+export function partVerdictOf(exitCode: number, interrupted = false): RunVerdict {
+  if (interrupted) return "aborted";
   if (exitCode === 0) return "passed";
   if (exitCode === 1) return "failed";
   return "undecided";
 }
 
-export function combineVerdicts(parts: readonly { readonly verdict: PartVerdict }[]): RunVerdict {
+/** The one place the run's verdict is decided; an interrupted run is aborted whatever its parts did. */
+export function combineVerdicts(
+  parts: readonly { readonly verdict: PartVerdict }[],
+  interrupted = false,
+): RunVerdict {
+  if (interrupted || parts.some((part) => part.verdict === "aborted")) return "aborted";
   if (parts.some((part) => part.verdict === "failed")) return "failed";
   if (parts.length === 0 || parts.some((part) => part.verdict !== "passed")) return "undecided";
   return "passed";
 }
 
-/** The run's exit code: 1 failed, 3 undecided, 0 passed. */
+/** The run's exit code: 1 failed, 3 undecided or aborted, 0 passed. */
 export function exitCodeOf(verdict: RunVerdict): 0 | 1 | 3 {
-  return verdict === "failed" ? 1 : verdict === "undecided" ? 3 : 0;
+  return verdict === "failed" ? 1 : verdict === "passed" ? 0 : 3;
 }

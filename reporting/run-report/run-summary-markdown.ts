@@ -16,9 +16,15 @@ const ICON: Readonly<Record<PartVerdict, string>> = {
   passed: "✅",
   failed: "❌",
   undecided: "⛔",
+  aborted: "⏹️",
   skipped: "⏭️",
 };
-const HEADLINE = { passed: "✅ Passed", failed: "❌ Failed", undecided: "⛔ Could not decide" } as const;
+const HEADLINE = {
+  passed: "✅ Passed",
+  failed: "❌ Failed",
+  undecided: "⛔ Could not decide",
+  aborted: "⏹️ Aborted",
+} as const;
 
 /** A part's own summary sits under the run's headline: its headings move two levels down. */
 function demoteHeadings(markdown: string): string {
@@ -83,7 +89,7 @@ export function renderRunSummaryMarkdown(
     ? "the embedded sandbox"
     : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
   const lines = [
-    `## ${HEADLINE[run.verdict]} — ${passed} of ${run.parts.length} parts passed`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed`,
     "",
     `Run ${codeSpan(run.runId)} against ${target}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",

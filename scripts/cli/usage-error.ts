@@ -5,7 +5,8 @@ export type UsageErrorCode =
   | "missing-argument"
   | "invalid-value"
   | "invalid-config"
-  | "missing-tool";
+  | "missing-tool"
+  | "unwritable-path";
 
 /** The one error type a command throws for a usage or configuration problem; `main` turns it into exit code 2. */
 export class UsageError extends Error {

@@ -5,6 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
+import { interruption } from "../cli/interruption.ts";
 import { parseChoice, parseInteger } from "../cli/option-values.ts";
 import { resolveRunTimeoutMs, runTimeoutOption } from "../cli/run-timeout-option.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
@@ -16,6 +17,7 @@ import {
   targetOptions,
 } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
 export const contractCommand = defineCommand({
@@ -101,7 +103,6 @@ export const contractCommand = defineCommand({
       fallback: EMBEDDED_EXPIRES_IN,
     });
     const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-    const reportDir = options["report-dir"] ?? "reports/contract";
     const external = resolveTarget(options, io.env);
     const tuning = resolveTargetTuning(options, io.env);
     const runTimeoutMs = resolveRunTimeoutMs(options["run-timeout"], io.env);
@@ -112,6 +113,12 @@ export const contractCommand = defineCommand({
       );
     }
 
+    // Before the sandbox and the first request: a run whose reports cannot be written is not started.
+    const reportDir = await prepareWritableDir(
+      options["report-dir"] ?? "reports/contract",
+      "--report-dir",
+      "contract",
+    );
     const started = Date.now();
     const deadline = {
       startedAt: started,
@@ -160,6 +167,7 @@ export const contractCommand = defineCommand({
         durationMs: Date.now() - started,
         target: describeTarget(target),
         checks,
+        ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
       return await reportContractRun(run, reportDir, redactor, io);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { finished } from "node:stream/promises";
 import type { EventGenerator, InvalidVariant, WriteOutcome } from "../../generators/index.ts";
@@ -19,6 +19,8 @@ import {
 import type { CommandIo } from "../cli/command.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
+import { describeFileError } from "../cli/file-error.ts";
+import { makeDirectory } from "../cli/make-directory.ts";
 import { parseInteger } from "../cli/option-values.ts";
 import { UsageError } from "../cli/usage-error.ts";
 
@@ -27,7 +29,17 @@ const NAME = "generate";
 export const MAX_COUNT = 10_000_000;
 
 /** Path problems that mean "wrong --out", not a broken harness. */
-const BAD_PATH = new Set(["EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENOENT", "EROFS", "EEXIST"]);
+const BAD_PATH = new Set([
+  "EACCES",
+  "EPERM",
+  "EISDIR",
+  "ENOTDIR",
+  "ENOENT",
+  "EROFS",
+  "EEXIST",
+  "ENAMETOOLONG",
+  "ELOOP",
+]);
 
 export const generateCommand = defineCommand({
   name: NAME,
@@ -227,14 +239,14 @@ async function openForWriting(
     if ((await stat(path).catch(() => undefined))?.isDirectory()) {
       throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
     }
-    await mkdir(dirname(path), { recursive: true });
+    await makeDirectory(dirname(path));
     const stream = createWriteStream(temporary, { flags: "wx" });
     await once(stream, "open");
     return stream;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
     if (!BAD_PATH.has(code)) throw error;
-    throw new UsageError("invalid-value", `--out cannot write ${path}: ${(error as Error).message}`, NAME);
+    throw new UsageError("invalid-value", `--out cannot write ${path}: ${describeFileError(error)}`, NAME);
   }
 }
 

@@ -1,10 +1,12 @@
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { OpenApiTargets } from "../../contracts/openapi/index.ts";
 import type { EventStrictness } from "../../contracts/schemas/index.ts";
 import { EVENT_STRICTNESS } from "../../contracts/schemas/index.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
+import { describeFileError } from "../cli/file-error.ts";
+import { makeDirectory } from "../cli/make-directory.ts";
 import { httpUrl, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
 
@@ -14,7 +16,16 @@ const NAME = "openapi";
 const EVENTS_PATH = "/events";
 
 /** Path problems that mean "wrong --out", not a broken harness. */
-const BAD_PATH = new Set(["EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENOENT", "EROFS"]);
+const BAD_PATH = new Set([
+  "EACCES",
+  "EPERM",
+  "EISDIR",
+  "ENOTDIR",
+  "ENOENT",
+  "EROFS",
+  "ENAMETOOLONG",
+  "ELOOP",
+]);
 
 const addressOptions = {
   "auth-url": targetOptions["auth-url"],
@@ -130,13 +141,13 @@ async function writeAtomically(path: string, text: string): Promise<void> {
     if ((await stat(path).catch(() => undefined))?.isDirectory()) {
       throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
     }
-    await mkdir(dirname(path), { recursive: true });
+    await makeDirectory(dirname(path));
     await writeFile(temporary, text, { flag: "wx" });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     const code = (error as NodeJS.ErrnoException).code ?? "";
     if (!BAD_PATH.has(code)) throw error;
-    throw new UsageError("invalid-value", `--out cannot write ${path}: ${(error as Error).message}`, NAME);
+    throw new UsageError("invalid-value", `--out cannot write ${path}: ${describeFileError(error)}`, NAME);
   }
 }

@@ -14,6 +14,6 @@ export async function reportContractRun(
   const files = await writeContractReports(run, reportDir, redactor);
   io.stdout.write(redactor.redact(renderConsoleSummary(run)));
   io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
-  const verdict = verdictOf(run.checks);
-  return verdict === "failed" ? ExitCode.failed : verdict === "undecided" ? ExitCode.undecided : ExitCode.ok;
+  const verdict = verdictOf(run);
+  return verdict === "failed" ? ExitCode.failed : verdict === "passed" ? ExitCode.ok : ExitCode.undecided;
 }

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import {
   checkAdminToken,
@@ -13,6 +14,7 @@ import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { parseChoice, parseInteger, parseNumber } from "../cli/option-values.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 
 const STRICTNESS = ["production", "complete", "lenient"] as const;
 const AREAS: readonly FaultArea[] = ["token", "bearer", "events", "expiry", "transport"];
@@ -150,6 +152,11 @@ function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }
 
+/** The journal's folder, made and tried before the sandbox listens: a journal that cannot be written is exit 2. */
+async function journalDir(journal: string): Promise<void> {
+  await prepareWritableDir(dirname(journal), "the folder of --journal", "sandbox");
+}
+
 export const sandboxCommand = defineCommand({
   name: "sandbox",
   summary: "Run the local sandbox API (token endpoint + events), optionally with faults",
@@ -256,6 +263,7 @@ export const sandboxCommand = defineCommand({
     const clients = parseClients(options.client);
     const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
     const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
+    if (options.journal !== undefined) await journalDir(options.journal);
     const sandbox = await startSandbox({
       ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
       ...(tls === undefined ? {} : { tls }),

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { ContractRun, RotationExpectations, Target } from "../../contracts/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { defineCommand } from "../cli/command.ts";
+import { interruption } from "../cli/interruption.ts";
 import { parseInteger } from "../cli/option-values.ts";
 import {
   checkRotationInputs,
@@ -12,6 +13,7 @@ import {
 } from "../cli/rotation-inputs.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
@@ -117,6 +119,11 @@ export const verifyRotationCommand = defineCommand({
         "verify-rotation",
       );
     }
+    const reportDir = await prepareWritableDir(
+      options["report-dir"] ?? "reports/rotation",
+      "--report-dir",
+      "verify-rotation",
+    );
     const started = Date.now();
     const sandbox = external
       ? undefined
@@ -186,8 +193,9 @@ export const verifyRotationCommand = defineCommand({
         durationMs: Date.now() - started,
         target: contracts.describeTarget(target),
         checks,
+        ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
-      return await reportContractRun(run, options["report-dir"] ?? "reports/rotation", redactor, io);
+      return await reportContractRun(run, reportDir, redactor, io);
     } finally {
       await sandbox?.close();
     }

@@ -1,9 +1,10 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "./k6-operator-manifests.ts";
 import { mergeInstances } from "./merge-instances.ts";
@@ -47,8 +48,11 @@ export async function runLoadMerge(
     );
     return ExitCode.undecided;
   }
-  const reportDir = path.resolve(options["report-dir"] ?? path.join(path.dirname(planFile), "merged"));
-  await mkdir(reportDir, { recursive: true });
+  const reportDir = await prepareWritableDir(
+    options["report-dir"] ?? path.join(path.dirname(planFile), "merged"),
+    "--report-dir",
+    "load-merge",
+  );
   try {
     const merged = await mergeInstances(
       dirs.map((dir) => ({

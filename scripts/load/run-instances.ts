@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { Redactor } from "../../contracts/target/index.ts";
@@ -6,6 +5,7 @@ import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { executionSegment, executionSegmentSequence } from "../../load/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
+import { makeDirectory } from "../cli/make-directory.ts";
 import { freeLoopbackPort, resume, waitUntilPaused } from "./k6-control.ts";
 import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
 import type { K6RunResult } from "./k6-runner.ts";
@@ -80,7 +80,7 @@ export async function runInstances(options: InstancesOptions): Promise<Instances
     for (let i = 0; i < count; i += 1) {
       const segment = executionSegment(i, count);
       const dir = path.join(options.reportDir, `instance-${i + 1}`);
-      await mkdir(dir, { recursive: true });
+      await makeDirectory(dir);
       const inputs = await writeK6Inputs(options.config, options.plan, dir);
       const samplesFile = path.join(dir, SAMPLES_FILE);
       const address = `127.0.0.1:${await freeLoopbackPort()}`;

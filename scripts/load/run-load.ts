@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { INSECURE_WARNING } from "../../contracts/connection/index.ts";
@@ -7,7 +7,9 @@ import type { Target } from "../../contracts/target/index.ts";
 import { Redactor } from "../../contracts/target/index.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import {
+  describeResult,
   isScenarioName,
+  loadResult,
   planScenario,
   readRunConfig,
   reportContext,
@@ -28,13 +30,16 @@ import { ExitCode } from "../cli/exit-codes.ts";
 import { parseSandboxFaults } from "../cli/sandbox-fault-option.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../cli/target-options.ts";
 import { UsageError } from "../cli/usage-error.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
+import { existingFiles } from "./existing-files.ts";
 import { k6Connection } from "./k6-connection.ts";
+import { k6Ending, loadExitCode } from "./k6-ending.ts";
 import { k6Environment } from "./k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "./k6-inputs.ts";
-import { K6_EXIT, runK6 } from "./k6-runner.ts";
+import { runK6 } from "./k6-runner.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
@@ -51,6 +56,8 @@ import { writeK6Operator } from "./write-k6-operator.ts";
 const HEARTBEAT_MS = 60_000;
 /** The harness's own cap on top of the scenario's: only a hung k6 ever reaches it. */
 const WATCHDOG_SLACK_SECONDS = 120;
+/** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
+const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "dashboard.html", "run.json"];
 
 function describeRun(config: RunConfig, plan: ScenarioPlan): string {
   const spec = SCENARIOS[config.scenario];
@@ -105,15 +112,16 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   }
   const tuning = resolveTargetTuning(options, io.env);
 
-  const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
+  // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
-  const reportDir = operatorDir
-    ? path.resolve(operatorDir)
-    : options["report-dir"]
-      ? path.resolve(options["report-dir"])
-      : await createReportDir(scenario, started);
-  await mkdir(reportDir, { recursive: true });
+  const reportDir =
+    operatorDir !== undefined
+      ? await prepareWritableDir(operatorDir, "--k6-operator", "load")
+      : options["report-dir"]
+        ? await prepareWritableDir(options["report-dir"], "--report-dir", "load")
+        : await createReportDir(scenario, started);
   await clearReports(reportDir);
+  const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
 
   const sandbox: RunningSandbox | undefined = external
     ? undefined
@@ -185,6 +193,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         plan,
         context,
         parentEnv: io.env,
+        signal: io.signal,
       }).finally(() => rm(bundleDir, { recursive: true, force: true }));
       say(
         `event-harness: ${describeRun(config, plan)}, for k6-operator with ${config.instances} runner(s)\n`,
@@ -271,8 +280,11 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       maxSeconds,
     }).finally(() => clearInterval(heartbeat));
 
-    const reports = await renderRunReports(reportDir, context);
+    const ending = k6Ending(result, io.signal, maxSeconds);
+    const reports = await renderRunReports(reportDir, context, ending);
+    const verdict = reports?.result ?? loadResult(undefined, ending);
     if (reports !== undefined) io.stdout.write(redactor.redact(reports.text));
+    else io.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
     const leaked = await scrubReports(reportDir, redactor);
     if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
     await writeFile(
@@ -288,6 +300,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
           sandboxFaults: faults,
           startedAt: started.toISOString(),
           finishedAt: new Date().toISOString(),
+          result: { outcome: verdict.outcome, reason: verdict.reason ?? null },
           k6ExitCode: result.exitCode ?? null,
           aborted: result.aborted,
           timedOut: result.timedOut,
@@ -296,41 +309,23 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         2,
       )}\n`,
     );
-    io.stdout.write(
-      `Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml, dashboard.html\n`,
-    );
+    const written = await existingFiles(reportDir, LISTED_REPORTS);
+    io.stdout.write(`Reports: ${displayPath(reportDir)}/${written.join(", ")}\n`);
 
-    if (result.aborted) {
-      say("event-harness: aborted; k6 was stopped\n");
-      return ExitCode.undecided;
-    }
-    if (result.timedOut) {
+    if (result.aborted) say("event-harness: aborted; k6 was stopped\n");
+    else if (result.timedOut) {
       say(`event-harness: k6 did not finish within ${formatDuration(maxSeconds * 1000)} and was stopped\n`);
-      return ExitCode.undecided;
+    } else if (verdict.outcome === "failed") {
+      const list = verdict.failedThresholds.map(
+        (t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`,
+      );
+      say(
+        `event-harness: thresholds failed: ${list.length > 0 ? list.join("; ") : "see the summary above"}\n`,
+      );
+    } else if (verdict.outcome === "undecided") {
+      say(`event-harness: ${verdict.reason ?? "no verdict"}; see above\n`);
     }
-    switch (result.exitCode) {
-      case 0:
-        return ExitCode.ok;
-      case K6_EXIT.thresholdsFailed: {
-        const list = (reports?.failedThresholds ?? []).map(
-          (t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`,
-        );
-        say(
-          `event-harness: thresholds failed: ${list.length > 0 ? list.join("; ") : "see the summary above"}\n`,
-        );
-        return ExitCode.failed;
-      }
-      case K6_EXIT.invalidConfig:
-        say("event-harness: k6 rejected the test configuration (exit 104); see its message above\n");
-        return ExitCode.undecided;
-      case K6_EXIT.scriptException:
-      case K6_EXIT.scriptAborted:
-        say(`event-harness: the k6 script stopped with an error (exit ${result.exitCode}); see above\n`);
-        return ExitCode.undecided;
-      default:
-        say(`event-harness: k6 exited with ${result.exitCode ?? "a signal"}; no verdict\n`);
-        return ExitCode.undecided;
-    }
+    return loadExitCode(verdict);
   } catch (error) {
     if (error instanceof CannotRunError) {
       io.stderr.write(`event-harness: ${error.message}\n`);

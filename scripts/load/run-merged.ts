@@ -1,14 +1,22 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ReportContext } from "../../load/index.ts";
+import type { ReportContext, RunEnding } from "../../load/index.ts";
+import { describeResult, FINISHED, loadResult } from "../../load/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import { displayPath } from "../cli/display-path.ts";
-import { ExitCode } from "../cli/exit-codes.ts";
+import { interruption } from "../cli/interruption.ts";
+import { CannotRunError } from "./cannot-run-error.ts";
+import { existingFiles } from "./existing-files.ts";
+import { loadExitCode } from "./k6-ending.ts";
+import type { MergedRun } from "./merge-instances.ts";
 import { mergeInstances } from "./merge-instances.ts";
 import { scrubReports } from "./report-scrub.ts";
 import type { InstancesOptions } from "./run-instances.ts";
 import { runInstances } from "./run-instances.ts";
 import { renderRunReports } from "./run-reports.ts";
+
+/** The reports a merged run names, when it wrote them. */
+const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "run.json"];
 
 export interface MergedRunOptions extends InstancesOptions {
   readonly say: (text: string) => void;
@@ -45,38 +53,54 @@ export async function runMerged(options: MergedRunOptions): Promise<number> {
         2,
       )}\n`,
     );
-  if (run.aborted) {
-    await record({});
-    say(`event-harness: aborted; all ${options.count} k6 instances were stopped\n`);
-    return ExitCode.undecided;
+  const ending: RunEnding = run.aborted
+    ? { kind: "aborted", reason: interruption(options.signal) }
+    : run.failure !== undefined
+      ? { kind: "undecided", reason: "an instance did not finish, and a merged verdict needs every one" }
+      : FINISHED;
+  // An interrupted run still gets its reports when every instance left its summary, saying ABORTED.
+  let merged: MergedRun | undefined;
+  let mergeSeconds: number | undefined;
+  if (run.failure === undefined) {
+    const mergeStarted = Date.now();
+    try {
+      merged = await mergeInstances(run.outputs, reportDir);
+      mergeSeconds = (Date.now() - mergeStarted) / 1000;
+    } catch (error) {
+      if (!(error instanceof CannotRunError) || !run.aborted) throw error;
+    }
   }
-  if (run.failure !== undefined) {
-    await record({ failure: options.redactor.redact(run.failure) });
-    say(
-      `event-harness: ${run.failure}\nevent-harness: no verdict: every instance must finish for a merged one\n`,
-    );
-    return ExitCode.undecided;
-  }
-  const mergeStarted = Date.now();
-  const merged = await mergeInstances(run.outputs, reportDir);
-  const mergeSeconds = (Date.now() - mergeStarted) / 1000;
-  const reports = await renderRunReports(reportDir, {
-    ...options.context,
-    instances: merged.instances,
-  });
+  const reports =
+    merged === undefined
+      ? undefined
+      : await renderRunReports(reportDir, { ...options.context, instances: merged.instances }, ending);
+  const verdict = reports?.result ?? loadResult(undefined, ending);
   if (reports !== undefined) options.stdout.write(options.redactor.redact(reports.text));
+  else options.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
   const leaked = await scrubReports(reportDir, options.redactor);
   if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
-  await record({ mergeSeconds });
+  await record({
+    result: { outcome: verdict.outcome, reason: verdict.reason ?? null },
+    ...(run.failure === undefined ? {} : { failure: options.redactor.redact(run.failure) }),
+    ...(mergeSeconds === undefined ? {} : { mergeSeconds }),
+  });
+  const written = await existingFiles(reportDir, LISTED_REPORTS);
   options.stdout.write(
-    `Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml (merged from ${options.count} instances in ${formatDuration(mergeSeconds * 1000)}; each instance's own output in instance-N/)\n`,
+    `Reports: ${displayPath(reportDir)}/${written.join(", ")}${
+      mergeSeconds === undefined
+        ? ""
+        : ` (merged from ${options.count} instances in ${formatDuration(mergeSeconds * 1000)}; each instance's own output in instance-N/)`
+    }\n`,
   );
-  const failed = reports?.failedThresholds ?? [];
-  if (failed.length > 0) {
+  if (run.aborted) say(`event-harness: aborted; all ${options.count} k6 instances were stopped\n`);
+  else if (run.failure !== undefined) {
     say(
-      `event-harness: thresholds failed on the merged data: ${failed.map((t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`).join("; ")}\n`,
+      `event-harness: ${options.redactor.redact(run.failure)}\nevent-harness: no verdict: every instance must finish for a merged one\n`,
     );
-    return ExitCode.failed;
+  } else if (verdict.outcome === "failed") {
+    say(
+      `event-harness: thresholds failed on the merged data: ${verdict.failedThresholds.map((t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`).join("; ")}\n`,
+    );
   }
-  return reports === undefined ? ExitCode.undecided : ExitCode.ok;
+  return loadExitCode(verdict);
 }

@@ -1,20 +1,26 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ReportContext, SummaryData, ThresholdResult } from "../../load/index.ts";
+import type { LoadResult, ReportContext, RunEnding, SummaryData, ThresholdResult } from "../../load/index.ts";
 import { renderReports } from "../../load/index.ts";
 
 export interface RunReports {
   /** The end-of-test summary for the terminal: thresholds, the sliding-expiry verdict, throughput. */
   readonly text: string;
   readonly failedThresholds: readonly ThresholdResult[];
+  readonly result: LoadResult;
 }
 
 /**
  * Renders a run's reports in Node from the end-of-test data k6 wrote to `summary.json` (the script only dumps it,
  * so no VU carries the report code): summary.json gains the harness's context and verdict, and summary.md and
- * junit.xml are written beside it. Undefined when k6 wrote no summary (it failed before the end of the test).
+ * junit.xml are written beside it, each stating the verdict `ending` allows. Undefined when k6 wrote no summary
+ * (it failed or was stopped before the end of the test).
  */
-export async function renderRunReports(dir: string, context: ReportContext): Promise<RunReports | undefined> {
+export async function renderRunReports(
+  dir: string,
+  context: ReportContext,
+  ending?: RunEnding,
+): Promise<RunReports | undefined> {
   const summaryFile = path.join(dir, "summary.json");
   let data: SummaryData;
   try {
@@ -22,7 +28,7 @@ export async function renderRunReports(dir: string, context: ReportContext): Pro
   } catch {
     return undefined;
   }
-  const reports = renderReports(data, context);
+  const reports = renderReports(data, context, ending);
   await Promise.all([
     writeFile(summaryFile, reports.summaryJson),
     writeFile(path.join(dir, "junit.xml"), reports.junit),
@@ -31,5 +37,6 @@ export async function renderRunReports(dir: string, context: ReportContext): Pro
   return {
     text: reports.text,
     failedThresholds: reports.input.thresholds.filter((t) => !t.ok),
+    result: reports.result,
   };
 }

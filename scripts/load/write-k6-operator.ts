@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ReportContext, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, vuSettings } from "../../load/index.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
+import { makeDirectory } from "../cli/make-directory.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { k6Environment } from "./k6-environment.ts";
 import {
@@ -38,6 +39,8 @@ export interface WriteOperatorInput {
   readonly plan: ScenarioPlan;
   readonly context: ReportContext;
   readonly parentEnv: NodeJS.ProcessEnv;
+  /** Stops `k6 archive` on Ctrl+C or SIGTERM. */
+  readonly signal: AbortSignal;
 }
 
 export interface WrittenOperator {
@@ -47,17 +50,26 @@ export interface WrittenOperator {
 }
 
 /** Runs `k6 archive`: the bundle, the options and every file opened in the init context (the event data). */
-async function k6Archive(k6: K6Binary, args: readonly string[], env: Record<string, string>): Promise<void> {
-  const child = spawn(k6.path, ["archive", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+async function k6Archive(
+  k6: K6Binary,
+  args: readonly string[],
+  env: Record<string, string>,
+  signal: AbortSignal,
+): Promise<void> {
+  if (signal.aborted) throw new CannotRunError("interrupted before k6 archive ran");
+  const child = spawn(k6.path, ["archive", ...args], { env, stdio: ["ignore", "pipe", "pipe"], signal });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   child.stdout?.resume();
   const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
+    child.once("error", (error) =>
+      reject(signal.aborted ? new CannotRunError("k6 archive was interrupted") : error),
+    );
     child.once("close", resolve);
   });
+  if (signal.aborted) throw new CannotRunError("k6 archive was interrupted");
   if (code !== 0) throw new CannotRunError(`k6 archive failed (exit ${code}): ${stderr.trim()}`);
 }
 
@@ -71,7 +83,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 export async function writeK6Operator(input: WriteOperatorInput): Promise<WrittenOperator> {
   const { dir, config, plan } = input;
   const names = operatorNames(config.runId);
-  await mkdir(path.join(dir, "manifests"), { recursive: true });
+  await makeDirectory(path.join(dir, "manifests"));
   // The data file is archived under its absolute path, which the VU settings name; keep it inside DIR.
   const dataFile = path.resolve(dir, "event-templates.json");
   if (path.resolve(input.dataFile) !== dataFile) await copyFile(input.dataFile, dataFile);
@@ -96,6 +108,7 @@ export async function writeK6Operator(input: WriteOperatorInput): Promise<Writte
       input.bundle,
     ],
     k6Environment(input.parentEnv, {}),
+    input.signal,
   );
   const archive = await readFile(archiveFile);
   const inConfigMap = archive.length <= CONFIG_MAP_LIMIT_BYTES;

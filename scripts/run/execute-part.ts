@@ -1,4 +1,4 @@
-import { mkdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
 import type { PartOutcome } from "../../reporting/run-report/index.ts";
@@ -10,6 +10,7 @@ import {
 import type { CommandEntry, CommandIo } from "../cli/command.ts";
 import { parseCommandArgs } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
+import { makeDirectory } from "../cli/make-directory.ts";
 import { UsageError } from "../cli/usage-error.ts";
 import { closed, PartOutput } from "./part-output.ts";
 import type { PartPlan } from "./part-plan.ts";
@@ -49,7 +50,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   let exitCode: number;
   let note: string | undefined;
   try {
-    await mkdir(path.join(runDir, plan.id), { recursive: true });
+    await makeDirectory(path.join(runDir, plan.id));
     const entry = context.commands.find((candidate) => candidate.name === plan.command);
     if (entry === undefined) throw new Error(`the ${plan.command} command is not registered`);
     const command = await entry.load();
@@ -79,7 +80,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   }
   return {
     ...base,
-    verdict: partVerdictOf(exitCode),
+    verdict: partVerdictOf(exitCode, io.signal.aborted),
     exitCode,
     durationMs: Date.now() - started,
     ...(note ? { note } : {}),

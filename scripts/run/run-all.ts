@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { formatDuration } from "../../reporting/index.ts";
@@ -12,7 +11,9 @@ import {
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
+import { interruption } from "../cli/interruption.ts";
 import { runTimeoutEnvironment } from "../cli/run-timeout-option.ts";
+import { prepareWritableDir } from "../cli/writable-dir.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import { planParts } from "./part-plan.ts";
@@ -21,8 +22,13 @@ import type { RunOptionValues } from "./run-settings.ts";
 import { readSettings } from "./run-settings.ts";
 import { targetEnvironment } from "./target-environment.ts";
 
-const VERDICT_WORD = { passed: "PASSED", failed: "FAILED", undecided: "COULD NOT DECIDE" } as const;
-const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", skipped: "–" } as const;
+const VERDICT_WORD = {
+  passed: "PASSED",
+  failed: "FAILED",
+  undecided: "COULD NOT DECIDE",
+  aborted: "ABORTED",
+} as const;
+const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■", skipped: "–" } as const;
 
 /**
  * `event-harness run`: reads and checks everything first (a mistake is exit 2 with nothing run), runs the parts one
@@ -50,7 +56,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     external,
   };
 
-  await mkdir(runDir, { recursive: true });
+  // Before the first part: a run whose report cannot be written is not started.
+  await prepareWritableDir(runDir, "--report-dir", "run");
   const against = external
     ? `${external.baseUrl} (token endpoint ${external.tokenUrl}, client authentication ${external.clientAuth})`
     : "the embedded sandbox";
@@ -66,13 +73,15 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     }
   }
 
-  const verdict = combineVerdicts(outcomes);
+  const aborted = io.signal.aborted ? interruption(io.signal) : undefined;
+  const verdict = combineVerdicts(outcomes, aborted !== undefined);
   const run: RunOutcome = {
     tool: { name: packageJson.name, version: packageJson.version },
     runId,
     startedAt: settings.started.toISOString(),
     durationMs: Date.now() - settings.started.getTime(),
     verdict,
+    ...(aborted === undefined ? {} : { aborted }),
     target: external
       ? {
           embedded: false,
@@ -101,7 +110,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
   out(`Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\n`);
   out(
-    `Verdict: ${VERDICT_WORD[verdict]} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
+    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
   );
   return exitCodeOf(verdict);
 }

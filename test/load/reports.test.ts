@@ -333,3 +333,49 @@ describe("renderReports", () => {
     expect(readCodeSpan(row[2] ?? "").code).toBe("count<1`|x");
   });
 });
+
+describe("renderReports of a run that did not finish", () => {
+  /** Every threshold held: only how the run ended can stop these reports from saying PASSED. */
+  const allHeld = (): SummaryData => {
+    const data = summary({});
+    const failed = data.metrics[METRIC.eventsFailed];
+    return {
+      ...data,
+      metrics: {
+        ...data.metrics,
+        [METRIC.eventsFailed]: { ...(failed as Metrics[string]), thresholds: { "rate<0.01": { ok: true } } },
+      },
+    };
+  };
+
+  it("says PASSED in every output when k6 finished and every threshold held", () => {
+    const reports = renderReports(allHeld(), context);
+    expect(reports.result.outcome).toBe("passed");
+    expect(reports.markdown).toContain("**Result: PASSED**");
+    expect(reports.text).toMatch(/^ {2}PASSED$/m);
+  });
+
+  it.each([
+    ["an interrupted run", { kind: "aborted", reason: "interrupted (received SIGTERM)" }, "ABORTED"],
+    ["a run k6 ended with an error", { kind: "undecided", reason: "k6 exited with 107" }, "NO VERDICT"],
+  ] as const)("calls %s what it is in every output, never PASSED", (_label, ending, word) => {
+    const reports = renderReports(allHeld(), context, ending);
+    expect(reports.result).toMatchObject({ outcome: ending.kind, reason: ending.reason });
+    expect(reports.markdown).toContain(`**Result: ${word}: ${ending.reason}**`);
+    expect(reports.markdown).not.toContain("PASSED");
+    expect(reports.text).toContain(`  ${word}: ${ending.reason}`);
+    expect(reports.text).not.toContain("PASSED");
+    const summaryJson = JSON.parse(reports.summaryJson) as { harness: { result: unknown } };
+    expect(summaryJson.harness.result).toMatchObject({ outcome: ending.kind, reason: ending.reason });
+    // CI reads an error, not a green suite: the run itself is a test case that did not pass.
+    expect(reports.junit).toMatch(/errors="1"/);
+    expect(reports.junit).toContain(`<error message="${word}: ${ending.reason}"`);
+  });
+
+  it("keeps a crossed threshold on the page but still calls an interrupted run ABORTED", () => {
+    const reports = renderReports(summary({}), context, { kind: "aborted", reason: "interrupted" });
+    expect(reports.result.outcome).toBe("aborted");
+    expect(reports.markdown).toContain("**Result: ABORTED: interrupted**");
+    expect(reports.markdown).toContain("✗ FAIL");
+  });
+});

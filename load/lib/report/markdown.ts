@@ -9,6 +9,8 @@ import {
 import { CLIENT_MODEL_SUMMARIES } from "../client-models.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
+import type { LoadResult } from "./run-result.ts";
+import { describeResult } from "./run-result.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 import { round } from "./summary-data.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
@@ -18,6 +20,7 @@ export interface ReportInput {
   readonly facts: ReportFacts;
   readonly thresholds: readonly ThresholdResult[];
   readonly verdict: SlidingExpiryVerdict;
+  readonly result: LoadResult;
 }
 
 /** How each verdict level is written in reports. */
@@ -47,14 +50,13 @@ export function describeLoad(context: ReportContext): string {
 }
 
 /** `summary.md`: throughput, latency percentiles, token metrics, thresholds and the sliding-expiry verdict. */
-export function renderMarkdown({ context, facts, thresholds, verdict }: ReportInput): string {
-  const failed = thresholds.filter((t) => !t.ok);
+export function renderMarkdown({ context, facts, thresholds, verdict, result }: ReportInput): string {
   const expected =
     verdict.expectedIdleExpiries === undefined ? "" : ` of ${verdict.expectedIdleExpiries} expected`;
   const lines = [
     `# Load report: ${context.scenario}`,
     "",
-    `**Result: ${failed.length === 0 ? "PASSED" : `FAILED (${failed.length} threshold(s))`}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
+    `**Result: ${inlineText(describeResult(result))}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
     "",
     ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",

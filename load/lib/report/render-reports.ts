@@ -3,6 +3,8 @@ import type { ReportInput } from "./markdown.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ReportContext } from "./report-context.ts";
 import { reportFacts } from "./report-facts.ts";
+import type { LoadResult, RunEnding } from "./run-result.ts";
+import { FINISHED, loadResult } from "./run-result.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { thresholdResults } from "./summary-data.ts";
 import { renderText } from "./text.ts";
@@ -15,21 +17,33 @@ export interface RenderedReports {
   readonly junit: string;
   readonly markdown: string;
   readonly text: string;
+  /** The run's verdict, which every output above states. */
+  readonly result: LoadResult;
 }
 
-/** Renders every report from k6's end-of-test data; pure, so it runs in k6's handleSummary and in unit tests. */
-export function renderReports(data: SummaryData, context: ReportContext): RenderedReports {
+/**
+ * Renders every report from k6's end-of-test data and how the run ended; pure, so it runs in k6's handleSummary and
+ * in unit tests.
+ */
+export function renderReports(
+  data: SummaryData,
+  context: ReportContext,
+  ending: RunEnding = FINISHED,
+): RenderedReports {
   const facts = reportFacts(data, context.warmUpSeconds);
+  const thresholds = thresholdResults(data);
   const input: ReportInput = {
     context,
     facts,
-    thresholds: thresholdResults(data),
+    thresholds,
     verdict: slidingExpiryVerdict(facts, context),
+    result: loadResult(thresholds, ending),
   };
   const summary = {
     ...data,
     harness: {
       context,
+      result: { outcome: input.result.outcome, reason: input.result.reason },
       verdict: input.verdict,
       failedThresholds: input.thresholds.filter((t) => !t.ok),
     },
@@ -40,5 +54,6 @@ export function renderReports(data: SummaryData, context: ReportContext): Render
     junit: renderJunit(input),
     markdown: renderMarkdown(input),
     text: renderText(input),
+    result: input.result,
   };
 }

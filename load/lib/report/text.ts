@@ -1,11 +1,11 @@
 import { formatDuration } from "../../../reporting/index.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
+import { describeResult } from "./run-result.ts";
 import { round } from "./summary-data.ts";
 
 /** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
-export function renderText({ context, facts, thresholds, verdict }: ReportInput): string {
-  const failed = thresholds.filter((t) => !t.ok);
+export function renderText({ context, facts, thresholds, verdict, result }: ReportInput): string {
   const latency = (values: ReadonlyArray<readonly [string, number]>) =>
     values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatDuration(ms)}`).join(" · ");
   const lines = [
@@ -37,7 +37,9 @@ export function renderText({ context, facts, thresholds, verdict }: ReportInput)
       `latency ${latency(facts.tokenLatency)}`,
     "",
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
-    failed.length === 0 ? "  PASSED" : `  FAILED: ${failed.length} threshold(s) crossed`,
+    result.outcome === "failed"
+      ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed`
+      : `  ${describeResult(result)}`,
     "",
   ];
   return `${lines.join("\n")}\n`;

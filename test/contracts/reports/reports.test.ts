@@ -3,6 +3,7 @@ import type { CheckResult, ContractRun } from "../../../contracts/index.ts";
 import { renderConsoleSummary, verdictOf } from "../../../contracts/index.ts";
 import { curlCommand } from "../../../contracts/probe/evidence.ts";
 import { renderJunitXml } from "../../../contracts/reports/junit-xml.ts";
+import { renderResultsJson } from "../../../contracts/reports/results-json.ts";
 import { renderSummaryMarkdown } from "../../../contracts/reports/summary-markdown.ts";
 
 function check(id: string, status: CheckResult["status"], message = "msg"): CheckResult {
@@ -43,9 +44,36 @@ function run(checks: CheckResult[]): ContractRun {
 
 describe("verdict", () => {
   it("is failed when anything failed, even beside an ERROR; undecided for ERROR alone; passed with warnings", () => {
-    expect(verdictOf([check("token.a", "FAIL"), check("token.b", "ERROR")])).toBe("failed");
-    expect(verdictOf([check("token.a", "PASS"), check("token.b", "ERROR")])).toBe("undecided");
-    expect(verdictOf([check("token.a", "WARN"), check("token.b", "SKIP")])).toBe("passed");
+    expect(verdictOf(run([check("token.a", "FAIL"), check("token.b", "ERROR")]))).toBe("failed");
+    expect(verdictOf(run([check("token.a", "PASS"), check("token.b", "ERROR")]))).toBe("undecided");
+    expect(verdictOf(run([check("token.a", "WARN"), check("token.b", "SKIP")]))).toBe("passed");
+  });
+
+  it("is aborted for an interrupted run, whatever its checks say", () => {
+    const aborted = (checks: CheckResult[]) => ({ ...run(checks), aborted: "interrupted (received SIGINT)" });
+    expect(verdictOf(aborted([check("token.a", "PASS")]))).toBe("aborted");
+    expect(verdictOf(aborted([check("token.a", "FAIL")]))).toBe("aborted");
+  });
+});
+
+describe("reports of an interrupted run whose checks all passed", () => {
+  const interrupted: ContractRun = {
+    ...run([check("token.a", "PASS"), check("bearer.b", "PASS")]),
+    aborted: "interrupted (received SIGTERM)",
+  };
+
+  it("say ABORTED in every output, never PASSED or kept", () => {
+    const console = renderConsoleSummary(interrupted);
+    expect(console).toMatch(/^Verdict: ABORTED \(interrupted \(received SIGTERM\)\) — 2 PASS/m);
+    expect(console).not.toContain("PASSED");
+    const results = JSON.parse(renderResultsJson(interrupted)) as { verdict: string; aborted: string };
+    expect(results).toMatchObject({ verdict: "aborted", aborted: "interrupted (received SIGTERM)" });
+    const markdown = renderSummaryMarkdown(interrupted);
+    expect(markdown).toMatch(/^## ⏹️ Aborted: interrupted \(received SIGTERM\) — 2 PASS/);
+    expect(markdown).not.toContain("Contract kept");
+    const junit = renderJunitXml(interrupted);
+    expect(junit).toContain('errors="1"');
+    expect(junit).toContain('<error message="ABORTED: interrupted (received SIGTERM)" type="aborted"');
   });
 });
 

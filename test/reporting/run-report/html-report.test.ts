@@ -138,6 +138,13 @@ describe("verdicts and the final sweep", () => {
     expect([exitCodeOf("passed"), exitCodeOf("failed"), exitCodeOf("undecided")]).toEqual([0, 1, 3]);
   });
 
+  it("calls an interrupted run aborted whatever its parts did, and exits 3", () => {
+    expect(combineVerdicts([{ verdict: "passed" }, { verdict: "skipped" }], true)).toBe("aborted");
+    expect(combineVerdicts([{ verdict: "failed" }, { verdict: "aborted" }], true)).toBe("aborted");
+    expect(combineVerdicts([{ verdict: "passed" }], false)).toBe("passed");
+    expect(exitCodeOf("aborted")).toBe(3);
+  });
+
   it("redacts a secret any part left in a text file and names the file", async () => {
     const file = path.join(dir, "rotation", "leak.log");
     await writeFile(file, "secret=hunter2-hunter2 token=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln\n");

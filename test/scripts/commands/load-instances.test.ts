@@ -289,7 +289,19 @@ describe("load --instances", () => {
       expect(run.stderr).toContain("all 2 k6 instances were stopped");
       const record = await runJson(run.reportDir);
       expect(record.instances.map((i) => i.k6ExitCode)).toEqual([K6_EXTERNAL_ABORT, K6_EXTERNAL_ABORT]);
-      expect(record).toMatchObject({ aborted: true, timedOut: false });
+      expect(record).toMatchObject({ aborted: true, timedOut: false, result: { outcome: "aborted" } });
+      // Every output the run left says ABORTED, and the last line names only files that exist.
+      expect(run.stdout).not.toContain("PASSED");
+      expect(run.stdout).toMatch(/^ {2}ABORTED: interrupted/m);
+      const line = /^Reports: ([^(\n]*)/m.exec(run.stdout)?.[1]?.trim() ?? "";
+      const listed = line.split(", ").map((name) => path.basename(name));
+      expect(listed).toContain("run.json");
+      const present = await readdir(run.reportDir);
+      for (const name of listed) expect(present, `listed ${name}`).toContain(name);
+      if (present.includes("summary.md")) {
+        expect(await readFile(path.join(run.reportDir, "summary.md"), "utf8")).toContain("**Result: ABORTED");
+        expect(await readFile(path.join(run.reportDir, "junit.xml"), "utf8")).toContain('type="aborted"');
+      }
       for (const child of children) expect(alive(child.pid)).toBe(false);
       expect(await k6Children()).toEqual([]);
       // The client secret reached k6 through its environment only, never its command line.

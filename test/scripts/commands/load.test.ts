@@ -1,7 +1,9 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -31,6 +33,7 @@ import { runInProcess } from "../../support/run-in-process.ts";
 /** Real k6 runs against the sandbox: seconds each, with a lifetime short enough to expire tokens mid-run. */
 const EXPIRES_IN = 2;
 const RUN_TIMEOUT_MS = 90_000;
+const CLI = fileURLToPath(new URL("../../../scripts/event-harness.js", import.meta.url));
 
 interface LoadRun {
   readonly code: number;
@@ -533,10 +536,70 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(runJson).toMatchObject({ aborted: true, timedOut: false, k6ExitCode: K6_EXTERNAL_ABORT });
       expect(alive(child.pid)).toBe(false);
       expect(await k6Children()).toEqual([]);
+      await expectAbortedEverywhere(run.stdout, run.reportDir);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "SIGTERM (a CI runner cancelling) aborts the real CLI the same way: ABORTED everywhere, exit 3",
+    async () => {
+      const sb = await sandbox();
+      const reportDir = await mkdtemp(path.join(workDir, "report-"));
+      const address = `127.0.0.1:${await freeLoopbackPort()}`;
+      const child = spawn(
+        process.execPath,
+        [CLI, "load", "sustained", "--duration", "60s", ...targetOf(sb).args, "--report-dir", reportDir],
+        {
+          env: { ...process.env, ...targetOf(sb).env, K6_ADDRESS: address, NO_COLOR: "1" },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (data: string) => {
+        stdout += data;
+      });
+      child.stderr.setEncoding("utf8").on("data", (data: string) => {
+        stderr += data;
+      });
+      const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+      await untilK6Running(address);
+      child.kill("SIGTERM");
+      const code = await closed;
+      outputs.push(stdout, stderr);
+      expect(code, stderr).toBe(3);
+      expect(stderr).toContain("aborted; k6 was stopped");
+      await expectAbortedEverywhere(stdout, reportDir, "SIGTERM");
     },
     RUN_TIMEOUT_MS,
   );
 });
+
+/** What an interrupted load run must leave: ABORTED in every output, never PASSED, and only files that exist listed. */
+async function expectAbortedEverywhere(stdout: string, reportDir: string, signal?: string): Promise<void> {
+  expect(stdout).not.toContain("PASSED");
+  expect(stdout).toMatch(/^ {2}ABORTED: interrupted/m);
+  const markdown = await readFile(path.join(reportDir, "summary.md"), "utf8");
+  expect(markdown).toMatch(/\*\*Result: ABORTED: interrupted/);
+  expect(markdown).not.toContain("PASSED");
+  const junit = await readFile(path.join(reportDir, "junit.xml"), "utf8");
+  expect(junit).toMatch(/<error message="ABORTED: interrupted[^"]*" type="aborted"/);
+  const summaryJson = JSON.parse(await readFile(path.join(reportDir, "summary.json"), "utf8")) as {
+    harness: { result: { outcome: string; reason: string } };
+  };
+  expect(summaryJson.harness.result.outcome).toBe("aborted");
+  const runJson = JSON.parse(await readFile(path.join(reportDir, "run.json"), "utf8")) as {
+    result: { outcome: string; reason: string };
+  };
+  expect(runJson.result.outcome).toBe("aborted");
+  if (signal) expect(runJson.result.reason).toContain(signal);
+  const listed = /^Reports: (.*)$/m.exec(stdout)?.[1];
+  expect(listed, stdout).toBeDefined();
+  const names = (listed ?? "").split(", ").map((name) => path.basename(name));
+  const present = await readdir(reportDir);
+  for (const name of names) expect(present, `listed ${name}`).toContain(name);
+}
 
 describe("load: secrets", () => {
   const JWT = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/;

@@ -166,7 +166,12 @@ describe("event-harness run against the embedded sandbox", () => {
       const outcome = await runJson(dir);
       expect(outcome.parts.map((part) => part.verdict).at(-1)).toBe("skipped");
       expect(outcome.parts.at(-1)?.note).toBe("not run: the run was interrupted");
-      expect(marginLines(stdout).at(-1)).toMatch(/^Verdict: COULD NOT DECIDE/);
+      // ABORTED in every output of the run: console, run.json, summary.md and index.html; the part it stopped too.
+      expect(marginLines(stdout).at(-1)).toMatch(/^Verdict: ABORTED \(interrupted \(received SIGINT\)\)/);
+      expect(outcome.verdict).toBe("aborted");
+      expect(outcome.parts[0]?.verdict).toBe("aborted");
+      expect(await readFile(path.join(dir, "summary.md"), "utf8")).toMatch(/^## ⏹️ Aborted/);
+      expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain('data-verdict="aborted"');
     },
     RUN_LIMIT_MS,
   );
