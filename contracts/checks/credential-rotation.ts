@@ -29,12 +29,12 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
     async run(probe) {
       const response = await probe.exchange("token request with the new secret", probe.tokenRequest());
       const token = accessTokenOf(response);
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       if (token === undefined) return broken(`expected an access token for the new secret, received ${said}`);
       const created = await probe.postEvent("create an event with the new secret's token", token);
       if (!isSuccess(created.status)) {
         return broken(
-          `the new secret's token was not accepted: ${describeResponse(created, (t) => probe.redactor.redact(t))}`,
+          `the new secret's token was not accepted: ${describeResponse(created, probe.redactor)}`,
         );
       }
       return holds(`token issued (${response.status}) and event accepted (${created.status})`);
@@ -58,7 +58,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         "token request with the old secret",
         probe.tokenRequest({ client_secret: expected.oldSecret.reveal() }),
       );
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       const accepted = accessTokenOf(response) !== undefined;
       const error = jsonObject(response)?.error;
       const reality = accepted ? "accepted" : "refused";
@@ -68,7 +68,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         return broken(`expected the old secret to be ${expected.expectOld}, but it was ${detail}`);
       const code =
         !accepted && error !== "invalid_client"
-          ? ` (RFC 6749 §5.2 would say invalid_client, got ${JSON.stringify(error)})`
+          ? ` (RFC 6749 §5.2 would say invalid_client, got ${probe.quote(error)})`
           : "";
       return holds(`the old secret is ${reality}: ${detail}${code}`);
     },
@@ -89,9 +89,9 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         return skipped("no token from before the rotation given (EVENT_API_OLD_ACCESS_TOKEN)");
       }
       const token = expected.oldToken.reveal();
-      probe.redactor.add(token, "<OLD_ACCESS_TOKEN>");
+      probe.redactor.addToken(token, "<OLD_ACCESS_TOKEN>");
       const response = await probe.postEvent("create an event with a token from before the rotation", token);
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       const reality = isSuccess(response.status) ? "valid" : "revoked";
       if (expected.expectOldTokens === undefined) return observed(`the earlier token is ${reality}: ${said}`);
       if (reality !== expected.expectOldTokens) {

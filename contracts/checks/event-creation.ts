@@ -95,7 +95,7 @@ export const eventsAccepted = defineCheck({
         accessToken,
       );
       if (!isSuccess(response.status)) {
-        const said = describeResponse(response, (text) => probe.redactor.redact(text));
+        const said = describeResponse(response, probe.redactor);
         return broken(
           `expected a 2xx for every valid event, received ${said} for event ${sent} of ${ACCEPTANCE_SAMPLE}`,
         );
@@ -104,7 +104,7 @@ export const eventsAccepted = defineCheck({
     }
     const ref = last === undefined ? undefined : eventRefOf(last);
     return holds(
-      `${ACCEPTANCE_SAMPLE} valid events accepted (${last?.status}), ${ref === undefined ? "no event reference in the body" : `e.g. event reference ${ref}`}`,
+      `${ACCEPTANCE_SAMPLE} valid events accepted (${last?.status}), ${ref === undefined ? "no event reference in the body" : `e.g. event reference ${probe.quote(ref)}`}`,
     );
   },
 });
@@ -154,7 +154,7 @@ export const eventsInvalidRejected = defineCheck({
 async function rejectedWith4xx(probe: Probe, input: BadInput, expected: string): Promise<Finding> {
   const [[, response] = ["", undefined]] = await sendAll(probe, [input]);
   if (response === undefined || !isClientError(response.status)) {
-    const said = response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing";
+    const said = response ? describeResponse(response, probe.redactor) : "nothing";
     return broken(`expected ${expected}, received ${said}`);
   }
   return holds(`rejected with ${response.status}`);
@@ -194,7 +194,7 @@ export const eventsResubmit = defineCheck({
     if (!isSuccess(first.status))
       return skipped(`a valid event was not accepted (${first.status}; see events.accepted)`);
     const second = await probe.postEvent("resubmit the same event", accessToken, event);
-    const said = describeResponse(second, (text) => probe.redactor.redact(text));
+    const said = describeResponse(second, probe.redactor);
     return observed(
       isSuccess(second.status)
         ? `the duplicate was accepted too (${said})`
@@ -231,7 +231,7 @@ export const eventsStored = defineCheck({
     if (read.status === 405 || read.status === 501)
       return skipped(`the target offers no GET for events (${read.status})`);
     if (read.status !== 200)
-      return broken(`expected 200 for the acknowledged event ${ref}, received ${read.status}`);
+      return broken(`expected 200 for the acknowledged event ${probe.quote(ref)}, received ${read.status}`);
     const stored = jsonObject(read)?.transaction;
     const reference = (event.transaction as { reference: string }).reference;
     const same =
@@ -239,8 +239,8 @@ export const eventsStored = defineCheck({
       stored !== null &&
       (stored as { reference?: unknown }).reference === reference;
     return same
-      ? holds(`read back ${ref} with its transaction reference`)
-      : broken(`read back ${ref}, but not with the reference sent (${reference})`);
+      ? holds(`read back ${probe.quote(ref)} with its transaction reference`)
+      : broken(`read back ${probe.quote(ref)}, but not with the reference sent (${reference})`);
   },
 });
 

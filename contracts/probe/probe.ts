@@ -124,7 +124,7 @@ export class Probe {
     this.#hideIssuedToken(response);
     this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
     if (isServerError(response.status) && options.serverErrors !== "report") {
-      const said = describeResponse(response, (text) => this.redactor.redact(text));
+      const said = describeResponse(response, this.redactor);
       throw new ServerFailure(
         `the server failed on "${label}": ${said}; a 5xx is never an answer the contract allows`,
         serverErrorRule(this.target, request),
@@ -133,12 +133,19 @@ export class Probe {
     return response;
   }
 
+  /** A value the target sent, for a message: inert and redacted (a string as it is, anything else as JSON). */
+  quote(value: unknown): string {
+    return this.redactor.untrusted(
+      typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)),
+    );
+  }
+
   /** Any access token in a response is registered before evidence is written, opaque tokens included. */
   #hideIssuedToken(response: HttpResponse): void {
     const body = response.json;
     if (typeof body !== "object" || body === null) return;
     const token = (body as Record<string, unknown>).access_token;
-    if (typeof token === "string") this.redactor.add(token, "<ACCESS_TOKEN>");
+    if (typeof token === "string") this.redactor.addToken(token, "<ACCESS_TOKEN>");
   }
 
   /**
