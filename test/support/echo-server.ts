@@ -4,7 +4,8 @@ import type { Socket } from "node:net";
 /**
  * A target that answers, but writes back what it was sent: the client secret in an encoding a real server might
  * use, the bearer token it got, and text of its own choosing (escape sequences, CI workflow commands). It issues
- * one opaque 55-character token to the right credentials; its events endpoint refuses everything with 400.
+ * one opaque 55-character token (and a refresh token) to the right credentials; its events endpoint refuses
+ * everything with 400.
  */
 export interface EchoServerOptions {
   readonly clientId: string;
@@ -21,6 +22,8 @@ export interface EchoServer {
 }
 
 export const ECHO_TOKEN = `opaque-${"5f0c9a7e3b21d4c8".repeat(3)}`;
+/** The refresh token it issues alongside: a credential too, which evidence must not show. */
+export const ECHO_REFRESH_TOKEN = `refresh-${"9d41b7e2c60a8f35".repeat(3)}`;
 
 function base64Url(text: string): string {
   return Buffer.from(text).toString("base64url");
@@ -92,7 +95,14 @@ export async function startEchoServer(options: EchoServerOptions): Promise<EchoS
           form.get("grant_type") === "client_credentials"
         ) {
           res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-          res.end(JSON.stringify({ access_token: ECHO_TOKEN, token_type: "Bearer", expires_in: 3600 }));
+          res.end(
+            JSON.stringify({
+              access_token: ECHO_TOKEN,
+              token_type: "Bearer",
+              expires_in: 3600,
+              refresh_token: ECHO_REFRESH_TOKEN,
+            }),
+          );
           return;
         }
         res.writeHead(401, headers);

@@ -2,7 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ECHO_TOKEN, secretEncodings, startEchoServer } from "../../support/echo-server.ts";
+import {
+  ECHO_REFRESH_TOKEN,
+  ECHO_TOKEN,
+  secretEncodings,
+  startEchoServer,
+} from "../../support/echo-server.ts";
 import { runCli } from "../../support/run-cli.ts";
 import { xmlProblems } from "../../support/xml-well-formed.ts";
 
@@ -124,14 +129,13 @@ describe("no secret leaks from what a target echoes, in any encoding", () => {
   );
 
   it(
-    "no output carries more than a short prefix of a token, bearer.truncated's curl line included",
+    "no output carries 8 characters in a row of a token, bearer.truncated's curl line and a refresh token included",
     async () => {
       const { outputs } = await against("contract", "echo", "token-prefix");
       const windows = Object.fromEntries(
-        Array.from({ length: ECHO_TOKEN.length - 7 }, (_, i) => [
-          `token[${i}..]`,
-          ECHO_TOKEN.slice(i, i + 8),
-        ]),
+        [ECHO_TOKEN, ECHO_REFRESH_TOKEN].flatMap((token) =>
+          Array.from({ length: token.length - 7 }, (_, k) => [`${token}[${k}..]`, token.slice(k, k + 8)]),
+        ),
       );
       expect(leaks(outputs, windows)).toEqual([]);
     },
