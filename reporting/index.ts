@@ -17,3 +17,4 @@ export {
   tableRow,
   warningCallout,
 } from "./markdown.ts";
+export { inertText } from "./untrusted-text.ts";

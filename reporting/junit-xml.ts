@@ -32,9 +32,11 @@ export interface JunitReport {
   readonly suites: readonly JunitSuite[];
 }
 
-/** Control characters XML 1.0 cannot carry, even escaped: removed, not escaped. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching these characters is the point.
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+/**
+ * Everything outside XML 1.0's Char production (controls, U+FFFE, U+FFFF, lone surrogates): a document holding one
+ * is not well-formed, even escaped, so it is removed.
+ */
+const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Escapes text for an XML attribute value in double quotes or for element content. */
 export function xmlText(text: string): string {

@@ -16,7 +16,7 @@ import { describeResponse } from "./describe.ts";
 
 /** A request without valid credentials must be refused with a 4xx: a 2xx lets it in, anything else refuses nothing. */
 function rejection(probe: Probe, response: HttpResponse, what: string): Finding {
-  const said = describeResponse(response, (text) => probe.redactor.redact(text));
+  const said = describeResponse(response, probe.redactor);
   if (isSuccess(response.status))
     return broken(`expected ${what} to be rejected, but it was accepted: ${said}`);
   if (!isClientError(response.status))
@@ -160,9 +160,11 @@ export const bearerChallenge = defineCheck({
       const challenge = response.headers["www-authenticate"] ?? "";
       if (response.status !== 401) problems.push(`${what}: expected 401, received ${response.status}`);
       else if (!/^\s*bearer\b/i.test(challenge)) {
-        problems.push(`${what}: expected WWW-Authenticate: Bearer, received "${challenge || "(none)"}"`);
+        problems.push(
+          `${what}: expected WWW-Authenticate: Bearer, received "${probe.quote(challenge) || "(none)"}"`,
+        );
       } else if (needsError && !/error\s*=\s*"?invalid_token"?/i.test(challenge)) {
-        problems.push(`${what}: expected error="invalid_token" in "${challenge}"`);
+        problems.push(`${what}: expected error="invalid_token" in "${probe.quote(challenge)}"`);
       }
     }
     return problems.length > 0 ? broken(problems.join("; ")) : holds("401 with a Bearer challenge");
@@ -187,7 +189,7 @@ export const bearerNoSideEffect = defineCheck({
     // Whether the rejected event was stored shows through the target's duplicate-reference rule.
     const { accessToken } = await probe.obtainToken();
     const first = await probe.postEvent("resubmit the same event with a valid token", accessToken, event);
-    const said = describeResponse(first, (text) => probe.redactor.redact(text));
+    const said = describeResponse(first, probe.redactor);
     if (first.status === 409) {
       return broken(
         `the rejected request created the event: resubmitting its reference with a valid token was refused as a duplicate (${said})`,
@@ -208,7 +210,7 @@ export const bearerNoSideEffect = defineCheck({
     // Only a 4xx is a refusal; a 5xx was already a FAIL (Probe.exchange), anything else proves nothing.
     if (!isClientError(again.status)) {
       return skipped(
-        `the duplicate got ${describeResponse(again, (text) => probe.redactor.redact(text))}: neither accepted nor refused`,
+        `the duplicate got ${describeResponse(again, probe.redactor)}: neither accepted nor refused`,
       );
     }
     return holds(

@@ -31,12 +31,12 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
     async run(probe) {
       const response = await probe.exchange("token request with the new secret", probe.tokenRequest());
       const token = accessTokenOf(response);
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       if (token === undefined) return broken(`expected an access token for the new secret, received ${said}`);
       const created = await probe.postEvent("create an event with the new secret's token", token);
       if (!isSuccess(created.status)) {
         return broken(
-          `the new secret's token was not accepted: ${describeResponse(created, (t) => probe.redactor.redact(t))}`,
+          `the new secret's token was not accepted: ${describeResponse(created, probe.redactor)}`,
         );
       }
       return holds(`token issued (${response.status}) and event accepted (${created.status})`);
@@ -62,7 +62,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         "token request with the old secret",
         probe.tokenRequest({ client_secret: expected.oldSecret.reveal() }),
       );
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       const reality =
         accessTokenOf(response) !== undefined
           ? "accepted"
@@ -81,7 +81,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         return broken(`expected the old secret to be ${expected.expectOld}, but it was ${detail}`);
       const code =
         reality === "refused" && error !== "invalid_client"
-          ? ` (RFC 6749 §5.2 would say invalid_client, got ${JSON.stringify(error)})`
+          ? ` (RFC 6749 §5.2 would say invalid_client, got ${probe.quote(error)})`
           : "";
       return holds(`the old secret is ${reality}: ${detail}${code}`);
     },
@@ -102,11 +102,11 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         return skipped("no token from before the rotation given (EVENT_API_OLD_ACCESS_TOKEN)");
       }
       const token = expected.oldToken.reveal();
-      probe.redactor.add(token, "<OLD_ACCESS_TOKEN>");
+      probe.redactor.addToken(token, "<OLD_ACCESS_TOKEN>");
       // A rejected old token proves something only where a fresh token gets the same valid request in.
       await premiseAcceptedEvent(probe, await premiseToken(probe));
       const response = await probe.postEvent("create an event with a token from before the rotation", token);
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       const reality = isSuccess(response.status)
         ? "valid"
         : isRefusal(response, REFUSED_TOKEN)

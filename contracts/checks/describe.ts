@@ -1,13 +1,20 @@
-import { excerpt } from "../probe/excerpt.ts";
+import { ownCopy } from "../probe/excerpt.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
+import type { Redactor } from "../target/index.ts";
 
 const MAX_SNIPPET = 160;
 
-/** "401 application/json {"error":"invalid_client"}": a short, already-redacted description for messages. */
-export function describeResponse(response: HttpResponse, redact: (text: string) => string): string {
-  const type = response.headers["content-type"]?.split(";")[0] ?? "no content type";
-  const body = redact(response.text.replace(/\s+/g, " ").trim());
-  const snippet = body.length > MAX_SNIPPET ? `${excerpt(body, MAX_SNIPPET)}…` : body;
+/**
+ * "401 application/json {"error":"invalid_client"}": a short description for messages; what the target sent is
+ * made inert and redacted (Redactor.untrusted) before it is cut.
+ */
+export function describeResponse(
+  response: HttpResponse,
+  redactor: Pick<Redactor, "untrusted" | "untrustedPrefix">,
+): string {
+  const type = redactor.untrusted(response.headers["content-type"]?.split(";")[0] ?? "no content type");
+  const body = redactor.untrustedPrefix(response.text.replace(/\s+/g, " ").trim(), MAX_SNIPPET);
+  const snippet = body.cut ? `${ownCopy(body.text)}…` : body.text;
   return `${response.status} ${type}${snippet ? ` ${snippet}` : " (empty body)"}`;
 }
 

@@ -101,7 +101,7 @@ export const eventsAccepted = defineCheck({
         accessToken,
       );
       if (!isSuccess(response.status)) {
-        const said = describeResponse(response, (text) => probe.redactor.redact(text));
+        const said = describeResponse(response, probe.redactor);
         return broken(
           `expected a 2xx for every valid event, received ${said} for event ${sent} of ${ACCEPTANCE_SAMPLE}`,
         );
@@ -110,7 +110,7 @@ export const eventsAccepted = defineCheck({
     }
     const ref = last === undefined ? undefined : eventRefOf(last);
     return holds(
-      `${ACCEPTANCE_SAMPLE} valid events accepted (${last?.status}), ${ref === undefined ? "no event reference in the body" : `e.g. event reference ${ref}`}`,
+      `${ACCEPTANCE_SAMPLE} valid events accepted (${last?.status}), ${ref === undefined ? "no event reference in the body" : `e.g. event reference ${probe.quote(ref)}`}`,
     );
   },
 });
@@ -165,7 +165,7 @@ function statusesOf(answers: ReadonlyArray<[string, HttpResponse]>): string {
 async function rejectedForContent(probe: Probe, input: BadInput): Promise<Finding> {
   const [[, response] = ["", undefined]] = await sendAll(probe, [input]);
   if (response === undefined || !isRefusal(response, REJECTED_CONTENT)) {
-    const said = response ? describeResponse(response, (t) => probe.redactor.redact(t)) : "nothing";
+    const said = response ? describeResponse(response, probe.redactor) : "nothing";
     return broken(`expected a rejection, ${describeRefusal(REJECTED_CONTENT)}, received ${said}`);
   }
   return holds(`rejected with ${response.status}`);
@@ -205,7 +205,7 @@ export const eventsResubmit = defineCheck({
     if (!isSuccess(first.status))
       return skipped(`a valid event was not accepted (${first.status}; see events.accepted)`);
     const second = await probe.postEvent("resubmit the same event", accessToken, event);
-    const said = describeResponse(second, (text) => probe.redactor.redact(text));
+    const said = describeResponse(second, probe.redactor);
     return observed(
       isSuccess(second.status)
         ? `the duplicate was accepted too (${said})`
@@ -242,7 +242,7 @@ export const eventsStored = defineCheck({
     if (read.status === 405 || read.status === 501)
       return skipped(`the target offers no GET for events (${read.status})`);
     if (read.status !== 200)
-      return broken(`expected 200 for the acknowledged event ${ref}, received ${read.status}`);
+      return broken(`expected 200 for the acknowledged event ${probe.quote(ref)}, received ${read.status}`);
     const stored = jsonObject(read)?.transaction;
     const reference = (event.transaction as { reference: string }).reference;
     const same =
@@ -250,8 +250,8 @@ export const eventsStored = defineCheck({
       stored !== null &&
       (stored as { reference?: unknown }).reference === reference;
     return same
-      ? holds(`read back ${ref} with its transaction reference`)
-      : broken(`read back ${ref}, but not with the reference sent (${reference})`);
+      ? holds(`read back ${probe.quote(ref)} with its transaction reference`)
+      : broken(`read back ${probe.quote(ref)}, but not with the reference sent (${reference})`);
   },
 });
 

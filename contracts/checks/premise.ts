@@ -14,7 +14,7 @@ export async function premiseToken(probe: Probe): Promise<string> {
   );
   const token = accessTokenOf(response);
   if (!isSuccess(response.status) || token === undefined) {
-    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    const said = describeResponse(response, probe.redactor);
     throw new PrerequisiteError(
       `premise failed: the given credentials got no token (${said}), so a refusal here proves nothing (see token.issued)`,
     );
@@ -29,7 +29,7 @@ export async function premiseToken(probe: Probe): Promise<string> {
 export async function premiseAcceptedEvent(probe: Probe, accessToken: string): Promise<void> {
   const response = await probe.postEvent("premise: create a valid event", accessToken);
   if (!isSuccess(response.status)) {
-    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    const said = describeResponse(response, probe.redactor);
     throw new PrerequisiteError(
       `premise failed: a valid event with a valid token was not accepted (${said}), so a rejection here proves nothing (see events.accepted)`,
     );

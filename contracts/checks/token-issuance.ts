@@ -30,7 +30,7 @@ async function refusesToken(
 ): Promise<Finding> {
   await premiseToken(probe);
   const response = await probe.exchange(label, probe.tokenRequest(overrides));
-  const said = describeResponse(response, (text) => probe.redactor.redact(text));
+  const said = describeResponse(response, probe.redactor);
   if (accessTokenOf(response) !== undefined) return broken(`expected no access token, received one: ${said}`);
   if (!isRefusal(response, refusal)) {
     return broken(`expected a refusal, ${describeRefusal(refusal)}, received ${said}, which is not one`);
@@ -47,7 +47,7 @@ export const tokenIssued = defineCheck({
   profile: "fast",
   async run(probe) {
     const { response, token } = await requestValidToken(probe, "token request with valid credentials");
-    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    const said = describeResponse(response, probe.redactor);
     if (!isSuccess(response.status) || token === undefined) {
       return broken(`expected a success response carrying access_token, received ${said}`);
     }
@@ -66,12 +66,13 @@ export const tokenResponseShape = defineCheck({
     const { response, token } = await requestValidToken(probe, "token request with valid credentials");
     if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
     const result = tokenResponseSchema.safeParse(response.json);
-    if (result.success) return holds(`all fields present and typed (token_type "${result.data.token_type}")`);
+    if (result.success)
+      return holds(`all fields present and typed (token_type "${probe.quote(result.data.token_type)}")`);
     const body = jsonObject(response) ?? {};
     const problems = result.error.issues.map((issue) => {
       const field = issue.path.join(".");
-      const value = field in body ? JSON.stringify(body[field]) : "missing";
-      return `${field}: ${issue.message} (received ${field === "access_token" ? "<ACCESS_TOKEN>" : value})`;
+      const value = field in body ? probe.quote(body[field]) : "missing";
+      return `${probe.quote(field)}: ${issue.message} (received ${field === "access_token" ? "<ACCESS_TOKEN>" : value})`;
     });
     return broken(`expected the spec's access token response, but ${problems.join("; ")}`);
   },
@@ -89,11 +90,13 @@ export const tokenScope = defineCheck({
     if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
     const scope = jsonObject(response)?.scope;
     if (typeof scope !== "string")
-      return broken(`expected scope to be a string, received ${JSON.stringify(scope)}`);
+      return broken(`expected scope to be a string, received ${probe.quote(scope)}`);
     const missing = SPEC_SCOPES.filter((name) => !scopeSet(scope).has(name));
     if (missing.length > 0)
-      return broken(`expected scopes ${SPEC_SCOPES.join(", ")}, "${scope}" lacks ${missing.join(", ")}`);
-    return holds(`scope "${scope}"`);
+      return broken(
+        `expected scopes ${SPEC_SCOPES.join(", ")}, "${probe.quote(scope)}" lacks ${missing.join(", ")}`,
+      );
+    return holds(`scope "${probe.quote(scope)}"`);
   },
 });
 
@@ -115,10 +118,12 @@ export const tokenSigned = defineCheck({
     const alg = String(parts.header.alg ?? "");
     if (alg === "" || alg.toLowerCase() === "none" || parts.segments[2] === "") {
       return broken(
-        `expected a signature, received alg "${alg || "(missing)"}" with ${parts.segments[2] ? "a" : "no"} signature`,
+        `expected a signature, received alg "${probe.quote(alg) || "(missing)"}" with ${parts.segments[2] ? "a" : "no"} signature`,
       );
     }
-    return holds(`JWS signed with ${alg}${parts.header.kid === undefined ? "" : ", with a kid"}`);
+    return holds(
+      `JWS signed with ${probe.quote(alg)}${parts.header.kid === undefined ? "" : ", with a kid"}`,
+    );
   },
 });
 
@@ -133,7 +138,7 @@ export const tokenReissue = defineCheck({
     const first = await probe.obtainToken("first token request");
     const second = await probe.obtainToken("repeated token request");
     const response = await probe.postEvent("create an event with the second token", second.accessToken);
-    const said = describeResponse(response, (text) => probe.redactor.redact(text));
+    const said = describeResponse(response, probe.redactor);
     if (response.status === 401 || response.status === 403) {
       return broken(`expected the repeated call's token to be accepted, received ${said}`);
     }
@@ -207,7 +212,7 @@ export const tokenErrorFormat = defineCheck({
     ] as const;
     for (const [what, overrides] of probes) {
       const response = await probe.exchange(`token request with a ${what}`, probe.tokenRequest(overrides));
-      const said = describeResponse(response, (text) => probe.redactor.redact(text));
+      const said = describeResponse(response, probe.redactor);
       const code = jsonObject(response)?.error;
       if (response.status !== 400 && response.status !== 401)
         problems.push(`${what}: expected 400 or 401, received ${said}`);
@@ -234,8 +239,8 @@ export const tokenNoStore = defineCheck({
     const missing = [
       /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl)
         ? ""
-        : `Cache-Control: no-store (received "${cacheControl}")`,
-      /no-cache/i.test(pragma) ? "" : `Pragma: no-cache (received "${pragma}")`,
+        : `Cache-Control: no-store (received "${probe.quote(cacheControl)}")`,
+      /no-cache/i.test(pragma) ? "" : `Pragma: no-cache (received "${probe.quote(pragma)}")`,
     ].filter(Boolean);
     return missing.length > 0
       ? broken(`expected ${missing.join(" and ")}`)
@@ -246,7 +251,7 @@ export const tokenNoStore = defineCheck({
 /** A token request authenticated with `method` must yield a token (a SHOULD: the other method is the MUST). */
 async function acceptsMethod(probe: Probe, method: ClientAuth, label: string): Promise<Finding> {
   const response = await probe.exchange(label, probe.tokenRequest({}, method));
-  const said = describeResponse(response, (text) => probe.redactor.redact(text));
+  const said = describeResponse(response, probe.redactor);
   if (accessTokenOf(response) !== undefined) return holds(`${response.status} with an access token`);
   return broken(
     `expected an access token, received ${INVALID_CLIENT.statuses.includes(response.status) ? "a refusal: " : ""}${said}`,

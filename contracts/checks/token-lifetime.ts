@@ -107,7 +107,7 @@ export const lifetimeSliding = defineCheck({
         refusalProvesEarlyExpiry(lastSent, now, expiresIn);
         return broken(
           `rejected ${formatDuration(now - usedAt)} after its first use but only ${formatDuration(now - lastUse)} after its last use; ` +
-            `expires_in ${expiresIn} s must count from the last use (${describeResponse(response, (t) => probe.redactor.redact(t))})`,
+            `expires_in ${expiresIn} s must count from the last use (${describeResponse(response, probe.redactor)})`,
         );
       }
       if (!isSuccess(response.status))
@@ -134,7 +134,7 @@ export const lifetimeIdleExpires = defineCheck({
     const idle = (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
     await waitUntil(probe, usedAt + idle, "lifetime.idle-expires: idle");
     const response = await probe.postEvent(`use after ${formatDuration(idle)} idle`, token.accessToken);
-    const said = describeResponse(response, (t) => probe.redactor.redact(t));
+    const said = describeResponse(response, probe.redactor);
     if (isSuccess(response.status))
       return broken(
         `expected a rejection after ${formatDuration(idle)} idle (expires_in ${expiresIn} s), but it was accepted: ${said}`,
@@ -165,7 +165,7 @@ export const lifetimeNoEarlyExpiry = defineCheck({
     if (response.status === 401 || response.status === 403)
       refusalProvesEarlyExpiry(sentAt, Date.now(), expiresIn);
     if (!isSuccess(response.status)) {
-      const said = describeResponse(response, (t) => probe.redactor.redact(t));
+      const said = describeResponse(response, probe.redactor);
       return broken(
         `expected the token to work after ${formatDuration(idle)} idle (expires_in ${expiresIn} s), received ${said}`,
       );
@@ -190,7 +190,7 @@ export const lifetimeRenewal = defineCheck({
       return skipped("the token did not expire, so renewal cannot be tested (see lifetime.idle-expires)");
     const renewed = await probe.obtainToken("repeat the token call after expiry");
     const response = await probe.postEvent("use of the new token", renewed.accessToken);
-    const said = describeResponse(response, (t) => probe.redactor.redact(t));
+    const said = describeResponse(response, probe.redactor);
     if (!isSuccess(response.status)) return broken(`expected the new token to be accepted, received ${said}`);
     return holds(`the expired token got ${stale.status}; a new token was accepted with ${response.status}`);
   },

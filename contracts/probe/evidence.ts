@@ -1,21 +1,23 @@
 import type { Evidence } from "../checks/check-result.ts";
 import { locationOrigin } from "../connection/index.ts";
 import type { Redactor } from "../target/index.ts";
-import { excerpt } from "./excerpt.ts";
+import { ownCopy } from "./excerpt.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 
 /** Evidence bodies are cut here: enough to see the problem, never a megabyte in a CI log. */
 const MAX_BODY_CHARS = 2_000;
 
-function clip(text: string): string {
-  return text.length <= MAX_BODY_CHARS ? text : `${excerpt(text, MAX_BODY_CHARS)}… (${text.length} chars)`;
+/** A body made safe (Redactor.untrusted) and cut, with only the part kept ever searched. */
+function safeBody(redactor: Redactor, text: string): string {
+  const shown = redactor.untrustedPrefix(text, MAX_BODY_CHARS);
+  return shown.cut ? `${ownCopy(shown.text)}… (${text.length} chars)` : shown.text;
 }
 
 function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'"'"'`)}'`;
 }
 
-/** A curl command for the request; redacted afterwards like everything else in the evidence. */
+/** A curl command for the request; built from values already redacted, so quoting cannot hide a secret. */
 export function curlCommand(request: HttpRequest): string {
   const parts = ["curl", "-sS", "-i", "-X", request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers))
@@ -24,36 +26,52 @@ export function curlCommand(request: HttpRequest): string {
   return parts.join(" ");
 }
 
-/** Builds one piece of evidence, with every secret and token replaced by a placeholder. */
+function safeHeaders(
+  redactor: Redactor,
+  headers: Readonly<Record<string, string>>,
+  url: string,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      redactor.untrusted(name),
+      // A Location's path and query are the target's to choose: evidence keeps only where it points.
+      name === "location"
+        ? `${locationOrigin(value, url) ?? "(not an http(s) URL)"} (path not shown)`
+        : redactor.untrusted(value),
+    ]),
+  );
+}
+
+/**
+ * Builds one piece of evidence: every string of the request and the answer passes `redactor.untrusted` (secrets
+ * and tokens hidden, controls made visible) before anything is built from it; the label is the harness's.
+ */
 export function evidenceOf(
   redactor: Redactor,
   label: string,
   request: HttpRequest,
   outcome: { response: HttpResponse } | { error: string },
 ): Evidence {
-  const redactedRequest = {
-    method: request.method,
-    url: redactor.redact(request.url),
-    headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, redactor.redact(v)])),
-    ...(request.body === undefined ? {} : { body: clip(redactor.redact(request.body)) }),
+  const safeRequest = {
+    method: redactor.untrusted(request.method),
+    url: redactor.untrusted(request.url),
+    headers: safeHeaders(redactor, request.headers, request.url),
   };
-  const base = { label, request: redactedRequest, curl: redactor.redact(curlCommand(request)) };
-  if ("error" in outcome) return { ...base, error: redactor.redact(outcome.error) };
+  const body = request.body === undefined ? {} : { body: safeBody(redactor, request.body) };
+  // The curl line repeats the request whole: the harness's own bodies are small (an event, a token form).
+  const curl = curlCommand({
+    ...safeRequest,
+    ...(request.body === undefined ? {} : { body: redactor.untrusted(request.body) }),
+  });
+  const base = { label, request: { ...safeRequest, ...body }, curl };
+  if ("error" in outcome) return { ...base, error: redactor.untrusted(outcome.error) };
   const { response } = outcome;
   return {
     ...base,
     response: {
       status: response.status,
-      headers: Object.fromEntries(
-        Object.entries(response.headers).map(([k, v]) => [
-          k,
-          // A Location's path and query are the target's to choose: evidence keeps only where it points.
-          k === "location"
-            ? `${locationOrigin(v, request.url) ?? "(not an http(s) URL)"} (path not shown)`
-            : redactor.redact(v),
-        ]),
-      ),
-      ...(response.text === "" ? {} : { body: clip(redactor.redact(response.text)) }),
+      headers: safeHeaders(redactor, response.headers, request.url),
+      ...(response.text === "" ? {} : { body: safeBody(redactor, response.text) }),
       durationMs: response.durationMs,
     },
   };

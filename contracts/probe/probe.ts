@@ -50,6 +50,13 @@ export interface ExchangeOptions {
   readonly serverErrors?: "fail" | "report";
 }
 
+/** Credentials a token response may carry (RFC 6749 §5.1, OpenID Connect's id_token), each hidden in evidence. */
+const ISSUED_TOKENS = [
+  ["access_token", "<ACCESS_TOKEN>"],
+  ["refresh_token", "<REFRESH_TOKEN>"],
+  ["id_token", "<ID_TOKEN>"],
+] as const;
+
 /** The MUST rule a 5xx from this request breaks: every request of the contract is answered, never failed on. */
 function serverErrorRule(target: Target, request: HttpRequest): string {
   return request.url === target.tokenUrl ? "Endpoints §1; RFC 9110 §15.6" : "Endpoints §2; RFC 9110 §15.6";
@@ -143,7 +150,7 @@ export class Probe {
       throw new RedirectAnswer(`"${label}" was answered ${said}`, redirectRule(this.target, request));
     }
     if (isServerError(response.status) && options.serverErrors !== "report") {
-      const said = describeResponse(response, (text) => this.redactor.redact(text));
+      const said = describeResponse(response, this.redactor);
       throw new ServerFailure(
         `the server failed on "${label}": ${said}; a 5xx is never an answer the contract allows`,
         serverErrorRule(this.target, request),
@@ -152,12 +159,22 @@ export class Probe {
     return response;
   }
 
-  /** Any access token in a response is registered before evidence is written, opaque tokens included. */
+  /** A value the target sent, for a message: inert and redacted (a string as it is, anything else as JSON). */
+  quote(value: unknown): string {
+    return this.redactor.untrusted(
+      typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)),
+    );
+  }
+
+  /** Any token in a response is registered before evidence is written, opaque tokens included. */
   #hideIssuedToken(response: HttpResponse): void {
     const body = response.json;
     if (typeof body !== "object" || body === null) return;
-    const token = (body as Record<string, unknown>).access_token;
-    if (typeof token === "string") this.redactor.add(token, "<ACCESS_TOKEN>");
+    const record = body as Record<string, unknown>;
+    for (const [field, placeholder] of ISSUED_TOKENS) {
+      const token = record[field];
+      if (typeof token === "string") this.redactor.addToken(token, placeholder);
+    }
   }
 
   /**

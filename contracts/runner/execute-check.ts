@@ -1,3 +1,4 @@
+import { inertText } from "../../reporting/index.ts";
 import type { CheckDefinition, CheckLevel, CheckStatus } from "../checks/check.ts";
 import { statusOf } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
@@ -49,7 +50,9 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     level,
     rule,
     status,
-    message: probe.redactor.redact(message),
+    // The harness's words are never redacted (a short secret would eat ids); quotes of the target were as they
+    // were made (probe.quote, describeResponse). inertText only catches a quote made without them.
+    message: inertText(message),
     durationMs: Math.round(performance.now() - started),
     evidence: probe.evidence,
   };

@@ -14,5 +14,5 @@ export { combineVerdicts, exitCodeOf, partVerdictOf } from "./run-outcome.ts";
 export { renderRunSummaryMarkdown } from "./run-summary-markdown.ts";
 export type { TimeSeries } from "./time-series.ts";
 export { ratePerSecond, TIME_SERIES_FORMAT } from "./time-series.ts";
-export { RUN_REPORT_FILES, sweepSecrets, writeRunReport } from "./write-run-report.ts";
+export { RUN_REPORT_FILES, writeRunReport } from "./write-run-report.ts";
 export { writeTimeSeriesFromK6Csv } from "./write-time-series.ts";

@@ -132,9 +132,11 @@ export const contractCommand = defineCommand({
       const target = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
       const secret = target.clientSecret.reveal();
       const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
-      const say = (text: string) => io.stderr.write(redactor.redact(text));
+      // The harness's words go out as they are; only the URLs the user gave are redacted, as values.
+      const say = (text: string) => io.stderr.write(text);
+      const url = (value: string) => redactor.redact(value);
       say(
-        `Contract ${profile} profile against ${target.baseUrl} (token endpoint ${target.tokenUrl}, client authentication ${target.clientAuth})` +
+        `Contract ${profile} profile against ${url(target.baseUrl)} (token endpoint ${url(target.tokenUrl)}, client authentication ${target.clientAuth})` +
           `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       if (profile === "full") {

@@ -166,7 +166,7 @@ export const verifyRotationCommand = defineCommand({
         if (secret)
           redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
       }
-      if (expectations.oldToken) redactor.add(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
+      if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
       const { createEventGenerator } = await import("../../generators/index.ts");
       const events = createEventGenerator({
         seed: randomInt(0xffff_ffff),

@@ -36,10 +36,10 @@ export interface K6RunOptions {
   readonly maxSeconds: number;
 }
 
-/** Relays a child's output line by line through the redactor (a secret split across chunks is still caught). */
+/** Relays k6's output line by line as untrusted text (it may quote a target): controls shown, secrets hidden. */
 function relay(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, redactor: Redactor): Promise<void> {
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  lines.on("line", (line) => out.write(`${redactor.redact(line)}\n`));
+  lines.on("line", (line) => out.write(`${redactor.untrusted(line)}\n`));
   return new Promise((resolve) => lines.once("close", resolve));
 }
 

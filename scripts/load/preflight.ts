@@ -85,7 +85,7 @@ export async function preflight(
           : `the token endpoint answered ${status} for client ${credential.clientId}: check the credentials`,
       );
     }
-    redactor.add(token.accessToken, "<ACCESS_TOKEN>");
+    redactor.addToken(token.accessToken, "<ACCESS_TOKEN>");
     seen.add(token.expiresInSeconds);
   }
   if (seen.size > 1) {

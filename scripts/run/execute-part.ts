@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { Redactor, Target } from "../../contracts/index.ts";
+import type { Target } from "../../contracts/index.ts";
 import type { PartOutcome } from "../../reporting/run-report/index.ts";
 import {
   partVerdictOf,
@@ -19,7 +19,6 @@ import { K6_CSV_FILE, reproduceCommand } from "./part-plan.ts";
 export interface PartContext {
   readonly io: CommandIo;
   readonly env: NodeJS.ProcessEnv;
-  readonly redactor: Redactor;
   readonly runDir: string;
   readonly commands: readonly CommandEntry[];
   readonly external: Target | undefined;
@@ -27,7 +26,7 @@ export interface PartContext {
 
 /** Runs one part through its command, as the CLI would; whatever happens, it ends with an outcome, never a throw. */
 export async function executePart(plan: PartPlan, context: PartContext): Promise<PartOutcome> {
-  const { io, redactor, runDir } = context;
+  const { io, runDir } = context;
   const started = Date.now();
   const base = {
     id: plan.id,
@@ -45,8 +44,8 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
       note: "not run: the run was interrupted",
     };
   }
-  const stdout = new PartOutput(io.stdout, redactor);
-  const stderr = new PartOutput(io.stderr, redactor);
+  const stdout = new PartOutput(io.stdout);
+  const stderr = new PartOutput(io.stderr);
   let exitCode: number;
   let note: string | undefined;
   try {

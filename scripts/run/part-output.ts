@@ -1,27 +1,22 @@
 import { Writable } from "node:stream";
-import type { Redactor } from "../../contracts/index.ts";
 
 const PART_INDENT = "│ ";
 const RECENT_LINES = 20;
 
 /**
- * Forwards a part's output line by line, indented under the part's heading (so the run's own verdict is the only
- * one at the margin) and through the redactor (a secret split across writes is still caught).
+ * Forwards a part's output line by line, indented under the part's heading, so the run's own verdict is the only
+ * one at the margin. Each part redacts what it prints itself: a pass here would eat the harness's own words.
  */
 export class PartOutput extends Writable {
   #pending = "";
-  /** The last lines written (redacted), so a part that could not decide can say why in the report. */
+  /** The last lines written, so a part that could not decide can say why in the report. */
   readonly recent: string[] = [];
 
-  constructor(
-    private readonly target: NodeJS.WritableStream,
-    private readonly redactor: Redactor,
-  ) {
+  constructor(private readonly target: NodeJS.WritableStream) {
     super({ decodeStrings: false });
   }
 
-  #emit(text: string): void {
-    const clean = this.redactor.redact(text);
+  #emit(clean: string): void {
     this.recent.push(...clean.split("\n").filter((line) => line.trim() !== ""));
     this.recent.splice(0, Math.max(0, this.recent.length - RECENT_LINES));
     this.target.write(clean.replace(/^/gm, PART_INDENT));

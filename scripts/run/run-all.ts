@@ -2,12 +2,7 @@ import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run-report/index.ts";
-import {
-  combineVerdicts,
-  exitCodeOf,
-  sweepSecrets,
-  writeRunReport,
-} from "../../reporting/run-report/index.ts";
+import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run-report/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../cli/command.ts";
 import { displayPath } from "../cli/display-path.ts";
@@ -40,7 +35,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   // The registry loads the run command, which loads this module: a static import back would close a cycle.
   const { commands } = await import("../commands/index.ts");
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
-  const out = (text: string) => void io.stdout.write(redactor.redact(text));
+  // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
+  const out = (text: string) => void io.stdout.write(text);
   const plans = planParts(settings);
   const context: PartContext = {
     io,
@@ -50,7 +46,6 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...targetEnvironment(options, io.env),
       ...runTimeoutEnvironment(options["run-timeout"], io.env),
     },
-    redactor,
     runDir,
     commands,
     external,
@@ -59,7 +54,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   // Before the first part: a run whose report cannot be written is not started.
   await prepareWritableDir(runDir, "--report-dir", "run");
   const against = external
-    ? `${external.baseUrl} (token endpoint ${external.tokenUrl}, client authentication ${external.clientAuth})`
+    ? `${redactor.redact(external.baseUrl)} (token endpoint ${redactor.redact(external.tokenUrl)}, client authentication ${external.clientAuth})`
     : "the embedded sandbox";
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
@@ -85,8 +80,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     target: external
       ? {
           embedded: false,
-          tokenUrl: external.tokenUrl,
-          baseUrl: external.baseUrl,
+          tokenUrl: redactor.redact(external.tokenUrl),
+          baseUrl: redactor.redact(external.baseUrl),
           clientAuth: external.clientAuth,
           insecure: external.connection.insecure,
         }
@@ -94,10 +89,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
-  await writeRunReport(runDir, run, redactor, indexPath);
-  const leaked = await sweepSecrets(runDir, redactor);
-  if (leaked.length > 0)
-    io.stderr.write(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
+  await writeRunReport(runDir, run, indexPath);
 
   const width = Math.max(...outcomes.map((outcome) => outcome.title.length));
   out("\n━━ Verdict ━━\n");

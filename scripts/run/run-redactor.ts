@@ -9,13 +9,13 @@ export function runRedactor(
 ): Redactor {
   const redactor = new Redactor();
   const clientId = external?.clientId ?? demo.clientId;
-  const secrets: Array<[string | undefined, string]> = [
-    [external?.clientSecret.reveal() ?? demo.clientSecret, "<CLIENT_SECRET>"],
-    [env.EVENT_API_OLD_CLIENT_SECRET?.trim(), "<CLIENT_SECRET>"],
-    [env.EVENT_API_OLD_ACCESS_TOKEN?.trim(), "<OLD_ACCESS_TOKEN>"],
-  ];
-  for (const [value, placeholder] of secrets) {
-    if (value) redactor.add(value, placeholder).addBasic(clientId, value);
+  for (const secret of [
+    external?.clientSecret.reveal() ?? demo.clientSecret,
+    env.EVENT_API_OLD_CLIENT_SECRET?.trim(),
+  ]) {
+    if (secret) redactor.add(secret, "<CLIENT_SECRET>").addBasic(clientId, secret);
   }
+  const oldToken = env.EVENT_API_OLD_ACCESS_TOKEN?.trim();
+  if (oldToken) redactor.addToken(oldToken, "<OLD_ACCESS_TOKEN>");
   return redactor;
 }

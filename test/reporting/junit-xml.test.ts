@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JunitReport } from "../../reporting/index.ts";
 import { renderJunitXml, xmlText } from "../../reporting/index.ts";
+import { xmlProblems } from "../support/xml-well-formed.ts";
 
 const report: JunitReport = {
   name: "harness",
@@ -58,5 +59,33 @@ describe("renderJunitXml", () => {
 
   it("drops the control characters XML 1.0 cannot carry, even escaped", () => {
     expect(xmlText("a\u0000b\u0008c\u001Fd\te\nf")).toBe("abcd\te\nf");
+  });
+
+  it("drops every other character outside XML 1.0's Char production, and keeps astral ones", () => {
+    expect(xmlText("a\ufffeb\uffffc\ud800d\udfffe\u{1F600}f\u0085g")).toBe("abcde\u{1F600}f\u0085g");
+  });
+
+  it("writes a well-formed document whatever a case's texts hold", () => {
+    const hostile = '\u001b[2J\u0000\ufffe\ud800 </system-out> & "q" ]]>';
+    const xml = renderJunitXml({
+      name: hostile,
+      seconds: 1,
+      suites: [
+        {
+          name: hostile,
+          seconds: 1,
+          cases: [
+            {
+              name: hostile,
+              classname: hostile,
+              seconds: 1,
+              outcome: { kind: "failure", message: hostile, type: hostile, detail: hostile },
+              output: hostile,
+            },
+          ],
+        },
+      ],
+    });
+    expect(xmlProblems(xml)).toEqual([]);
   });
 });

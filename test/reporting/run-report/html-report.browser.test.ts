@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Redactor } from "../../../contracts/index.ts";
 import { writeRunReport } from "../../../reporting/run-report/index.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
 
@@ -74,7 +73,7 @@ if (!existsSync(CHROMIUM)) {
     let page: string;
     beforeAll(async () => {
       dir = await mkdtemp(path.join(tmpdir(), "eah-browser-"));
-      await writeRunReport(dir, await writeFixtureRun(dir), new Redactor(), "index.html");
+      await writeRunReport(dir, await writeFixtureRun(dir), "index.html");
       page = pathToFileURL(path.join(dir, "index.html")).href;
     });
     afterAll(async () => {

@@ -1,16 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INSECURE_WARNING, Redactor } from "../../../contracts/index.ts";
+import { INSECURE_WARNING } from "../../../contracts/index.ts";
 import type { RunOutcome } from "../../../reporting/run-report/index.ts";
-import {
-  combineVerdicts,
-  exitCodeOf,
-  sweepSecrets,
-  writeRunReport,
-} from "../../../reporting/run-report/index.ts";
+import { combineVerdicts, exitCodeOf, writeRunReport } from "../../../reporting/run-report/index.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
 
 let dir: string;
@@ -21,7 +16,7 @@ let markdown: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "eah-html-report-"));
   run = await writeFixtureRun(dir);
-  await writeRunReport(dir, run, new Redactor(), "reports/x/index.html");
+  await writeRunReport(dir, run, "reports/x/index.html");
   html = await readFile(path.join(dir, "index.html"), "utf8");
   markdown = await readFile(path.join(dir, "summary.md"), "utf8");
 });
@@ -144,15 +139,6 @@ describe("verdicts and the final sweep", () => {
     expect(combineVerdicts([{ verdict: "passed" }], false)).toBe("passed");
     expect(exitCodeOf("aborted")).toBe(3);
   });
-
-  it("redacts a secret any part left in a text file and names the file", async () => {
-    const file = path.join(dir, "rotation", "leak.log");
-    await writeFile(file, "secret=hunter2-hunter2 token=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln\n");
-    const leaked = await sweepSecrets(dir, new Redactor().add("hunter2-hunter2", "<CLIENT_SECRET>"));
-    expect(leaked).toEqual([path.join("rotation", "leak.log")]);
-    expect(await readFile(file, "utf8")).toBe("secret=<CLIENT_SECRET> token=<ACCESS_TOKEN>\n");
-    expect(await sweepSecrets(dir, new Redactor().add("hunter2-hunter2", "<CLIENT_SECRET>"))).toEqual([]);
-  });
 });
 
 describe("a run made with --insecure", () => {
@@ -167,7 +153,7 @@ describe("a run made with --insecure", () => {
         clientAuth: "basic",
         insecure: true,
       };
-      await writeRunReport(insecureDir, { ...fixture, target }, new Redactor(), "reports/x/index.html");
+      await writeRunReport(insecureDir, { ...fixture, target }, "reports/x/index.html");
       const page = await readFile(path.join(insecureDir, "index.html"), "utf8");
       const summary = await readFile(path.join(insecureDir, "summary.md"), "utf8");
       const warning = INSECURE_WARNING.replaceAll("'", "&#39;");

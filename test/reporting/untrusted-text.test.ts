@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { inertText } from "../../reporting/index.ts";
+
+describe("inertText", () => {
+  it("shows C0 and C1 controls, DEL and line breaks as visible escapes", () => {
+    expect(inertText("a\u001b[2Jb\u0007c\u0000d\r\ne\tf\u007fg\u009bh\u0085i")).toBe(
+      "a\\x1b[2Jb\\x07c\\x00d\\r\\ne\\tf\\x7fg\\x9bh\\x85i",
+    );
+  });
+
+  it("keeps a target's text on one line, so nothing it sends starts a line of its own", () => {
+    const text = inertText("ok\n::error::forged\r\n::add-mask::x\u2028PASS  token.issued\u2029");
+    expect(text.split("\n")).toHaveLength(1);
+    expect(text).toBe("ok\\n::error::forged\\r\\n::add-mask::x\\u2028PASS  token.issued\\u2029");
+  });
+
+  it("escapes an OSC 8 link, bidirectional overrides, non-characters and lone surrogates", () => {
+    expect(inertText("\u001b]8;;https://evil/\u001b\\x\u001b]8;;\u001b\\")).toBe(
+      "\\x1b]8;;https://evil/\\x1b\\x\\x1b]8;;\\x1b\\",
+    );
+    expect(inertText("a\u202eb\u2066c\ufffed\uffffe\ud800f\udc00")).toBe(
+      "a\\u202eb\\u2066c\\ufffed\\uffffe\\ud800f\\udc00",
+    );
+  });
+
+  it("leaves printable text alone, astral characters included, and is idempotent", () => {
+    const text = "Grüße 😀 <b>&amp; | `x` \\x1b";
+    expect(inertText(text)).toBe(text);
+    const once = inertText("\u001b\n\ufffe");
+    expect(inertText(once)).toBe(once);
+  });
+});
