@@ -13,14 +13,19 @@ import type { Probe } from "../probe/probe.ts";
 import type { CheckDefinition, Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { describeResponse } from "./describe.ts";
+import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
+import { BEARER_REFUSAL, describeRefusal, isRefusal } from "./refusal.ts";
 
-/** A request without valid credentials must be refused with a 4xx: a 2xx lets it in, anything else refuses nothing. */
+/**
+ * A request without valid credentials must be refused as RFC 6750 §3.1 says (400 invalid_request, 401
+ * invalid_token, 403): a 2xx lets it in, and a 404, 405 or other status refuses nothing.
+ */
 function rejection(probe: Probe, response: HttpResponse, what: string): Finding {
   const said = describeResponse(response, probe.redactor);
   if (isSuccess(response.status))
     return broken(`expected ${what} to be rejected, but it was accepted: ${said}`);
-  if (!isClientError(response.status))
-    return broken(`expected ${what} to be rejected with a 4xx, received ${said}`);
+  if (!isRefusal(response, BEARER_REFUSAL))
+    return broken(`expected ${what} to be rejected, ${describeRefusal(BEARER_REFUSAL)}, received ${said}`);
   return holds(`rejected with ${response.status}`);
 }
 
@@ -39,6 +44,8 @@ function bearerCheck(options: {
     rule: "Authentication rule 3",
     profile: "fast",
     async run(probe) {
+      // A rejection proves something only where a valid token gets a valid event in at the same URL.
+      await premiseAcceptedEvent(probe, await premiseToken(probe));
       const authorization = await options.authorization(probe);
       const response = await probe.exchange(
         `create an event with ${options.what}`,

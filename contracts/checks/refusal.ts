@@ -16,6 +16,8 @@ export const REFUSED_GRANT: Refusal = {
 };
 /** RFC 6750 §3.1: a resource server refuses a token with 401 (invalid_token) or 403 (insufficient_scope). */
 export const REFUSED_TOKEN: Refusal = { statuses: [401, 403], rule: "RFC 6750 §3.1" };
+/** RFC 6750 §3.1: a request without a usable bearer token is refused with 400, 401 or 403. */
+export const BEARER_REFUSAL: Refusal = { statuses: [400, 401, 403], rule: "RFC 6750 §3.1" };
 /** RFC 9110 §15.5: a request the server will not process for its content is 400, 415 or 422. */
 export const REJECTED_CONTENT: Refusal = { statuses: [400, 415, 422], rule: "RFC 9110 §15.5" };
 

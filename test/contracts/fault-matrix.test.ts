@@ -54,12 +54,19 @@ const EXPECTED: Partial<
     ],
   },
   "bearer-rejected-stored": { fail: ["bearer.no-side-effect"] },
-  // Every check that sends a valid event meets the 500 (the negative event checks do, as their premise): a FAIL
-  // there too, never a SKIP.
+  // Every check that sends a valid event meets the 500 (the negative event and bearer checks do, as their
+  // premise): a FAIL there too, never a SKIP.
   "events-5xx": {
     fail: [
       "events.accepted",
       "token.reissue",
+      "bearer.missing",
+      "bearer.garbage",
+      "bearer.other-scheme",
+      "bearer.truncated",
+      "bearer.tampered",
+      "bearer.alg-none",
+      "bearer.foreign-key",
       "bearer.no-side-effect",
       "events.resubmit",
       "events.stored",

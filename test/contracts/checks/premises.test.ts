@@ -29,6 +29,17 @@ const EVENT_REFUSALS = [
   "events.wrong-content-type",
 ];
 
+/** The bearer checks pass on a rejected event: the same events URL must accept a valid token's event first. */
+const BEARER_REFUSALS = [
+  "bearer.missing",
+  "bearer.garbage",
+  "bearer.other-scheme",
+  "bearer.truncated",
+  "bearer.tampered",
+  "bearer.alg-none",
+  "bearer.foreign-key",
+];
+
 const checkById = (id: string): CheckDefinition => {
   const check = ALL_CHECKS.find((candidate) => candidate.id === id);
   if (check === undefined) throw new Error(`no check ${id}`);
@@ -90,19 +101,32 @@ describe("a check whose premise failed is SKIP, never a PASS on the refusal that
     expect(result.message).toMatch(/premise failed: .*404/);
   });
 
-  it.each(EVENT_REFUSALS)("%s with a wrong base URL (404 for every event)", async (id) => {
+  it.each(BEARER_REFUSALS)("%s with a wrong client secret", async (id) => {
     sandbox = await startSandbox({ port: 0 });
     const result = await run(
       id,
-      targetOf({
-        tokenUrl: sandbox.tokenUrl,
-        baseUrl: `${sandbox.baseUrl}/wrong`,
-        audience: sandbox.baseUrl,
-      }),
+      targetOf({ ...sandbox, audience: sandbox.baseUrl }, "not-the-sandbox-secret"),
     );
     expect(result.status, result.message).toBe("SKIP");
-    expect(result.message).toMatch(/premise failed: .*404/);
+    expect(result.message).toMatch(/premise failed: .*401/);
   });
+
+  it.each([...EVENT_REFUSALS, ...BEARER_REFUSALS])(
+    "%s with a wrong base URL (404 for every event)",
+    async (id) => {
+      sandbox = await startSandbox({ port: 0 });
+      const result = await run(
+        id,
+        targetOf({
+          tokenUrl: sandbox.tokenUrl,
+          baseUrl: `${sandbox.baseUrl}/wrong`,
+          audience: sandbox.baseUrl,
+        }),
+      );
+      expect(result.status, result.message).toBe("SKIP");
+      expect(result.message).toMatch(/premise failed: .*404/);
+    },
+  );
 });
 
 describe("only the refusal the rule names passes a refusal check", () => {
@@ -121,11 +145,25 @@ describe("only the refusal the rule names passes a refusal check", () => {
     expect(result.message).toContain(String(ODD_ANSWERS[answer].status));
   });
 
-  it.each([...TOKEN_REFUSALS, ...EVENT_REFUSALS])("%s still passes a correct target", async (id) => {
-    sandbox = await startSandbox({ port: 0 });
-    const result = await run(id, targetOf({ ...sandbox, audience: sandbox.baseUrl }));
-    expect(result.status, result.message).toBe("PASS");
+  // A 403 is a bearer refusal (RFC 6750 §3.1), so it is no odd answer for these.
+  const bearerCases = odd
+    .filter((answer) => answer !== "403")
+    .flatMap((answer) => BEARER_REFUSALS.map((id) => [answer, id] as const));
+  it.each(bearerCases)("a target answering %s instead of refusing fails %s", async (answer, id) => {
+    front = await startOddRefusalServer(answer);
+    const result = await run(id, targetOf({ ...front, audience: front.sandbox.baseUrl }));
+    expect(result.status, result.message).toBe("FAIL");
+    expect(result.message).toContain(String(ODD_ANSWERS[answer].status));
   });
+
+  it.each([...TOKEN_REFUSALS, ...EVENT_REFUSALS, ...BEARER_REFUSALS])(
+    "%s still passes a correct target",
+    async (id) => {
+      sandbox = await startSandbox({ port: 0 });
+      const result = await run(id, targetOf({ ...sandbox, audience: sandbox.baseUrl }));
+      expect(result.status, result.message).toBe("PASS");
+    },
+  );
 });
 
 describe("rotation checks judge the old secret and the old token on refusals only", () => {
