@@ -601,6 +601,28 @@ async function expectAbortedEverywhere(stdout: string, reportDir: string, signal
   for (const name of names) expect(present, `listed ${name}`).toContain(name);
 }
 
+describe("load: a short secret", () => {
+  it("leaves the harness's own words whole (a secret 'events' does not rewrite events_failed)", async () => {
+    const sb = await sandbox([], [{ clientId: "short-secret", clientSecret: "events" }]);
+    const run = await load(
+      ["sustained", "--duration", "2s", "--rate", "5", "--vus", "2", ...targetOf(sb).args],
+      targetOf(sb).env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
+    const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
+    for (const [where, text] of [
+      ["console", run.stdout + run.stderr],
+      ["junit.xml", junit],
+      ["summary.md", markdown],
+    ]) {
+      expect(text, where).not.toContain("<CLIENT_SECRET>");
+    }
+    expect(junit).toContain("events_failed");
+    expect(run.stderr).not.toContain("redacted secrets found");
+  });
+});
+
 describe("load: secrets", () => {
   const JWT = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/;
 
