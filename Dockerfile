@@ -16,9 +16,12 @@ FROM golang:${GO_VERSION}-bookworm AS k6
 WORKDIR /src/tools/k6
 COPY tools/k6/go.mod tools/k6/go.sum ./
 RUN go mod download
-# Static (no cgo), so the binary runs on the slim Node image.
-RUN CGO_ENABLED=0 go build -trimpath -o /out/k6 go.k6.io/k6/v2 \
-  && /out/k6 version
+# tools/k6's main package: k6 with the harness's own extension, k6/x/harness (the cap on response bodies).
+COPY tools/k6/main.go ./
+COPY tools/k6/harness ./harness
+# Static (no cgo), so the binary runs on the slim Node image; `k6 version` must list the extension.
+RUN CGO_ENABLED=0 go build -trimpath -o /out/k6 . \
+  && /out/k6 version | grep -F ' k6/x/harness [js]'
 
 # --- pack: the harness as npm would publish it (npm pack runs the package's own prepare/prepack build) ---
 FROM node:${NODE_VERSION}-bookworm-slim AS pack

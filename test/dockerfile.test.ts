@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { ValidatorSettings } from "dockerfile-utils";
 import { ValidationSeverity, validate } from "dockerfile-utils";
 import { describe, expect, it } from "vitest";
-import { K6_MODULE, pinnedK6Version } from "../scripts/build/k6-binary.ts";
+import { K6_HARNESS_EXTENSION, pinnedK6Version } from "../scripts/build/k6-binary.ts";
 
 // No image can be built here (no Docker daemon) and hadolint is not installable: dockerfile-utils (the validator
 // behind VS Code's Dockerfile support) checks the syntax, and the rest checks what the README promises of the image.
@@ -114,9 +114,15 @@ describe("Dockerfile", () => {
 
   it("builds k6 from tools/k6's go.mod and go.sum, as the harness does, never another version", async () => {
     const k6 = stageNamed("k6");
-    expect(find(k6, "COPY").map((i) => i.args)).toEqual(["tools/k6/go.mod tools/k6/go.sum ./"]);
+    expect(find(k6, "COPY").map((i) => i.args)).toEqual([
+      "tools/k6/go.mod tools/k6/go.sum ./",
+      "tools/k6/main.go ./",
+      "tools/k6/harness ./harness",
+    ]);
+    // tools/k6's main package: k6 with k6/x/harness (the response body cap), as scripts/build/k6-binary.ts builds it.
     const build = find(k6, "RUN").find((i) => i.args.includes("go build"));
-    expect(build?.args).toContain(`go build -trimpath -o /out/k6 ${K6_MODULE}`);
+    expect(build?.args).toContain("go build -trimpath -o /out/k6 .");
+    expect(build?.args).toContain(`grep -F ' ${K6_HARNESS_EXTENSION} [js]'`);
     expect(build?.args).toContain("CGO_ENABLED=0");
     expect(dockerfile).not.toMatch(/go install|k6\/v2@/);
     const versions = dockerfile.match(/\bv2\.\d+\.\d+\b/g) ?? [];

@@ -41,3 +41,9 @@ export const LOAD_ENV = {
 } as const;
 
 export type LoadEnvKey = keyof typeof LOAD_ENV;
+
+/**
+ * Set (to a byte count) only when k6 is the harness's own build, which has the k6/x/harness extension: VUs then
+ * cap every response body at that size. A k6 of the user's own lacks the extension, so the variable stays unset.
+ */
+export const VU_BODY_CAP_ENV = "EH_BODY_CAP";

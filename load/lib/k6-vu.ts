@@ -2,7 +2,7 @@ import { SharedArray } from "k6/data";
 import encoding from "k6/encoding";
 import exec from "k6/execution";
 import http from "k6/http";
-import { VU_CREDENTIALS_ENV, VU_SETTINGS_ENV } from "./env-names.ts";
+import { VU_BODY_CAP_ENV, VU_CREDENTIALS_ENV, VU_SETTINGS_ENV } from "./env-names.ts";
 import type { EventTemplate, EventTemplateFile } from "./event-template.ts";
 import { EVENT_TEMPLATE_FORMAT } from "./event-template.ts";
 import { record } from "./metrics.ts";
@@ -38,6 +38,12 @@ const templates: readonly EventTemplate[] = new SharedArray("event-templates", (
   return file.templates as EventTemplate[];
 });
 
+/** The body cap the harness set, only for its own k6 (which has k6/x/harness); 0: this k6 has no cap to apply. */
+const bodyCapBytes = Number(__ENV[VU_BODY_CAP_ENV] ?? 0);
+/** Required behind the condition (an import is static): a k6 without the extension never resolves it. */
+const harness = bodyCapBytes > 0 ? require("k6/x/harness") : undefined;
+let bodiesCapped = false;
+
 /** This VU's client (token cache, bodies, submission), wired to k6. */
 export const sendEvent: SendEvent = createVuClient({
   settings,
@@ -47,4 +53,9 @@ export const sendEvent: SendEvent = createVuClient({
   templates,
   record,
   base64: (text) => encoding.b64encode(text, "std"),
+  capResponseBodies: () => {
+    if (harness === undefined || bodiesCapped) return;
+    harness.capResponseBodies(bodyCapBytes);
+    bodiesCapped = true;
+  },
 });

@@ -54,6 +54,12 @@ export interface VuClientDeps {
   readonly record: MetricRecorders;
   /** Standard base64 of a string's UTF-8 bytes (k6/encoding's b64encode), for HTTP Basic client authentication. */
   readonly base64: (text: string) => string;
+  /**
+   * Caps this VU's response bodies (k6/x/harness, in the harness's own k6; a no-op in another k6). Called before
+   * every token request: the cap needs the VU's state, which the init context lacks, and the first token precedes
+   * every event.
+   */
+  readonly capResponseBodies: () => void;
 }
 
 /** RFC 6749 Appendix B: client id and secret are form-urlencoded before they are joined for HTTP Basic. */
@@ -124,6 +130,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       form.client_id = credential.client_id;
       form.client_secret = credential.client_secret;
     }
+    deps.capResponseBodies();
     const response = http.post(settings.tokenUrl, form, params);
     const receivedAtMs = Date.now();
     const parsed = parseTokenResponse(response.status, response.body);

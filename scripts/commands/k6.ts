@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ensureK6, findK6, pinnedK6Version } from "../build/k6-binary.ts";
+import { ensureK6, findK6, K6_HARNESS_EXTENSION, pinnedK6Version } from "../build/k6-binary.ts";
 import { defineCommand } from "../cli/command.ts";
 import { ExitCode } from "../cli/exit-codes.ts";
 import { UsageError } from "../cli/usage-error.ts";
@@ -52,6 +52,12 @@ export const k6Command = defineCommand({
       io.stdout.write(
         `k6 ${binary.version} (${SOURCE_LABEL[binary.source]}): ${shown.startsWith("..") ? binary.path : shown}\n`,
       );
+      // Only the harness's own build caps response bodies (tools/k6/README.md).
+      if (!binary.harnessExtension) {
+        io.stdout.write(
+          `without ${K6_HARNESS_EXTENSION}: response bodies are not capped; memory per response is bounded only by --timeout (the harness's own build has it: .tools/bin/k6, used when neither K6_BIN nor PATH names a k6)\n`,
+        );
+      }
     }
     return ExitCode.ok;
   },

@@ -1,8 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { MAX_RESPONSE_BODY_BYTES } from "../../contracts/connection/index.ts";
 import { timerDelay } from "../../contracts/deadline/index.ts";
 import type { Redactor } from "../../contracts/target/index.ts";
+import { VU_BODY_CAP_ENV } from "../../load/index.ts";
 import type { K6Binary } from "../build/k6-binary.ts";
 
 /** After SIGINT, k6 gets this long to stop gracefully and write its summary before it is killed. */
@@ -43,12 +45,21 @@ function relay(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, redact
   return new Promise((resolve) => lines.once("close", resolve));
 }
 
+/**
+ * The run's environment, plus the body cap when this k6 is the harness's own build (k6/x/harness): the scripts load
+ * the extension only then, so a k6 of the user's own still runs them (without the cap).
+ */
+function k6Env(options: K6RunOptions): Record<string, string> {
+  if (!options.k6.harnessExtension) return options.env;
+  return { ...options.env, [VU_BODY_CAP_ENV]: String(MAX_RESPONSE_BODY_BYTES) };
+}
+
 /** Runs `k6 run` with secrets in its environment only, relaying redacted output; stops k6 on abort or timeout. */
 export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   const child: ChildProcess = spawn(
     options.k6.path,
     ["run", "--quiet", "--no-color", ...(options.args ?? []), options.script],
-    { env: options.env, stdio: ["ignore", "pipe", "pipe"] },
+    { env: k6Env(options), stdio: ["ignore", "pipe", "pipe"] },
   );
   let aborted = false;
   let timedOut = false;

@@ -70,6 +70,8 @@ type Call = { readonly url: string; readonly body: unknown; readonly params: unk
 /** A scripted k6 world: event statuses come from a queue (202 when empty); token requests succeed unless told. */
 class World {
   readonly calls: Call[] = [];
+  /** How many requests had been sent at each capResponseBodies call. */
+  readonly capsAt: number[] = [];
   readonly samples: Sample[] = [];
   readonly eventStatuses: number[] = [];
   tokenStatus = 200;
@@ -107,6 +109,7 @@ class World {
       templates: TEMPLATES,
       record: this.record,
       base64: (text) => Buffer.from(text, "utf8").toString("base64"),
+      capResponseBodies: () => this.capsAt.push(this.calls.length),
     };
   }
 
@@ -265,6 +268,14 @@ describe("createVuClient: event bodies", () => {
 });
 
 describe("createVuClient: tokens", () => {
+  it("caps response bodies before its first token request, so no token or event body is read uncapped", () => {
+    const world = new World();
+    const send = createVuClient(world.deps("sliding", 2));
+    expect(send(0, 0, true, false)).toBe(true);
+    expect(world.calls.map((call) => call.url)).toEqual([TOKEN_URL, EVENTS_URL]);
+    expect(world.capsAt[0]).toBe(0);
+  });
+
   it("warms up by fetching the token the first event needs, sending no event and recording no event sample", () => {
     const world = new World();
     const send = createVuClient(world.deps("sliding", 2));

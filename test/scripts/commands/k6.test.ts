@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureK6, findK6, pinnedK6Version } from "../../../scripts/build/k6-binary.ts";
+import { ensureK6, findK6, pinnedK6Version, recordBuildSource } from "../../../scripts/build/k6-binary.ts";
 import { UsageError } from "../../../scripts/cli/usage-error.ts";
 import { k6Command } from "../../../scripts/commands/k6.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
@@ -11,11 +11,15 @@ import { runInProcess } from "../../support/run-in-process.ts";
 let dir: string;
 
 /** A stand-in k6 that only answers `k6 version`, so resolution is tested without the real binary. */
-async function fakeK6(name: string, version: string): Promise<string> {
+async function fakeK6(name: string, version: string, harness = false): Promise<string> {
   const folder = path.join(dir, name);
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, "k6");
-  await writeFile(file, `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\n`);
+  // The harness's own build lists its extension as k6 v2.2.0's `k6 version` does.
+  const extension = harness
+    ? 'echo "Extensions:"\necho "  event-api-harness/tools/k6/harness , k6/x/harness [js]"\n'
+    : "";
+  await writeFile(file, `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\n${extension}`);
   await chmod(file, 0o755);
   return file;
 }
@@ -45,6 +49,24 @@ describe("k6 resolution", () => {
     expect((await run(["--print-path"], { K6_BIN: k6, PATH: "" })).stdout).toBe(`${k6}\n`);
   });
 
+  it("tells the harness's own k6 (with k6/x/harness) from one the user brings, and says what that costs", async () => {
+    const own = await fakeK6("own", "v2.2.0", true);
+    expect((await findK6({ K6_BIN: own, PATH: "" })).binary).toEqual({
+      path: own,
+      version: "v2.2.0",
+      source: "K6_BIN",
+      harnessExtension: true,
+    });
+    expect((await run([], { K6_BIN: own, PATH: "" })).stdout).not.toContain("not capped");
+    const theirs = await fakeK6("theirs", "v2.2.0");
+    expect((await findK6({ K6_BIN: theirs, PATH: "" })).binary?.harnessExtension).toBe(false);
+    const result = await run([], { K6_BIN: theirs, PATH: "" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "without k6/x/harness: response bodies are not capped; memory per response is bounded only by --timeout",
+    );
+  });
+
   it("refuses a K6_BIN that is not k6 v2, rather than falling back silently", async () => {
     const old = await fakeK6("old", "v1.8.0");
     const result = await run([], { K6_BIN: old, PATH: "" });
@@ -55,13 +77,31 @@ describe("k6 resolution", () => {
   it("takes a k6 v2 on PATH, and skips a v1 there for the project-local build", async () => {
     const onPath = await fakeK6("path-v2", "v2.3.0");
     const found = await findK6({ PATH: path.dirname(onPath) }, { localBin: path.join(dir, "none", "k6") });
-    expect(found.binary).toEqual({ path: onPath, version: "v2.3.0", source: "PATH" });
+    expect(found.binary).toEqual({
+      path: onPath,
+      version: "v2.3.0",
+      source: "PATH",
+      harnessExtension: false,
+    });
 
     const v1 = await fakeK6("path-v1", "v1.8.0");
-    const local = await fakeK6("local", "v2.2.0");
+    const local = await fakeK6("local", "v2.2.0", true);
+    await recordBuildSource(local);
     const skipped = await findK6({ PATH: path.dirname(v1) }, { localBin: local });
-    expect(skipped.binary).toEqual({ path: local, version: "v2.2.0", source: "project" });
+    expect(skipped.binary).toEqual({
+      path: local,
+      version: "v2.2.0",
+      source: "project",
+      harnessExtension: true,
+    });
     expect(skipped.skipped).toEqual([`${v1} is k6 v1.8.0, not v2.x`]);
+  });
+
+  it("passes over a project-local k6 built from an older tools/k6 (it may lack the response body cap)", async () => {
+    const stale = await fakeK6("stale", "v2.2.0");
+    const found = await findK6({ PATH: "" }, { localBin: stale });
+    expect(found.binary).toBeUndefined();
+    expect(found.skipped).toEqual([`${stale}, built from an older tools/k6 (rebuilding)`]);
   });
 
   it("explains what to install when neither k6 nor Go is available", async () => {
