@@ -1,11 +1,14 @@
-export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";
-export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
-export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
-export type { CheckResult, Evidence } from "./checks/check-result.ts";
-export type { RotationExpectations } from "./checks/credential-rotation.ts";
-export { rotationChecks } from "./checks/credential-rotation.ts";
-export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
-export type { Connection } from "./connection/index.ts";
+export { renderConsoleSummary } from "../reporting/contract/console-summary.ts";
+export type { ContractRun, Verdict } from "../reporting/contract/run-summary.ts";
+export {
+  countByStatus,
+  describeCounts,
+  describeTarget,
+  INSECURE_WARNING,
+  verdictOf,
+} from "../reporting/contract/run-summary.ts";
+export { REPORT_FILES, writeContractReports } from "../reporting/contract/write-reports.ts";
+export type { Connection } from "../transport/connection/index.ts";
 export {
   ConnectionError,
   connectionFromEnv,
@@ -15,23 +18,9 @@ export {
   proxyFor,
   trustedCas,
   undiciDispatcher,
-} from "./connection/index.ts";
-export { defaultRunBudgetMs, MAX_STRETCHED_RUN_MS } from "./deadline/index.ts";
-export { Probe } from "./probe/probe.ts";
-export { renderConsoleSummary } from "./reports/console-summary.ts";
-export type { ContractRun, Verdict } from "./reports/run-summary.ts";
-export {
-  countByStatus,
-  describeCounts,
-  describeTarget,
-  INSECURE_WARNING,
-  verdictOf,
-} from "./reports/run-summary.ts";
-export { REPORT_FILES, writeContractReports } from "./reports/write-reports.ts";
-export type { ContractSettings } from "./runner/contract-settings.ts";
-export { executeCheck } from "./runner/execute-check.ts";
-export { ContractRunError, runContract } from "./runner/run-contract.ts";
-export type { ClientAuth, Target } from "./target/index.ts";
+} from "../transport/connection/index.ts";
+export { defaultRunBudgetMs, MAX_STRETCHED_RUN_MS } from "../transport/deadline/index.ts";
+export type { ClientAuth, Target } from "../transport/index.ts";
 export {
   CLIENT_AUTH_METHODS,
   eventsUrl,
@@ -39,4 +28,15 @@ export {
   resolveTokenUrl,
   Secret,
   tokenRequestParts,
-} from "./target/index.ts";
+} from "../transport/index.ts";
+export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";
+export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
+export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
+export type { CheckResult, Evidence } from "./checks/check-result.ts";
+export type { RotationExpectations } from "./checks/credential-rotation.ts";
+export { rotationChecks } from "./checks/credential-rotation.ts";
+export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
+export { Probe } from "./probe/probe.ts";
+export type { ContractSettings } from "./runner/contract-settings.ts";
+export { executeCheck } from "./runner/execute-check.ts";
+export { ContractRunError, runContract } from "./runner/run-contract.ts";

@@ -1,6 +1,6 @@
 import { base, en, Faker } from "@faker-js/faker";
-import type { CheckoutEvent } from "../contracts/schemas/index.ts";
-import { CHANNEL_PREFIX, completeEventSchema } from "../contracts/schemas/index.ts";
+import type { CheckoutEvent } from "../domain/index.ts";
+import { CHANNEL_PREFIX, completeEventSchema } from "../domain/index.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { EXAMPLE_EMAIL_DOMAINS, toSafeLocalPart } from "./example-email.ts";
 import type { NextUint32 } from "./random.ts";

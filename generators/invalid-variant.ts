@@ -1,5 +1,5 @@
-import type { CheckoutEvent, EventStrictness } from "../contracts/schemas/index.ts";
-import { EVENT_STRICTNESS } from "../contracts/schemas/index.ts";
+import type { CheckoutEvent, EventStrictness } from "../domain/index.ts";
+import { EVENT_STRICTNESS } from "../domain/index.ts";
 import type { JsonPath } from "./json-edit.ts";
 
 /** One way to break a valid event, with what it breaks and where a validator should say so. */

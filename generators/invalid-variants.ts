@@ -1,5 +1,5 @@
-import type { CheckoutEvent, EventStrictness } from "../contracts/schemas/index.ts";
-import { CHANNEL_PREFIX } from "../contracts/schemas/index.ts";
+import type { CheckoutEvent, EventStrictness } from "../domain/index.ts";
+import { CHANNEL_PREFIX } from "../domain/index.ts";
 import type { InvalidVariant } from "./invalid-variant.ts";
 import type { JsonPath } from "./json-edit.ts";
 import { cloneJson, withoutValueAt, withValueAt } from "./json-edit.ts";

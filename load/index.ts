@@ -1,4 +1,15 @@
 // The Node-facing surface of load/: only modules free of k6 imports, so the CLI and tests can use them.
+
+export { renderReports } from "../reporting/load/render-reports.ts";
+export type { InstanceTotals, ReportContext } from "../reporting/load/report-context.ts";
+export { reportContext } from "../reporting/load/report-context.ts";
+export type { ReportFacts } from "../reporting/load/report-facts.ts";
+export { instanceTotals, reportFacts } from "../reporting/load/report-facts.ts";
+export type { LoadOutcome, LoadResult, RunEnding } from "../reporting/load/run-result.ts";
+export { describeResult, FINISHED, loadResult, OUTCOME_TITLE } from "../reporting/load/run-result.ts";
+export type { SummaryData, SummaryMetric, ThresholdResult } from "../reporting/load/summary-data.ts";
+export { thresholdResults } from "../reporting/load/summary-data.ts";
+export type { SlidingExpiryVerdict, VerdictLevel } from "../reporting/load/verdict.ts";
 export type { ClientModel } from "./lib/client-models.ts";
 export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
 export { parseDurationSeconds } from "./lib/duration.ts";
@@ -36,16 +47,6 @@ export {
   tokenRefreshes,
 } from "./lib/metric-names.ts";
 export { RENAMED_METRICS, RETIRED_METRICS } from "./lib/renamed-metrics.ts";
-export { renderReports } from "./lib/report/render-reports.ts";
-export type { InstanceTotals, ReportContext } from "./lib/report/report-context.ts";
-export { reportContext } from "./lib/report/report-context.ts";
-export type { ReportFacts } from "./lib/report/report-facts.ts";
-export { instanceTotals, reportFacts } from "./lib/report/report-facts.ts";
-export type { LoadOutcome, LoadResult, RunEnding } from "./lib/report/run-result.ts";
-export { describeResult, FINISHED, loadResult, OUTCOME_TITLE } from "./lib/report/run-result.ts";
-export type { SummaryData, SummaryMetric, ThresholdResult } from "./lib/report/summary-data.ts";
-export { thresholdResults } from "./lib/report/summary-data.ts";
-export type { SlidingExpiryVerdict, VerdictLevel } from "./lib/report/verdict.ts";
 export type { ClientCredential, RunConfig } from "./lib/run-config.ts";
 export { readRunConfig } from "./lib/run-config.ts";
 export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";

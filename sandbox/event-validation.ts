@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { EventStrictness } from "../contracts/schemas/index.ts";
-import { eventSchemas } from "../contracts/schemas/index.ts";
+import type { EventStrictness } from "../domain/index.ts";
+import { eventSchemas } from "../domain/index.ts";
 
 /** One problem of an event, in the 400 body's `Errors` list. */
 export interface EventProblem {

@@ -2,7 +2,7 @@ import type { SandboxOptions } from "./options.ts";
 import type { RunningSandbox } from "./server.ts";
 import { startSandboxServer } from "./server.ts";
 
-export type { EventStrictness } from "../contracts/schemas/index.ts";
+export type { EventStrictness } from "../domain/index.ts";
 export { ADMIN_REALM, MAX_OVERLAP_SECONDS } from "./admin-endpoint.ts";
 export { checkAdminToken } from "./admin-token.ts";
 export type { Clock } from "./clock.ts";

@@ -1,5 +1,5 @@
-import type { EventStrictness } from "../contracts/schemas/index.ts";
-import { EVENT_STRICTNESS } from "../contracts/schemas/index.ts";
+import type { EventStrictness } from "../domain/index.ts";
+import { EVENT_STRICTNESS } from "../domain/index.ts";
 import { checkAdminToken, randomAdminToken } from "./admin-token.ts";
 import type { Clock } from "./clock.ts";
 import { systemClock } from "./clock.ts";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { ValidatorSettings } from "dockerfile-utils";
 import { ValidationSeverity, validate } from "dockerfile-utils";
 import { describe, expect, it } from "vitest";
-import { K6_HARNESS_EXTENSION, pinnedK6Version } from "../scripts/build/k6-binary.ts";
+import { K6_HARNESS_EXTENSION, pinnedK6Version } from "../k6-tooling/binary/k6-binary.ts";
 
 // No image can be built here (no Docker daemon) and hadolint is not installable: dockerfile-utils (the validator
 // behind VS Code's Dockerfile support) checks the syntax, and the rest checks what the README promises of the image.
@@ -119,7 +119,7 @@ describe("Dockerfile", () => {
       "tools/k6/main.go ./",
       "tools/k6/harness ./harness",
     ]);
-    // tools/k6's main package: k6 with k6/x/harness (the response body cap), as scripts/build/k6-binary.ts builds it.
+    // tools/k6's main package: k6 with k6/x/harness (the response body cap), as k6-tooling/binary/k6-binary.ts builds it.
     const build = find(k6, "RUN").find((i) => i.args.includes("go build"));
     expect(build?.args).toContain("go build -trimpath -o /out/k6 .");
     expect(build?.args).toContain(`grep -F ' ${K6_HARNESS_EXTENSION} [js]'`);

@@ -1,5 +1,5 @@
+import type { Secret } from "../../transport/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
-import type { Secret } from "../target/index.ts";
 import type { CheckDefinition, CheckLevel } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";

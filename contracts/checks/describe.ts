@@ -1,6 +1,6 @@
+import type { Redactor } from "../../transport/index.ts";
 import { ownCopy } from "../probe/excerpt.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
-import type { Redactor } from "../target/index.ts";
 
 const MAX_SNIPPET = 160;
 

@@ -1,8 +1,8 @@
 import { INVALID_VARIANTS } from "../../generators/index.ts";
+import { eventsUrl } from "../../transport/index.ts";
 import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
 import { isServerError, isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
-import { eventsUrl } from "../target/index.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { describeResponse, jsonObject } from "./describe.ts";

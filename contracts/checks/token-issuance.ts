@@ -1,8 +1,8 @@
+import { SPEC_SCOPES, scopeSet, TOKEN_ERROR_CODES, tokenResponseSchema } from "../../domain/index.ts";
+import type { ClientAuth } from "../../transport/index.ts";
 import { parseJws } from "../probe/forged-tokens.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
-import { SPEC_SCOPES, scopeSet, TOKEN_ERROR_CODES, tokenResponseSchema } from "../schemas/index.ts";
-import type { ClientAuth } from "../target/index.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";

@@ -1,5 +1,5 @@
 import { formatDuration } from "../../reporting/index.ts";
-import { probeReserveMs } from "../deadline/index.ts";
+import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { IssuedToken, Probe } from "../probe/probe.ts";

@@ -1,6 +1,6 @@
+import { locationOrigin } from "../../transport/connection/index.ts";
+import type { Redactor } from "../../transport/index.ts";
 import type { Evidence } from "../checks/check-result.ts";
-import { locationOrigin } from "../connection/index.ts";
-import type { Redactor } from "../target/index.ts";
 import { ownCopy } from "./excerpt.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
+import { timerDelay } from "../../transport/deadline/index.ts";
+import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
+import { eventsUrl, tokenRequestParts } from "../../transport/index.ts";
 import type { Evidence } from "../checks/check-result.ts";
 import { describeResponse } from "../checks/describe.ts";
-import { describeRedirect, isRedirect } from "../connection/index.ts";
-import { timerDelay } from "../deadline/index.ts";
-import type { ClientAuth, Redactor, Target } from "../target/index.ts";
-import { eventsUrl, tokenRequestParts } from "../target/index.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { isServerError, jsonRequest } from "./http-request.ts";

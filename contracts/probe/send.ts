@@ -1,8 +1,8 @@
 import type { RequestOptions } from "node:http";
 import pactum from "pactum";
-import type { Connection } from "../connection/index.ts";
-import { BodyCap, describeConnectionFailure, nodeRequestOptions } from "../connection/index.ts";
-import { noAnswerWithin, requestDeadline } from "../deadline/index.ts";
+import type { Connection } from "../../transport/connection/index.ts";
+import { BodyCap, describeConnectionFailure, nodeRequestOptions } from "../../transport/connection/index.ts";
+import { noAnswerWithin, requestDeadline } from "../../transport/deadline/index.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { TransportError } from "./transport-error.ts";
 

@@ -1,4 +1,4 @@
-import { noAnswerWithin } from "../deadline/index.ts";
+import { noAnswerWithin } from "../../transport/deadline/index.ts";
 import type { HttpRequest } from "./http-request.ts";
 
 /** After this many requests in a row to one endpoint got no answer in time, it is not asked again in this run. */

@@ -1,7 +1,7 @@
+import type { Connection } from "../../transport/connection/index.ts";
+import type { ClientAuth } from "../../transport/index.ts";
 import type { Profile } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
-import type { Connection } from "../connection/index.ts";
-import type { ClientAuth } from "../target/index.ts";
 
 /** What the CLI hands the vitest worker: plain data, since it crosses a thread boundary. */
 export interface ContractSettings {

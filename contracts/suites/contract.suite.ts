@@ -1,18 +1,23 @@
 // The contract suite as vitest runs it: one test per selected check, results handed to the reporter via task meta.
 import { afterAll, beforeAll, describe, inject, test } from "vitest";
 import { createEventGenerator } from "../../generators/index.ts";
+import {
+  defaultRunBudgetMs,
+  MAX_STRETCHED_RUN_MS,
+  RunDeadline,
+  timerDelay,
+} from "../../transport/deadline/index.ts";
+import type { Target } from "../../transport/index.ts";
+import { Redactor, Secret } from "../../transport/index.ts";
 import { selectChecks } from "../checks/catalogue.ts";
 import type { CheckDefinition } from "../checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
-import { defaultRunBudgetMs, MAX_STRETCHED_RUN_MS, RunDeadline, timerDelay } from "../deadline/index.ts";
 import { Probe } from "../probe/probe.ts";
 import { UnansweredEndpoints } from "../probe/unanswered-endpoints.ts";
 import { SETTINGS_KEY } from "../runner/contract-settings.ts";
 import { executeCheck } from "../runner/execute-check.ts";
 import { PROGRESS_MARK } from "../runner/progress-channel.ts";
-import type { Target } from "../target/index.ts";
-import { Redactor, Secret } from "../target/index.ts";
 
 const settings = inject(SETTINGS_KEY);
 const secret = settings.target.clientSecret;

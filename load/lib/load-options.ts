@@ -7,8 +7,12 @@ import {
   TOKEN_FAILURES,
   tokenRefreshes,
 } from "./metric-names.ts";
-import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "./report/report-facts.ts";
-import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "./report/summary-data.ts";
+import {
+  OBSERVE_EXPRESSION,
+  OBSERVE_TREND_EXPRESSION,
+  OBSERVED_REJECTION_STATUSES,
+  TOKEN_REASONS,
+} from "./observed-metrics.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
 import { defaultThresholds, mergeThresholds } from "./thresholds.ts";

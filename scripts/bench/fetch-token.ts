@@ -1,5 +1,5 @@
 import { request } from "undici";
-import { readCappedText } from "../../contracts/connection/index.ts";
+import { readCappedText } from "../../transport/connection/index.ts";
 
 /** Where a benchmark's sandbox listens and the client it uses. */
 export interface BenchClient {

@@ -4,7 +4,7 @@
  * Run: npm run bench:generate [-- --events N --rounds R]
  */
 import { parseArgs } from "node:util";
-import type { CheckoutEvent } from "../../contracts/schemas/index.ts";
+import type { CheckoutEvent } from "../../domain/index.ts";
 import { createEventGenerator, INVALID_VARIANTS } from "../../generators/index.ts";
 
 const GOAL_EVENTS_PER_SECOND = 100_000;

@@ -6,14 +6,14 @@ import { buildCli, CLI_BUILD_DIR } from "../build/build-cli.ts";
 /** The compiled CLI (what the packed package runs) and the repository's launcher (the TypeScript through tsx). */
 export const LAUNCHERS = {
   compiled: path.join(CLI_BUILD_DIR, "event-harness.js"),
-  tsx: fileURLToPath(new URL("../event-harness.js", import.meta.url)),
+  tsx: fileURLToPath(new URL("../../bin/event-harness.js", import.meta.url)),
 } as const;
 export type LauncherName = keyof typeof LAUNCHERS;
 
 const DESCRIPTIONS: Readonly<Record<LauncherName, string>> = {
   compiled:
     "the compiled CLI, dist/cli/event-harness.js (what the packed package runs), built from these sources now",
-  tsx: "the repository's launcher, scripts/event-harness.js (the TypeScript sources through tsx)",
+  tsx: "the repository's launcher, bin/event-harness.js (the TypeScript sources through tsx)",
 };
 
 /** The launcher a benchmark was asked for: the compiled CLI unless it says "tsx". */

@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startSandbox } from "../../sandbox/index.ts";
 
-const CLI = fileURLToPath(new URL("../event-harness.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../bin/event-harness.js", import.meta.url));
 const VUS = 300;
 const CLIENT = { clientId: "bench-instances", clientSecret: "bench-instances-secret" };
 

@@ -45,6 +45,12 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { k6InputArgs, writeK6Inputs } from "../../cli/load/index.ts";
+import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
+import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
+import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
+import { BundleTooLargeError, bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
+import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {
   DROPPED_ITERATIONS_SHARE,
@@ -54,14 +60,8 @@ import {
   readRunConfig,
   scenarioIterations,
 } from "../../load/index.ts";
-import { readK6CsvFile } from "../../reporting/run-report/index.ts";
+import { readK6CsvFile } from "../../reporting/run/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
-import type { BundleResult } from "../build/bundle-load.ts";
-import { BundleTooLargeError, bundleLoadScenarios, formatKb } from "../build/bundle-load.ts";
-import { writeEventTemplates } from "../build/event-templates.ts";
-import type { K6Binary } from "../build/k6-binary.ts";
-import { ensureK6 } from "../build/k6-binary.ts";
-import { k6InputArgs, writeK6Inputs } from "../load/index.ts";
 import type { BenchClient } from "./fetch-token.ts";
 import { fetchToken } from "./fetch-token.ts";
 

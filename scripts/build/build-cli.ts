@@ -16,7 +16,7 @@ export function cliBuildOptions(outdir: string = CLI_BUILD_DIR): BuildOptions {
   return {
     // The CLI, and the contract suite vitest runs in its worker.
     entryPoints: [
-      { in: path.join(ROOT, "scripts", "cli", "entry.ts"), out: "event-harness" },
+      { in: path.join(ROOT, "cli", "entry.ts"), out: "event-harness" },
       { in: path.join(ROOT, "contracts", "suites", "contract.suite.ts"), out: "contract-suite" },
     ],
     outdir,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_PREFIX, completeEventSchema } from "../../contracts/schemas/index.ts";
+import { CHANNEL_PREFIX, completeEventSchema } from "../../domain/index.ts";
 import type { EventGenerator } from "../../generators/index.ts";
 import {
   createEventGenerator,

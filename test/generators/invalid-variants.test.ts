@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CheckoutEvent, EventStrictness } from "../../contracts/schemas/index.ts";
-import { EVENT_STRICTNESS, eventSchemas } from "../../contracts/schemas/index.ts";
+import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
+import { EVENT_STRICTNESS, eventSchemas } from "../../domain/index.ts";
 import {
   createEventGenerator,
   findInvalidVariant,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completeEventSchema } from "../../contracts/schemas/index.ts";
+import { completeEventSchema } from "../../domain/index.ts";
 import { createEventGenerator } from "../../generators/index.ts";
 import { assembleEventBody, eventReference, toEventTemplate } from "../../load/index.ts";
 

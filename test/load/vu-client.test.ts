@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { completeEventSchema } from "../../contracts/schemas/index.ts";
+import { completeEventSchema } from "../../domain/index.ts";
 import { createEventGenerator } from "../../generators/index.ts";
 import type {
   ClientModel,

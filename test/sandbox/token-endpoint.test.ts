@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { tokenResponseSchema } from "../../contracts/schemas/index.ts";
+import { tokenResponseSchema } from "../../domain/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { TestSandbox } from "./support.ts";
 import { basic, challenge, FORM, form, send, startTestSandbox, tokenForm } from "./support.ts";

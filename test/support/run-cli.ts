@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../../scripts/event-harness.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../bin/event-harness.js", import.meta.url));
 
 /** A developer's own target settings must not leak into the tests: empty means unset. */
 const CLEAN_ENV = Object.fromEntries(

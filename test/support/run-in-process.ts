@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import type { Command, CommandEntry } from "../../scripts/cli/command.ts";
-import { main } from "../../scripts/cli/main.ts";
+import type { Command, CommandEntry } from "../../cli/command.ts";
+import { main } from "../../cli/main.ts";
 
 /** A registry entry for a command already in memory, so tests hand main() exactly the commands they run. */
 export function loadedEntry(command: Command): CommandEntry {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Connection } from "../../../contracts/connection/index.ts";
-import { DIRECT, MAX_RESPONSE_BODY_BYTES } from "../../../contracts/connection/index.ts";
 import { send } from "../../../contracts/probe/send.ts";
 import { TransportError } from "../../../contracts/probe/transport-error.ts";
+import type { Connection } from "../../../transport/connection/index.ts";
+import { DIRECT, MAX_RESPONSE_BODY_BYTES } from "../../../transport/connection/index.ts";
 import type { CountingProxy } from "../../support/counting-proxy.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
 import type { HostileServer } from "../../support/hostile-server.ts";

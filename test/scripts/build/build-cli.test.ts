@@ -15,9 +15,9 @@ let launcher: string;
 beforeAll(async () => {
   packageRoot = await mkdtemp(path.join(tmpdir(), "built-cli-"));
   await buildCli(path.join(packageRoot, "dist", "cli"));
-  await mkdir(path.join(packageRoot, "scripts"));
-  launcher = path.join(packageRoot, "scripts", "event-harness.js");
-  await copyFile(path.join(ROOT, "scripts", "event-harness.js"), launcher);
+  await mkdir(path.join(packageRoot, "bin"));
+  launcher = path.join(packageRoot, "bin", "event-harness.js");
+  await copyFile(path.join(ROOT, "bin", "event-harness.js"), launcher);
   await copyFile(path.join(ROOT, "package.json"), path.join(packageRoot, "package.json"));
   await symlink(path.join(ROOT, "node_modules"), path.join(packageRoot, "node_modules"), "dir");
 }, 60_000);

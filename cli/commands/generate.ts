@@ -1,0 +1,267 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { rename, rm, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { finished } from "node:stream/promises";
+import type { EventGenerator, InvalidVariant, WriteOutcome } from "../../generators/index.ts";
+import {
+  createEventGenerator,
+  findInvalidVariant,
+  GENERATOR_DEFAULTS,
+  INVALID_VARIANT_NAMES,
+  INVALID_VARIANTS,
+  MAX_CHANNEL_POOL,
+  MAX_SEED,
+  ndjsonChunks,
+  RUN_ID_PATTERN,
+  writeChunks,
+} from "../../generators/index.ts";
+import type { CommandIo } from "../command.ts";
+import { defineCommand } from "../command.ts";
+import { ExitCode } from "../exit-codes.ts";
+import { describeFileError } from "../file-error.ts";
+import { makeDirectory } from "../make-directory.ts";
+import { parseInteger } from "../option-values.ts";
+import { UsageError } from "../usage-error.ts";
+
+const NAME = "generate";
+/** Large enough for any k6 data file, small enough that a typo cannot fill a disk unnoticed. */
+export const MAX_COUNT = 10_000_000;
+
+/** Path problems that mean "wrong --out", not a broken harness. */
+const BAD_PATH = new Set([
+  "EACCES",
+  "EPERM",
+  "EISDIR",
+  "ENOTDIR",
+  "ENOENT",
+  "EROFS",
+  "EEXIST",
+  "ENAMETOOLONG",
+  "ELOOP",
+]);
+
+export const generateCommand = defineCommand({
+  name: NAME,
+  summary: "Write seeded checkout events (valid or invalid) as NDJSON",
+  usage:
+    "generate --count N --seed S [--invalid NAME|all [--with-meta]] [--out FILE] [--run-id ID] [--channels N]",
+  description: [
+    "Writes one JSON body per line (NDJSON) to stdout, or to FILE with --out. The same seed and options",
+    "give byte-identical output. Valid events carry every documented field; e-mail addresses are only on",
+    "example.com, example.net and example.org; references are eah-<run id>-<n>, unique within a run.",
+    "",
+    "--invalid NAME applies one catalogued variant to each of N valid events (N lines).",
+    `--invalid all emits N rounds of all ${INVALID_VARIANTS.length} variants, each applied to its own valid event`,
+    `(N × ${INVALID_VARIANTS.length} lines; no reference repeats). --with-meta wraps each line as`,
+    '{"variant","violates","rule","path","body"}: "violates" is the loosest strictness (lenient, production,',
+    'complete) that must reject the body, "path" where the error is expected. See --list-invalid.',
+    "",
+    "Output stops quietly (exit 0) when the reader goes away, e.g. `| head -1`. With --out the file appears",
+    "only when complete. Interrupted by a signal: exit 3.",
+  ].join("\n"),
+  options: {
+    count: {
+      type: "string",
+      valueName: "N",
+      description: `Valid events to generate, 1 to ${MAX_COUNT.toLocaleString("en-US")} (rounds with --invalid all).`,
+    },
+    seed: {
+      type: "string",
+      valueName: "S",
+      description: `Seed, 0 to ${MAX_SEED}: the same seed gives the same events.`,
+    },
+    invalid: {
+      type: "string",
+      valueName: "NAME|all",
+      description: "Emit invalid bodies made by one variant, or by all of them.",
+    },
+    "with-meta": {
+      type: "boolean",
+      description: 'With --invalid: wrap each line as {"variant","violates","rule","path","body"}.',
+    },
+    "list-invalid": {
+      type: "boolean",
+      description: "List the invalid variants (name, violates, path, rule) and exit.",
+    },
+    out: {
+      type: "string",
+      valueName: "FILE",
+      description: "Write to FILE instead of stdout, creating parent folders ('-' means stdout).",
+    },
+    "run-id": {
+      type: "string",
+      valueName: "ID",
+      description:
+        "Run id in every reference (default s<seed>); pass a fresh one if the target keeps references unique.",
+    },
+    channels: {
+      type: "string",
+      valueName: "N",
+      description: `Size of the seeded channel pool, 1 to ${MAX_CHANNEL_POOL} (default ${GENERATOR_DEFAULTS.channels}).`,
+    },
+  },
+  examples: [
+    "event-harness generate --count 3 --seed 42",
+    'event-harness generate --count 100000 --seed 7 --run-id "run-$(date +%s)" --out reports/events.ndjson',
+    "event-harness generate --count 10 --seed 1 --invalid date-with-offset",
+    "event-harness generate --count 1 --seed 1 --invalid all --with-meta | jq -c '{variant, violates}'",
+    "event-harness generate --list-invalid",
+  ],
+  async run({ options, io }) {
+    if (options["list-invalid"]) {
+      io.stdout.write(renderVariantList(INVALID_VARIANTS));
+      return ExitCode.ok;
+    }
+    const count = requiredInteger("count", options.count, 1, MAX_COUNT);
+    const seed = requiredInteger("seed", options.seed, 0, MAX_SEED);
+    const channels = parseInteger("channels", options.channels, {
+      min: 1,
+      max: MAX_CHANNEL_POOL,
+      fallback: GENERATOR_DEFAULTS.channels,
+    });
+    const runId = options["run-id"];
+    if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) {
+      throw new UsageError(
+        "invalid-value",
+        `--run-id takes 1 to 64 letters, digits, '.', '_' or '-' (starting with a letter or digit), got '${runId}'`,
+        NAME,
+      );
+    }
+    const variants = selectVariants(options.invalid);
+    const withMeta = options["with-meta"] === true;
+    if (withMeta && variants === undefined) {
+      throw new UsageError("invalid-value", "--with-meta only applies with --invalid", NAME);
+    }
+
+    const generator = createEventGenerator({ seed, runId, channels });
+    const output = { lines: 0 };
+    const chunks = ndjsonChunks(countLines(bodyLines(generator, count, variants, withMeta), output));
+    const out = options.out === undefined || options.out === "-" ? undefined : resolve(options.out);
+    const outcome =
+      out === undefined ? await writeChunks(io.stdout, chunks, io.signal) : await writeFile(out, chunks, io);
+
+    if (outcome.status === "aborted") {
+      io.stderr.write(
+        `event-harness ${NAME}: interrupted after generating ${output.lines} line(s)${out === undefined ? "" : `; ${options.out} not written`}\n`,
+      );
+      return ExitCode.undecided;
+    }
+    if (out !== undefined) {
+      io.stderr.write(
+        `event-harness ${NAME}: wrote ${output.lines} line(s) to ${options.out} (seed ${seed}, run ${generator.runId})\n`,
+      );
+    }
+    return ExitCode.ok;
+  },
+});
+
+function requiredInteger(name: string, raw: string | undefined, min: number, max: number): number {
+  if (raw === undefined)
+    throw new UsageError("missing-argument", `--${name} is required (${min} to ${max})`, NAME);
+  return parseInteger(name, raw, { min, max, fallback: min });
+}
+
+function selectVariants(name: string | undefined): readonly InvalidVariant[] | undefined {
+  if (name === undefined) return undefined;
+  if (name === "all") return INVALID_VARIANTS;
+  const variant = findInvalidVariant(name);
+  if (variant === undefined) {
+    throw new UsageError(
+      "invalid-value",
+      `unknown --invalid variant '${name}'; use 'all' or one of: ${INVALID_VARIANT_NAMES.join(", ")}`,
+      NAME,
+    );
+  }
+  return [variant];
+}
+
+/** Each line is built only when the writer asks for it, so memory stays flat whatever the count. */
+function* bodyLines(
+  generator: EventGenerator,
+  count: number,
+  variants: readonly InvalidVariant[] | undefined,
+  withMeta: boolean,
+): Generator<string, void, undefined> {
+  if (variants === undefined) {
+    for (let i = 0; i < count; i++) yield JSON.stringify(generator.next());
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    for (const variant of variants) {
+      const body = variant.apply(generator.next());
+      yield withMeta
+        ? JSON.stringify({
+            variant: variant.name,
+            violates: variant.violates,
+            rule: variant.rule,
+            path: variant.path,
+            body,
+          })
+        : JSON.stringify(body);
+    }
+  }
+}
+
+function* countLines(lines: Iterable<string>, output: { lines: number }): Generator<string, void, undefined> {
+  for (const line of lines) {
+    output.lines += 1;
+    yield line;
+  }
+}
+
+/** Writes beside the target and renames at the end, so a k6 run never loads a half-written data file. */
+async function writeFile(path: string, chunks: Iterable<string>, io: CommandIo): Promise<WriteOutcome> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const stream = await openForWriting(path, temporary);
+  let renamed = false;
+  try {
+    const outcome = await writeChunks(stream, chunks, io.signal);
+    if (outcome.status !== "done") return outcome;
+    stream.end();
+    await finished(stream);
+    await rename(temporary, path);
+    renamed = true;
+    return outcome;
+  } finally {
+    if (!renamed) {
+      stream.destroy();
+      await rm(temporary, { force: true });
+    }
+  }
+}
+
+async function openForWriting(
+  path: string,
+  temporary: string,
+): Promise<NodeJS.WritableStream & { destroy(): void }> {
+  try {
+    if ((await stat(path).catch(() => undefined))?.isDirectory()) {
+      throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    }
+    await makeDirectory(dirname(path));
+    const stream = createWriteStream(temporary, { flags: "wx" });
+    await once(stream, "open");
+    return stream;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (!BAD_PATH.has(code)) throw error;
+    throw new UsageError("invalid-value", `--out cannot write ${path}: ${describeFileError(error)}`, NAME);
+  }
+}
+
+function renderVariantList(variants: readonly InvalidVariant[]): string {
+  const rows = variants.map((variant) => [
+    variant.name,
+    variant.violates,
+    variant.path.length === 0 ? "(body)" : variant.path.join("."),
+    variant.rule,
+  ]);
+  const header = ["NAME", "VIOLATES", "PATH", "RULE"];
+  const widths = [0, 1, 2].map((column) =>
+    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
+  );
+  const format = (row: readonly string[]) =>
+    row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell)).join("  ");
+  return `${[header, ...rows].map(format).join("\n")}\n`;
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import {
+  ensureK6,
+  findK6,
+  K6_HARNESS_EXTENSION,
+  pinnedK6Version,
+} from "../../k6-tooling/binary/k6-binary.ts";
+import { defineCommand } from "../command.ts";
+import { ExitCode } from "../exit-codes.ts";
+import { UsageError } from "../usage-error.ts";
+
+const SOURCE_LABEL = {
+  K6_BIN: "from K6_BIN",
+  PATH: "from PATH",
+  project: "project-local build",
+} as const;
+
+export const k6Command = defineCommand({
+  name: "k6",
+  summary: "Show which k6 the load command uses, or build the pinned k6 v2",
+  usage: "k6 [--install] [--print-path]",
+  description: [
+    "k6 is resolved as K6_BIN, then `k6` on PATH, then the project-local .tools/bin/k6 (k6 v2.x only).",
+    "--install builds the pinned version (tools/k6/go.mod) with Go when none is found: once, about 1–2 minutes.",
+    "The load command does the same by itself, so --install only warms a fresh machine (as .ci/run does).",
+  ].join("\n"),
+  options: {
+    install: {
+      type: "boolean",
+      description: "Build the pinned k6 into .tools/bin when no usable k6 is found.",
+    },
+    "print-path": {
+      type: "boolean",
+      description: 'Print only the binary\'s path (for scripts: "$(event-harness k6 --print-path)").',
+    },
+  },
+  examples: [
+    "event-harness k6",
+    "event-harness k6 --install",
+    "K6_BIN=/opt/k6/k6 event-harness k6 --print-path",
+  ],
+  async run({ options, io }) {
+    const binary = options.install
+      ? await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal })
+      : (await findK6(io.env)).binary;
+    if (binary === undefined) {
+      throw new UsageError(
+        "missing-tool",
+        `no k6 v2 found (K6_BIN, PATH, .tools/bin/k6); run \`event-harness k6 --install\` to build k6 ${await pinnedK6Version()}`,
+        "k6",
+      );
+    }
+    if (options["print-path"]) {
+      io.stdout.write(`${binary.path}\n`);
+    } else {
+      const shown = path.isAbsolute(binary.path) ? path.relative(process.cwd(), binary.path) : binary.path;
+      io.stdout.write(
+        `k6 ${binary.version} (${SOURCE_LABEL[binary.source]}): ${shown.startsWith("..") ? binary.path : shown}\n`,
+      );
+      // Only the harness's own build caps response bodies (tools/k6/README.md).
+      if (!binary.harnessExtension) {
+        io.stdout.write(
+          `without ${K6_HARNESS_EXTENSION}: response bodies are not capped; memory per response is bounded only by --timeout (the harness's own build has it: .tools/bin/k6, used when neither K6_BIN nor PATH names a k6)\n`,
+        );
+      }
+    }
+    return ExitCode.ok;
+  },
+});

@@ -1,0 +1,30 @@
+import { defineCommand } from "../command.ts";
+
+export const loadMergeCommand = defineCommand({
+  name: "load-merge",
+  summary: "Merge the outputs of k6-operator runners into one load verdict and report",
+  usage: "load-merge <runner-dir>… [--plan FILE] [--report-dir DIR]",
+  description: [
+    "Each <runner-dir> holds one runner's summary.json and samples.csv.gz, as `load --k6-operator` sets them up.",
+    "Counts add, latency percentiles come from the pooled samples, and thresholds are judged on the merged data.",
+    "Exit codes: 0 thresholds passed, 1 a threshold failed, 2 usage error, 3 an output is missing or unreadable.",
+  ].join("\n"),
+  options: {
+    plan: {
+      type: "string",
+      valueName: "FILE",
+      description: "The plan.json `load --k6-operator` wrote (default ./plan.json).",
+    },
+    "report-dir": {
+      type: "string",
+      valueName: "DIR",
+      description: "Where the merged reports go (default merged/ beside the plan).",
+    },
+  },
+  positionals: { min: 1, max: 1000 },
+  examples: ["event-harness load-merge results/*/ --plan plan.json"],
+  async run({ options, positionals, io }) {
+    const { runLoadMerge } = await import("../load/index.ts");
+    return runLoadMerge(positionals, options, io);
+  },
+});

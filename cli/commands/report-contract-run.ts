@@ -1,0 +1,30 @@
+import type { ContractRun, Redactor } from "../../contracts/index.ts";
+import type { CommandIo } from "../command.ts";
+import { displayPath } from "../display-path.ts";
+import { ExitCode } from "../exit-codes.ts";
+
+/**
+ * Writes the reports, prints the console summary, and turns the verdict into the exit code. The URLs the user gave
+ * are redacted as values (a secret in a query string); the checks arrive redacted from the suite.
+ */
+export async function reportContractRun(
+  run: ContractRun,
+  reportDir: string,
+  redactor: Redactor,
+  io: CommandIo,
+): Promise<number> {
+  const { renderConsoleSummary, verdictOf, writeContractReports } = await import("../../contracts/index.ts");
+  const { tokenUrl, baseUrl, proxy } = run.target;
+  const target = {
+    ...run.target,
+    tokenUrl: redactor.redact(tokenUrl),
+    baseUrl: redactor.redact(baseUrl),
+    ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),
+  };
+  const safe: ContractRun = { ...run, target };
+  const files = await writeContractReports(safe, reportDir);
+  io.stdout.write(renderConsoleSummary(safe));
+  io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
+  const verdict = verdictOf(run);
+  return verdict === "failed" ? ExitCode.failed : verdict === "passed" ? ExitCode.ok : ExitCode.undecided;
+}

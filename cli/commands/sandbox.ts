@@ -1,0 +1,321 @@
+import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import {
+  checkAdminToken,
+  checkTokenPath,
+  DEMO_CLIENT,
+  FAULTS,
+  isFaultName,
+  SANDBOX_DEFAULTS,
+  startSandbox,
+} from "../../sandbox/index.ts";
+import { defineCommand } from "../command.ts";
+import { ExitCode } from "../exit-codes.ts";
+import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
+import { UsageError } from "../usage-error.ts";
+import { prepareWritableDir } from "../writable-dir.ts";
+
+const STRICTNESS = ["production", "complete", "lenient"] as const;
+const AREAS: readonly FaultArea[] = ["token", "bearer", "events", "expiry", "transport"];
+
+function faultCatalogue(): string {
+  const width = Math.max(...FAULTS.map((fault) => fault.name.length));
+  const lines = ["Faults (--fault NAME, repeatable; each breaks exactly one contract rule):"];
+  for (const area of AREAS) {
+    lines.push(`  ${area}:`);
+    for (const fault of FAULTS.filter((candidate) => candidate.area === area)) {
+      lines.push(`    ${fault.name.padEnd(width)}  ${fault.description}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+function parseClient(raw: string): ClientCredentials {
+  const colon = raw.indexOf(":");
+  const clientId = colon === -1 ? "" : raw.slice(0, colon);
+  const clientSecret = colon === -1 ? "" : raw.slice(colon + 1);
+  if (clientId === "" || clientSecret === "") {
+    throw new UsageError("invalid-value", "--client takes ID:SECRET with both parts non-empty", "sandbox");
+  }
+  return { clientId, clientSecret };
+}
+
+function parseClients(raw: readonly string[] | undefined): ClientCredentials[] | undefined {
+  if (raw === undefined || raw.length === 0) return undefined;
+  const clients = raw.map(parseClient);
+  const ids = clients.map((client) => client.clientId);
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) {
+    throw new UsageError("invalid-value", `--client ${repeated} is given twice`, "sandbox");
+  }
+  return clients;
+}
+
+function parseFaults(raw: readonly string[] | undefined): FaultName[] {
+  const faults: FaultName[] = [];
+  for (const name of raw ?? []) {
+    if (!isFaultName(name)) {
+      throw new UsageError(
+        "invalid-value",
+        `unknown fault '${name}'; valid faults: ${FAULTS.map((fault) => fault.name).join(", ")}`,
+        "sandbox",
+      );
+    }
+    if (!faults.includes(name)) faults.push(name);
+  }
+  return faults;
+}
+
+/** The admin token given by flag or environment, checked here so a bad one is a usage error (exit 2). */
+function adminTokenOption(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  try {
+    return checkAdminToken(raw.trim());
+  } catch (error) {
+    throw new UsageError("invalid-value", `--admin-token: ${(error as Error).message}`, "sandbox");
+  }
+}
+
+/** A token path the sandbox can serve, checked before it starts. */
+function tokenPathOption(raw: string): string {
+  try {
+    checkTokenPath(raw);
+  } catch (error) {
+    throw new UsageError("invalid-value", `--token-path: ${(error as Error).message}`, "sandbox");
+  }
+  return raw;
+}
+
+/** Reads the PEM files of --tls-cert and --tls-key; one without the other is a usage error. */
+async function tlsFiles(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): Promise<{ cert: string; key: string } | undefined> {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    throw new UsageError("invalid-config", "--tls-cert and --tls-key go together", "sandbox");
+  }
+  const read = async (name: string, file: string) => {
+    try {
+      return await readFile(file, "utf8");
+    } catch (error) {
+      throw new UsageError(
+        "invalid-value",
+        `--${name} ${file}: ${(error as { code?: string }).code ?? "unreadable"}`,
+        "sandbox",
+      );
+    }
+  };
+  return { cert: await read("tls-cert", certFile), key: await read("tls-key", keyFile) };
+}
+
+function isDemoClient(client: ClientCredentials): boolean {
+  return client.clientId === DEMO_CLIENT.clientId && client.clientSecret === DEMO_CLIENT.clientSecret;
+}
+
+/** The human-readable start banner; only throwaway credentials (demo secret, random admin token) are shown. */
+function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
+  const lines = [
+    "Event API sandbox is running.",
+    sandbox.tokenUrl === `${sandbox.authUrl}/oauth/token`
+      ? `  Token endpoint  ${sandbox.tokenUrl}   (auth URL ${sandbox.authUrl})`
+      : `  Token endpoint  ${sandbox.tokenUrl}   (give it as --token-url)`,
+    `  Events          ${sandbox.baseUrl}/events        (base URL ${sandbox.baseUrl})`,
+    `  JWKS            ${sandbox.jwksUrl}`,
+    `  expires_in      ${sandbox.expiresIn} s, counted from the token's last use`,
+  ];
+  for (const client of sandbox.clients) {
+    lines.push(
+      isDemoClient(client)
+        ? `  Client          ${client.clientId} / ${client.clientSecret}  (throwaway demo credential of this local sandbox)`
+        : `  Client          ${client.clientId} (secret as given, not shown)`,
+    );
+  }
+  lines.push(
+    `  Admin           POST ${sandbox.authUrl}/admin/clients/{client_id}/rotate  (rotates a secret; see sandbox-rotate)`,
+    adminTokenGiven
+      ? "  Admin token     as given (not shown)"
+      : `  Admin token     ${sandbox.adminToken}  (throwaway credential of this local sandbox)`,
+  );
+  if (sandbox.faults.length === 0) lines.push("  Faults          none");
+  for (const name of sandbox.faults) {
+    const info = FAULTS.find((fault) => fault.name === name);
+    lines.push(`  Fault           ${name}: ${info?.description ?? ""}`);
+  }
+  lines.push("Stop with Ctrl+C.", "");
+  return lines.join("\n");
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+}
+
+/** The journal's folder, made and tried before the sandbox listens: a journal that cannot be written is exit 2. */
+async function journalDir(journal: string): Promise<void> {
+  await prepareWritableDir(dirname(journal), "the folder of --journal", "sandbox");
+}
+
+export const sandboxCommand = defineCommand({
+  name: "sandbox",
+  summary: "Run the local sandbox API (token endpoint + events), optionally with faults",
+  usage: "sandbox [options]",
+  description: [
+    "Starts a faithful local implementation of the Event Submission API: POST {auth}/oauth/token",
+    "(client credentials, form or HTTP Basic), POST {base}/events and GET {base}/events/{ref} with",
+    "bearer tokens that expire after expires_in seconds without use. It runs until Ctrl+C (SIGINT) or",
+    "SIGTERM, then closes its connections and exits 0. The demo client's secret is a throwaway",
+    "credential of this local sandbox, which is why it may be printed.",
+    "",
+    "Secrets can be rotated while it runs: POST {auth}/admin/clients/{client_id}/rotate with",
+    'Authorization: Bearer <admin token> and {"overlap_seconds": N, "revoke_tokens": true|false}, or use',
+    "`event-harness sandbox-rotate`. The admin token is random per start and printed, like the demo secret, because",
+    "it only guards this throwaway sandbox; --admin-token or EVENT_HARNESS_ADMIN_TOKEN sets it (then not printed,",
+    "except in --json, which hands every credential over).",
+    "",
+    faultCatalogue(),
+  ].join("\n"),
+  options: {
+    host: {
+      type: "string",
+      valueName: "HOST",
+      description: `Interface to listen on (default ${SANDBOX_DEFAULTS.host}).`,
+    },
+    port: { type: "string", valueName: "N", description: "TCP port, 0 for any free one (default 0)." },
+    "expires-in": {
+      type: "string",
+      valueName: "S",
+      description: `Token lifetime in seconds, counted from last use (default ${SANDBOX_DEFAULTS.expiresIn}).`,
+    },
+    client: {
+      type: "string",
+      multiple: true,
+      valueName: "ID:SECRET",
+      description: "A client to register instead of the demo client.",
+    },
+    fault: {
+      type: "string",
+      multiple: true,
+      valueName: "NAME",
+      description: "Switch a fault on (list below).",
+    },
+    "fault-seed": {
+      type: "string",
+      valueName: "N",
+      description: `Seed of events-500-one-in-seven's random draw (default ${SANDBOX_DEFAULTS.faultSeed}).`,
+    },
+    "fault-rate": {
+      type: "string",
+      valueName: "R",
+      description: `Fraction of valid events events-5xx-fraction fails, 0–1 (default ${SANDBOX_DEFAULTS.faultRate}).`,
+    },
+    journal: {
+      type: "string",
+      valueName: "FILE",
+      description: "Append every accepted event to FILE as NDJSON.",
+    },
+    strictness: {
+      type: "string",
+      valueName: "LEVEL",
+      description: "Required event fields: production, complete or lenient (default production).",
+    },
+    "admin-token": {
+      type: "string",
+      valueName: "TOKEN",
+      env: "EVENT_HARNESS_ADMIN_TOKEN",
+      description: "Bearer credential of the admin endpoint, 16–512 token characters (default: random).",
+    },
+    "token-path": {
+      type: "string",
+      valueName: "PATH",
+      description:
+        "Serve the token endpoint at this path instead of /auth/oauth/token (e.g. /realms/r/protocol/openid-connect/token).",
+    },
+    "tls-cert": {
+      type: "string",
+      valueName: "FILE",
+      description: "Serve HTTPS with this PEM certificate (needs --tls-key).",
+    },
+    "tls-key": {
+      type: "string",
+      valueName: "FILE",
+      description: "The PEM private key of --tls-cert.",
+    },
+    json: {
+      type: "boolean",
+      description:
+        'Print one JSON line {"auth_url","token_url","base_url","clients","admin_token"} and nothing else on stdout.',
+    },
+  },
+  examples: [
+    "event-harness sandbox",
+    "event-harness sandbox --port 8080 --expires-in 5",
+    "event-harness sandbox --fault expiry-never --fault token-no-cache-headers",
+    "event-harness sandbox --fault events-5xx-fraction --fault-rate 0.1 --journal reports/events.ndjson",
+    "event-harness sandbox --client shop-1:s3cret --port 0 --json",
+    "curl -s -u sandbox-demo:sandbox-demo-secret -d grant_type=client_credentials http://127.0.0.1:PORT/auth/oauth/token",
+    "EVENT_HARNESS_ADMIN_TOKEN=$(openssl rand -hex 32) event-harness sandbox --port 8080",
+  ],
+  async run({ options, io }) {
+    const host = options.host ?? SANDBOX_DEFAULTS.host;
+    if (host.trim() === "") throw new UsageError("invalid-value", "--host must not be empty", "sandbox");
+    const clients = parseClients(options.client);
+    const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
+    const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
+    if (options.journal !== undefined) await journalDir(options.journal);
+    const sandbox = await startSandbox({
+      ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
+      ...(tls === undefined ? {} : { tls }),
+      host,
+      port: parseInteger("port", options.port, { min: 0, max: 65_535, fallback: SANDBOX_DEFAULTS.port }),
+      expiresIn: parseInteger("expires-in", options["expires-in"], {
+        min: 1,
+        max: 31_536_000,
+        fallback: SANDBOX_DEFAULTS.expiresIn,
+      }),
+      faults: parseFaults(options.fault),
+      faultRate: parseNumber("fault-rate", options["fault-rate"], {
+        min: 0,
+        max: 1,
+        fallback: SANDBOX_DEFAULTS.faultRate,
+      }),
+      faultSeed: parseInteger("fault-seed", options["fault-seed"], {
+        min: 0,
+        max: 0xffff_ffff,
+        fallback: SANDBOX_DEFAULTS.faultSeed,
+      }),
+      eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),
+      ...(clients === undefined ? {} : { clients }),
+      ...(options.journal === undefined ? {} : { journalPath: options.journal }),
+      ...(adminToken === undefined ? {} : { adminToken }),
+    });
+    try {
+      if (options.json) {
+        const clientList = sandbox.clients.map((client) => ({
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+        }));
+        io.stdout.write(
+          `${JSON.stringify({
+            auth_url: sandbox.authUrl,
+            token_url: sandbox.tokenUrl,
+            base_url: sandbox.baseUrl,
+            clients: clientList,
+            admin_token: sandbox.adminToken,
+          })}\n`,
+        );
+      } else {
+        io.stdout.write(describe(sandbox, adminToken !== undefined));
+      }
+      if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+        io.stderr.write(`event-harness: note: listening on ${host}, not only on loopback.\n`);
+      }
+      await aborted(io.signal);
+    } finally {
+      await sandbox.close();
+    }
+    if (!options.json) io.stdout.write("Sandbox stopped.\n");
+    return ExitCode.ok;
+  },
+});

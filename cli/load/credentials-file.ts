@@ -1,0 +1,36 @@
+import { readFile } from "node:fs/promises";
+import type { ClientCredential } from "../../load/index.ts";
+import { UsageError } from "../usage-error.ts";
+
+/** Reads a credentials file (`[{client_id, client_secret}, …]` or `{clients: […]}`); secrets are returned, never printed. */
+export async function readCredentialsFile(file: string): Promise<ClientCredential[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? "is not valid JSON" : "cannot be read";
+    throw new UsageError("invalid-config", `--credentials ${file} ${reason}`, "load");
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { clients?: unknown } | null)?.clients;
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new UsageError("invalid-config", `--credentials ${file} lists no clients`, "load");
+  }
+  return list.map((entry: unknown, index) => {
+    const item = (entry ?? {}) as Record<string, unknown>;
+    const clientId = item.client_id ?? item.clientId;
+    const clientSecret = item.client_secret ?? item.clientSecret;
+    if (
+      typeof clientId !== "string" ||
+      clientId === "" ||
+      typeof clientSecret !== "string" ||
+      clientSecret === ""
+    ) {
+      throw new UsageError(
+        "invalid-config",
+        `--credentials ${file}: entry ${index} needs client_id and client_secret`,
+        "load",
+      );
+    }
+    return { clientId, clientSecret };
+  });
+}

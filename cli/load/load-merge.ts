@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
+import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
+import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
+import { renderRunReports } from "../../reporting/load/run-reports.ts";
+import type { CommandIo } from "../command.ts";
+import { displayPath } from "../display-path.ts";
+import { ExitCode } from "../exit-codes.ts";
+import { UsageError } from "../usage-error.ts";
+import { prepareWritableDir } from "../writable-dir.ts";
+import { CannotRunError } from "./cannot-run-error.ts";
+import { mergeInstances } from "./merge-instances.ts";
+
+export interface LoadMergeOptions {
+  plan?: string;
+  "report-dir"?: string;
+}
+
+async function readPlan(file: string): Promise<OperatorPlanFile> {
+  let plan: OperatorPlanFile;
+  try {
+    plan = JSON.parse(await readFile(file, "utf8")) as OperatorPlanFile;
+  } catch (error) {
+    throw new UsageError("invalid-value", `--plan ${file}: ${(error as Error).message}`, "load-merge");
+  }
+  if (plan.format !== PLAN_FORMAT) {
+    throw new UsageError("invalid-value", `--plan ${file} is not a ${PLAN_FORMAT} file`, "load-merge");
+  }
+  return plan;
+}
+
+/**
+ * `event-harness load-merge <runner-dir>…`: merges the outputs k6-operator's runners left (each directory holds one
+ * runner's summary.json and samples.csv.gz) into one summary, verdict and set of reports, as `load --instances`
+ * does; the run's context comes from the plan.json `load --k6-operator` wrote.
+ */
+export async function runLoadMerge(
+  dirs: readonly string[],
+  options: LoadMergeOptions,
+  io: CommandIo,
+): Promise<number> {
+  const planFile = path.resolve(options.plan ?? PLAN_FILE);
+  const plan = await readPlan(planFile);
+  if (dirs.length !== plan.parallelism) {
+    io.stderr.write(
+      `event-harness: the plan ran ${plan.parallelism} runner(s) but ${dirs.length} output director${dirs.length === 1 ? "y was" : "ies were"} given; no verdict from part of a run\n`,
+    );
+    return ExitCode.undecided;
+  }
+  const reportDir = await prepareWritableDir(
+    options["report-dir"] ?? path.join(path.dirname(planFile), "merged"),
+    "--report-dir",
+    "load-merge",
+  );
+  try {
+    const merged = await mergeInstances(
+      dirs.map((dir) => ({
+        segment: path.basename(path.resolve(dir)),
+        summaryFile: path.join(dir, SUMMARY_FILE),
+        samplesFile: path.join(dir, SAMPLES_FILE),
+      })),
+      reportDir,
+    );
+    const reports = await renderRunReports(reportDir, { ...plan.context, instances: merged.instances });
+    if (reports === undefined) return ExitCode.undecided;
+    io.stdout.write(reports.text);
+    io.stdout.write(`Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml\n`);
+    if (reports.failedThresholds.length > 0) {
+      io.stderr.write(
+        `event-harness: thresholds failed on the merged data: ${reports.failedThresholds.map((t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`).join("; ")}\n`,
+      );
+      return ExitCode.failed;
+    }
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CannotRunError) {
+      io.stderr.write(`event-harness: ${error.message}\n`);
+      return ExitCode.undecided;
+    }
+    throw error;
+  }
+}

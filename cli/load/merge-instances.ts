@@ -1,0 +1,56 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { InstanceTotals, SummaryData } from "../../load/index.ts";
+import { instanceTotals } from "../../load/index.ts";
+import { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.ts";
+import { readTrendSamples } from "../../reporting/load/trend-samples.ts";
+import { CannotRunError } from "./cannot-run-error.ts";
+
+/** What one k6 instance left behind: its end-of-test summary and its CSV samples. */
+export interface InstanceOutput {
+  readonly segment: string;
+  readonly summaryFile: string;
+  readonly samplesFile: string;
+}
+
+export interface MergedRun {
+  readonly summary: SummaryData;
+  readonly instances: readonly InstanceTotals[];
+}
+
+async function readSummary(file: string): Promise<SummaryData> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw new CannotRunError(`${file} is missing: that instance wrote no end-of-test summary, so no verdict`);
+  }
+  const data = JSON.parse(text) as SummaryData;
+  if (data === null || typeof data !== "object" || typeof data.metrics !== "object") {
+    throw new CannotRunError(`${file} is not a k6 end-of-test summary`);
+  }
+  return data;
+}
+
+/**
+ * Merges the instances' outputs into one k6-form summary written to `dir`/summary.json, from which the usual
+ * reports are rendered; a missing or unreadable output is a CannotRunError (no partial verdict).
+ */
+export async function mergeInstances(outputs: readonly InstanceOutput[], dir: string): Promise<MergedRun> {
+  const summaries = await Promise.all(outputs.map((o) => readSummary(o.summaryFile)));
+  let samples: Map<string, Float64Array>;
+  try {
+    samples = await readTrendSamples(
+      outputs.map((o) => o.samplesFile),
+      trendKeys(summaries),
+    );
+  } catch (error) {
+    throw new CannotRunError(`cannot read the instances' samples: ${(error as Error).message}`);
+  }
+  const summary = mergeSummaries(summaries, samples);
+  await writeFile(path.join(dir, "summary.json"), `${JSON.stringify(summary)}\n`);
+  return {
+    summary,
+    instances: outputs.map((o, i) => instanceTotals(o.segment, summaries[i] as SummaryData)),
+  };
+}

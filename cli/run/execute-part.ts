@@ -1,0 +1,83 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { Target } from "../../contracts/index.ts";
+import type { PartOutcome } from "../../reporting/run/index.ts";
+import { partVerdictOf, TIME_SERIES_FILE, writeTimeSeriesFromK6Csv } from "../../reporting/run/index.ts";
+import type { CommandEntry, CommandIo } from "../command.ts";
+import { parseCommandArgs } from "../command.ts";
+import { ExitCode } from "../exit-codes.ts";
+import { makeDirectory } from "../make-directory.ts";
+import { UsageError } from "../usage-error.ts";
+import { closed, PartOutput } from "./part-output.ts";
+import type { PartPlan } from "./part-plan.ts";
+import { K6_CSV_FILE, reproduceCommand } from "./part-plan.ts";
+
+export interface PartContext {
+  readonly io: CommandIo;
+  readonly env: NodeJS.ProcessEnv;
+  readonly runDir: string;
+  readonly commands: readonly CommandEntry[];
+  readonly external: Target | undefined;
+}
+
+/** Runs one part through its command, as the CLI would; whatever happens, it ends with an outcome, never a throw. */
+export async function executePart(plan: PartPlan, context: PartContext): Promise<PartOutcome> {
+  const { io, runDir } = context;
+  const started = Date.now();
+  const base = {
+    id: plan.id,
+    kind: plan.kind,
+    title: plan.title,
+    command: reproduceCommand(plan, context.external),
+    startedAt: new Date(started).toISOString(),
+  };
+  if (io.signal.aborted) {
+    return {
+      ...base,
+      verdict: "skipped",
+      exitCode: null,
+      durationMs: 0,
+      note: "not run: the run was interrupted",
+    };
+  }
+  const stdout = new PartOutput(io.stdout);
+  const stderr = new PartOutput(io.stderr);
+  let exitCode: number;
+  let note: string | undefined;
+  try {
+    await makeDirectory(path.join(runDir, plan.id));
+    const entry = context.commands.find((candidate) => candidate.name === plan.command);
+    if (entry === undefined) throw new Error(`the ${plan.command} command is not registered`);
+    const command = await entry.load();
+    const parsed = parseCommandArgs(command, [...plan.argv, ...(plan.internalArgv ?? [])]);
+    exitCode = await command.run({ ...parsed, io: { stdout, stderr, env: context.env, signal: io.signal } });
+  } catch (error) {
+    // A part that cannot run is undecided, and the run goes on: one broken part must not hide the others.
+    const message = error instanceof Error ? error.message : String(error);
+    exitCode = error instanceof UsageError ? ExitCode.usage : ExitCode.undecided;
+    note = error instanceof UsageError ? `could not run: ${message}` : `internal error: ${message}`;
+    stderr.write(`event-harness: ${plan.id}: ${note}\n`);
+  } finally {
+    await Promise.all([closed(stdout), closed(stderr)]);
+  }
+  const csv = path.join(runDir, plan.id, K6_CSV_FILE);
+  if (plan.kind === "load" && (await stat(csv).catch(() => undefined))) {
+    try {
+      await writeTimeSeriesFromK6Csv(csv, path.join(runDir, plan.id, TIME_SERIES_FILE));
+    } catch (error) {
+      io.stderr.write(
+        `event-harness: ${plan.id}: no charts, k6's metrics could not be read: ${(error as Error).message}\n`,
+      );
+    }
+  }
+  if (exitCode !== ExitCode.ok && exitCode !== ExitCode.failed) {
+    note ??= io.signal.aborted ? "interrupted" : stderr.lastError();
+  }
+  return {
+    ...base,
+    verdict: partVerdictOf(exitCode, io.signal.aborted),
+    exitCode,
+    durationMs: Date.now() - started,
+    ...(note ? { note } : {}),
+  };
+}

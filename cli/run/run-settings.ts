@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Target } from "../../contracts/index.ts";
+import type { ScenarioName } from "../../load/index.ts";
+import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
+import type { ParsedOptions } from "../command.ts";
+import { compactTimestamp } from "../compact-timestamp.ts";
+import { displayPath } from "../display-path.ts";
+import { parseChoice, parseNumber } from "../option-values.ts";
+import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
+import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
+import { parseSandboxFaults } from "../sandbox-fault-option.ts";
+import type { targetOptions } from "../target-options.ts";
+import { resolveTarget } from "../target-options.ts";
+import { UsageError } from "../usage-error.ts";
+
+export const PARTS = ["contract", "load", "rotation"] as const;
+export type PartName = (typeof PARTS)[number];
+const PROFILES = ["fast", "full"] as const;
+/** Short enough that everything against the embedded sandbox takes about a minute. */
+const DEFAULT_SCENARIOS: readonly ScenarioChoice[] = [
+  { name: "sustained", duration: "10s" },
+  { name: "idle-gap" },
+];
+const EXPECT_OLD = ["refused", "accepted"] as const;
+const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
+
+/** The run command's options as parsed (cli/commands/run.ts declares them). */
+export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
+  "run-timeout"?: string;
+  parts?: string;
+  profile?: string;
+  scenario?: readonly string[];
+  rate?: string;
+  "expect-old"?: string;
+  "expect-old-tokens"?: string;
+  "report-dir"?: string;
+  "sandbox-fault"?: readonly string[];
+}
+
+export interface ScenarioChoice {
+  readonly name: ScenarioName;
+  readonly duration?: string;
+}
+
+function list(raw: readonly string[] | undefined): string[] {
+  return (raw ?? [])
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+function parseParts(raw: string | undefined, embedded: boolean): PartName[] {
+  // With a named target only the contract suite runs unless asked: load sends real traffic, rotation needs secrets.
+  if (raw === undefined) return embedded ? [...PARTS] : ["contract"];
+  const named = list([raw]);
+  const unknown = named.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (named.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      "invalid-value",
+      `--parts takes a comma-separated list of ${PARTS.join(", ")}, got '${raw}'`,
+      "run",
+    );
+  }
+  return PARTS.filter((part) => named.includes(part));
+}
+
+function parseScenarios(raw: readonly string[] | undefined): ScenarioChoice[] {
+  if (raw === undefined || raw.length === 0) return [...DEFAULT_SCENARIOS];
+  const choices = list(raw).map((item): ScenarioChoice => {
+    const [name = "", duration] = item.split("=", 2);
+    if (!isScenarioName(name)) {
+      throw new UsageError(
+        "invalid-value",
+        `--scenario takes NAME[=DURATION] with NAME one of ${SCENARIO_NAMES.join(", ")}, got '${item}'`,
+        "run",
+      );
+    }
+    if (duration !== undefined && !(Number(parseDurationSeconds(duration)) > 0)) {
+      throw new UsageError(
+        "invalid-value",
+        `--scenario ${name}=${duration}: a duration is k6-style (90s, 5m, 1h30m) or seconds`,
+        "run",
+      );
+    }
+    return duration === undefined ? { name } : { name, duration };
+  });
+  const names = choices.map((choice) => choice.name);
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated !== undefined)
+    throw new UsageError("invalid-value", `--scenario ${repeated} is given twice`, "run");
+  return choices;
+}
+
+/** Everything the run will do, read and checked before anything starts (a mistake is exit 2, with nothing run). */
+export interface RunSettings {
+  readonly started: Date;
+  readonly runId: string;
+  readonly runDir: string;
+  readonly external: Target | undefined;
+  readonly parts: readonly PartName[];
+  readonly profile: (typeof PROFILES)[number];
+  readonly scenarios: readonly ScenarioChoice[];
+  readonly rate: string | undefined;
+  readonly expectOld: string | undefined;
+  readonly expectOldTokens: string | undefined;
+  readonly faults: readonly string[];
+}
+
+export async function readSettings(options: RunOptionValues, env: NodeJS.ProcessEnv): Promise<RunSettings> {
+  const started = new Date();
+  const external = resolveTarget(options, env);
+  // Checked here so a bad value is a usage error before any part runs; the contract part reads it again.
+  resolveRunTimeoutMs(options["run-timeout"], env);
+  const embedded = external === undefined;
+  const parts = parseParts(options.parts, embedded);
+  const rate =
+    options.rate === undefined
+      ? undefined
+      : String(parseNumber("rate", options.rate, { min: 0.01, max: 100_000, fallback: 1 }));
+  const expectOld =
+    options["expect-old"] === undefined
+      ? undefined
+      : parseChoice("expect-old", options["expect-old"], EXPECT_OLD, "refused");
+  const expectOldTokens =
+    options["expect-old-tokens"] === undefined
+      ? undefined
+      : parseChoice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS, "valid");
+  const faults = await parseSandboxFaults(list(options["sandbox-fault"]), "run");
+  const misplaced: string[] = [];
+  if (options.profile !== undefined && !parts.includes("contract")) {
+    misplaced.push("--profile needs the contract part");
+  }
+  if ((options.scenario !== undefined || rate !== undefined) && !parts.includes("load")) {
+    misplaced.push("--scenario and --rate need the load part");
+  }
+  if ((expectOld ?? expectOldTokens) !== undefined) {
+    if (embedded) {
+      misplaced.push(
+        "--expect-old and --expect-old-tokens apply to a target (the embedded rotation check rotates without overlap or revocation and expects exactly that)",
+      );
+    } else if (!parts.includes("rotation")) {
+      misplaced.push("--expect-old and --expect-old-tokens need the rotation part");
+    }
+  }
+  if (faults.length > 0) {
+    if (!embedded) misplaced.push("--sandbox-fault applies only to the embedded sandbox");
+  }
+  if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
+  if (external !== undefined && parts.includes("rotation")) {
+    // The rotation part would refuse these only after the other parts ran: checked before anything starts.
+    checkRotationInputs(
+      {
+        ...(env[OLD_SECRET_ENV]?.trim() ? { oldSecret: env[OLD_SECRET_ENV].trim() } : {}),
+        ...(env[OLD_TOKEN_ENV]?.trim() ? { oldToken: env[OLD_TOKEN_ENV].trim() } : {}),
+        ...(expectOld === undefined ? {} : { expectOld }),
+        ...(expectOldTokens === undefined ? {} : { expectOldTokens }),
+      },
+      external.clientSecret.reveal(),
+      { oldSecret: OLD_SECRET_ENV, oldToken: OLD_TOKEN_ENV },
+      "run",
+    );
+  }
+
+  const runId = `${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
+  const runDir = path.resolve(options["report-dir"] ?? path.join("reports", runId));
+  const existing = await stat(runDir).catch(() => undefined);
+  if (existing && (!existing.isDirectory() || (await readdir(runDir)).length > 0)) {
+    throw new UsageError(
+      "invalid-config",
+      `--report-dir ${displayPath(runDir)} exists and is not empty: give a new directory, so two runs never mix`,
+      "run",
+    );
+  }
+  return {
+    started,
+    runId,
+    runDir,
+    external,
+    parts,
+    profile: parseChoice("profile", options.profile, PROFILES, "full"),
+    scenarios: parseScenarios(options.scenario),
+    rate,
+    expectOld,
+    expectOldTokens,
+    faults,
+  };
+}

@@ -1,0 +1,20 @@
+import type { FaultName } from "../sandbox/index.ts";
+import { UsageError } from "./usage-error.ts";
+
+/**
+ * Checks the names given to a command's --sandbox-fault against the sandbox's faults (listing them all on a typo).
+ * The sandbox module is loaded only when a fault is named, so commands stay quick to start.
+ */
+export async function parseSandboxFaults(raw: readonly string[], command: string): Promise<FaultName[]> {
+  if (raw.length === 0) return [];
+  const { FAULTS, isFaultName } = await import("../sandbox/index.ts");
+  const unknown = raw.filter((name) => !isFaultName(name));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      "invalid-value",
+      `unknown --sandbox-fault ${unknown.map((name) => `'${name}'`).join(", ")} (one of: ${FAULTS.map((f) => f.name).join(", ")})`,
+      command,
+    );
+  }
+  return [...new Set(raw as readonly FaultName[])];
+}

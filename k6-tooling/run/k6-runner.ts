@@ -1,0 +1,101 @@
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { VU_BODY_CAP_ENV } from "../../load/index.ts";
+import { MAX_RESPONSE_BODY_BYTES } from "../../transport/connection/index.ts";
+import { timerDelay } from "../../transport/deadline/index.ts";
+import type { Redactor } from "../../transport/index.ts";
+import type { K6Binary } from "../binary/k6-binary.ts";
+
+/** After SIGINT, k6 gets this long to stop gracefully and write its summary before it is killed. */
+const KILL_GRACE_MS = 15_000;
+
+/** k6 exit codes (go.k6.io/k6/v2/errext/exitcodes) the harness explains. */
+export const K6_EXIT = {
+  thresholdsFailed: 99,
+  invalidConfig: 104,
+  scriptException: 107,
+  scriptAborted: 108,
+} as const;
+
+export interface K6RunResult {
+  /** k6's exit code, or undefined when it was killed (abort or watchdog). */
+  readonly exitCode: number | undefined;
+  readonly aborted: boolean;
+  readonly timedOut: boolean;
+}
+
+export interface K6RunOptions {
+  readonly k6: K6Binary;
+  readonly script: string;
+  readonly env: Record<string, string>;
+  readonly args?: readonly string[];
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly redactor: Redactor;
+  readonly signal: AbortSignal;
+  /** Hard cap: k6 is stopped (SIGINT, then SIGKILL) after this long. */
+  readonly maxSeconds: number;
+}
+
+/** Relays k6's output line by line as untrusted text (it may quote a target): controls shown, secrets hidden. */
+function relay(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, redactor: Redactor): Promise<void> {
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on("line", (line) => out.write(`${redactor.untrusted(line)}\n`));
+  return new Promise((resolve) => lines.once("close", resolve));
+}
+
+/**
+ * The run's environment, plus the body cap when this k6 is the harness's own build (k6/x/harness): the scripts load
+ * the extension only then, so a k6 of the user's own still runs them (without the cap).
+ */
+function k6Env(options: K6RunOptions): Record<string, string> {
+  if (!options.k6.harnessExtension) return options.env;
+  return { ...options.env, [VU_BODY_CAP_ENV]: String(MAX_RESPONSE_BODY_BYTES) };
+}
+
+/** Runs `k6 run` with secrets in its environment only, relaying redacted output; stops k6 on abort or timeout. */
+export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
+  const child: ChildProcess = spawn(
+    options.k6.path,
+    ["run", "--quiet", "--no-color", ...(options.args ?? []), options.script],
+    { env: k6Env(options), stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let aborted = false;
+  let timedOut = false;
+  let killTimer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGINT");
+    killTimer ??= setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+  };
+  const onAbort = () => {
+    aborted = true;
+    stop();
+  };
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted) onAbort();
+  const watchdog = setTimeout(
+    () => {
+      timedOut = true;
+      stop();
+    },
+    timerDelay(options.maxSeconds * 1000),
+  );
+  try {
+    const relayed = Promise.all([
+      relay(child.stdout as NodeJS.ReadableStream, options.stdout, options.redactor),
+      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor),
+    ]);
+    const exitCode = await new Promise<number | undefined>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("close", (code) => resolve(code ?? undefined));
+    });
+    await relayed;
+    return { exitCode, aborted, timedOut };
+  } finally {
+    clearTimeout(watchdog);
+    if (killTimer) clearTimeout(killTimer);
+    options.signal.removeEventListener("abort", onAbort);
+  }
+}

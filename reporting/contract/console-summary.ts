@@ -1,0 +1,33 @@
+import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
+import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import { formatDuration } from "../index.ts";
+import type { ContractRun } from "./run-summary.ts";
+import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
+
+const VERDICT_LINE = {
+  passed: "PASSED",
+  failed: "FAILED",
+  undecided: "UNDECIDED",
+  aborted: "ABORTED",
+} as const;
+
+function line(check: CheckResult, width: number): string {
+  return `  ${check.status.padEnd(5)}  ${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.message}`;
+}
+
+/** The console summary, grouped by area; the verdict last, where a CI log is read from. */
+export function renderConsoleSummary(run: ContractRun): string {
+  const width = Math.max(...run.checks.map((check) => check.id.length), 10);
+  const lines: string[] = [];
+  for (const area of CHECK_AREAS) {
+    const checks = run.checks.filter((check) => check.area === area);
+    if (checks.length === 0) continue;
+    lines.push(AREA_TITLES[area], ...checks.map((check) => line(check, width)), "");
+  }
+  const verdict = verdictOf(run);
+  if (run.target.insecure) lines.push(`WARNING: ${INSECURE_WARNING}`);
+  lines.push(
+    `Verdict: ${VERDICT_LINE[verdict]}${run.aborted === undefined ? "" : ` (${run.aborted})`} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite})`,
+  );
+  return `${lines.join("\n")}\n`;
+}

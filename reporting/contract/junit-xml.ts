@@ -1,0 +1,74 @@
+import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
+import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { JunitCase, JunitOutcome } from "../index.ts";
+import { renderJunitXml as renderJunit } from "../index.ts";
+import type { ContractRun } from "./run-summary.ts";
+
+function evidenceText(check: CheckResult): string {
+  return check.evidence
+    .map(
+      (item) =>
+        `# ${item.label}\n${item.curl}\n=> ${item.response ? item.response.status : `error: ${item.error}`}`,
+    )
+    .join("\n\n");
+}
+
+function outcome(check: CheckResult, detail: string): JunitOutcome {
+  switch (check.status) {
+    case "FAIL":
+      return { kind: "failure", message: check.message, type: check.level, detail };
+    case "ERROR":
+      return { kind: "error", message: check.message, type: "could-not-decide", detail };
+    case "SKIP":
+      return { kind: "skipped", message: check.message };
+    default:
+      return { kind: "passed" };
+  }
+}
+
+function testCase(check: CheckResult): JunitCase {
+  const detail = `[${check.level}] ${check.rule}: ${check.message}`;
+  return {
+    name: `${check.id}: ${check.title}`,
+    classname: `event-api-harness.${check.area}`,
+    seconds: check.durationMs / 1000,
+    outcome: outcome(check, detail),
+    // A WARN passes in JUnit; its status leads the output CI shows.
+    output: `${check.status} ${detail}\n\n${evidenceText(check)}`,
+  };
+}
+
+/** An interrupted run is an error of its own, so CI never reads it green even when every check finished. */
+function abortedSuite(run: ContractRun, seconds: number) {
+  if (run.aborted === undefined) return [];
+  const outcome: JunitOutcome = { kind: "error", message: `ABORTED: ${run.aborted}`, type: "aborted" };
+  return [
+    {
+      name: "Run",
+      seconds,
+      timestamp: run.startedAt,
+      cases: [{ name: "run", classname: "event-api-harness.run", seconds, outcome }],
+    },
+  ];
+}
+
+/** junit.xml: one testsuite per area; FAIL is a failure, ERROR an error, SKIP skipped, WARN a pass with output. */
+export function renderJunitXml(run: ContractRun): string {
+  const suites = CHECK_AREAS.map((area) => ({
+    area,
+    checks: run.checks.filter((check) => check.area === area),
+  }))
+    .filter(({ checks }) => checks.length > 0)
+    .map(({ area, checks }) => ({
+      name: AREA_TITLES[area],
+      seconds: checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000,
+      timestamp: run.startedAt,
+      cases: checks.map(testCase),
+    }));
+  const seconds = run.durationMs / 1000;
+  return renderJunit({
+    name: `event-api-harness ${run.suite}`,
+    seconds,
+    suites: [...suites, ...abortedSuite(run, seconds)],
+  });
+}

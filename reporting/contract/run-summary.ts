@@ -1,0 +1,89 @@
+import type { CheckStatus, Profile } from "../../contracts/checks/check.ts";
+import { CHECK_STATUSES } from "../../contracts/checks/check.ts";
+import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import { displayProxy, proxyFor } from "../../transport/connection/index.ts";
+
+export { INSECURE_WARNING } from "../../transport/connection/index.ts";
+
+import type { ClientAuth, Target } from "../../transport/index.ts";
+
+/**
+ * One word for the whole run: an interrupted run is aborted whatever its checks say; otherwise failed beats undecided
+ * beats passed, so an ERROR never hides a FAIL.
+ */
+export type Verdict = "passed" | "failed" | "undecided" | "aborted";
+
+export interface ContractRun {
+  readonly tool: { readonly name: string; readonly version: string };
+  /** What ran, as reports name it: "contract (fast)", "contract (full)", "verify-rotation". */
+  readonly suite: string;
+  readonly profile?: Profile;
+  /** Seeds the generated probe events; rerun with the same seed to send the same bodies. */
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly target: {
+    readonly tokenUrl: string;
+    readonly baseUrl: string;
+    readonly clientId: string;
+    readonly audience: string;
+    readonly clientAuth: ClientAuth;
+    readonly scope?: string;
+    /** TLS certificates were not verified (--insecure): every report says so. */
+    readonly insecure: boolean;
+    /** The proxy requests went through (user info removed), when one applied. */
+    readonly proxy?: string;
+    /** The extra CA file trusted (NODE_EXTRA_CA_CERTS), when one was named. */
+    readonly caFile?: string;
+    readonly embedded: boolean;
+  };
+  readonly checks: readonly CheckResult[];
+  /** Why the run was stopped before its end (`interrupted (received SIGINT)`); absent when it ran to the end. */
+  readonly aborted?: string;
+}
+
+/** What reports say about the target: where it is and as whom, never the secret. */
+export function describeTarget(target: Target): ContractRun["target"] {
+  const { tokenUrl, baseUrl, clientId, audience, clientAuth, scope, connection, embedded } = target;
+  const proxy = proxyFor(tokenUrl, connection.proxy) ?? proxyFor(baseUrl, connection.proxy);
+  return {
+    tokenUrl,
+    baseUrl,
+    clientId,
+    audience,
+    clientAuth,
+    ...(scope === undefined ? {} : { scope }),
+    insecure: connection.insecure,
+    ...(proxy === undefined ? {} : { proxy: displayProxy(proxy) }),
+    ...(connection.caFile === undefined ? {} : { caFile: connection.caFile }),
+    embedded,
+  };
+}
+
+export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatus, number> {
+  const counts = Object.fromEntries(CHECK_STATUSES.map((status) => [status, 0])) as Record<
+    CheckStatus,
+    number
+  >;
+  for (const check of checks) counts[check.status] += 1;
+  return counts;
+}
+
+/** The one place a contract run's verdict is decided; every report and the exit code read it. */
+export function verdictOf(run: Pick<ContractRun, "checks" | "aborted">): Verdict {
+  if (run.aborted !== undefined) return "aborted";
+  const counts = countByStatus(run.checks);
+  if (counts.FAIL > 0) return "failed";
+  if (counts.ERROR > 0) return "undecided";
+  return "passed";
+}
+
+/** "1 FAIL, 2 WARN, 30 PASS": only the statuses that occurred, worst first. */
+export function describeCounts(checks: readonly CheckResult[]): string {
+  const counts = countByStatus(checks);
+  const order: CheckStatus[] = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
+  return order
+    .filter((status) => counts[status] > 0)
+    .map((status) => `${counts[status]} ${status}`)
+    .join(", ");
+}

@@ -1,0 +1,69 @@
+import type { CheckStatus } from "../../contracts/checks/check.ts";
+import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
+import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import {
+  codeBlock,
+  codeSpan,
+  detailsBlock,
+  formatDuration,
+  inlineText,
+  tableCell,
+  tableHead,
+  tableRow,
+  warningCallout,
+} from "../index.ts";
+import type { ContractRun } from "./run-summary.ts";
+import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
+
+const ICON: Record<CheckStatus, string> = { PASS: "✅", WARN: "⚠️", FAIL: "❌", ERROR: "⛔", SKIP: "⏭️" };
+const HEADLINE = {
+  passed: "✅ Contract kept",
+  failed: "❌ Contract broken",
+  undecided: "⛔ Could not decide",
+  aborted: "⏹️ Aborted",
+} as const;
+
+function details(check: CheckResult): string {
+  const evidence = check.evidence
+    .map((item) => {
+      // What a target sent (messages, errors) is escaped: a summary must not carry its HTML or end its code block.
+      const outcome = item.response ? `→ ${item.response.status}` : `→ ${inlineText(item.error ?? "")}`;
+      return `${item.label} ${outcome}\n\n${codeBlock(item.curl, "sh")}`;
+    })
+    .join("\n\n");
+  return detailsBlock(
+    `${ICON[check.status]} <code>${check.id}</code> — ${inlineText(check.message)}`,
+    evidence,
+  );
+}
+
+/** summary.md: fit for a CI job summary: the verdict first, a table per area, evidence for what did not pass. */
+export function renderSummaryMarkdown(run: ContractRun): string {
+  const verdict = verdictOf(run);
+  const { target } = run;
+  const lines = [
+    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${describeCounts(run.checks)}`,
+    "",
+    `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? ", embedded sandbox" : ""}), ${formatDuration(run.durationMs)}.`,
+  ];
+  if (target.insecure) lines.push("", warningCallout(INSECURE_WARNING));
+  for (const area of CHECK_AREAS) {
+    const checks = run.checks.filter((check) => check.area === area);
+    if (checks.length === 0) continue;
+    lines.push("", `### ${AREA_TITLES[area]}`, "", ...tableHead(["", "Check", "Level", "Rule", "Result"]));
+    for (const check of checks) {
+      lines.push(
+        tableRow([
+          ICON[check.status],
+          codeSpan(check.id),
+          check.level,
+          tableCell(check.rule),
+          inlineText(check.message),
+        ]),
+      );
+    }
+  }
+  const notPassed = run.checks.filter((check) => check.status !== "PASS");
+  if (notPassed.length > 0) lines.push("", "### Evidence", "", ...notPassed.map(details));
+  return `${lines.join("\n")}\n`;
+}

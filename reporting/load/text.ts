@@ -1,0 +1,46 @@
+import { formatDuration } from "../index.ts";
+import type { ReportInput } from "./markdown.ts";
+import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
+import { describeResult } from "./run-result.ts";
+import { round } from "./summary-data.ts";
+
+/** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
+export function renderText({ context, facts, thresholds, verdict, result }: ReportInput): string {
+  const latency = (values: ReadonlyArray<readonly [string, number]>) =>
+    values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatDuration(ms)}`).join(" · ");
+  const lines = [
+    "",
+    `  ${context.scenario} · ${describeLoad(context)} · client model ${context.clientModel}`,
+    "",
+    "  THRESHOLDS",
+    ...thresholds.map(
+      (t) => `    ${t.ok ? "✓" : "✗"} ${t.metric} ${t.expression}${t.observed ? `  (${t.observed})` : ""}`,
+    ),
+    "",
+    `  SLIDING EXPIRY: ${VERDICT_TITLE[verdict.level]}`,
+    ...verdict.reasons.map((reason) => `    ${reason}`),
+    "",
+    `  events   accepted ${facts.eventsAccepted} (${round(facts.acceptedPerSecond)}/s), ` +
+      `not accepted ${facts.eventsRejected}${
+        facts.rejectedByStatus.length > 0
+          ? ` [${facts.rejectedByStatus.map(([status, n]) => `${status}×${n}`).join(" ")}]`
+          : ""
+      }, dropped iterations ${facts.droppedIterations}`,
+    ...(context.instances === undefined
+      ? []
+      : [
+          `  instances ${context.instances.length}: accepted ${context.instances.map((t) => t.eventsAccepted).join(" + ")} = ${facts.eventsAccepted}, ` +
+            `iterations ${context.instances.map((t) => t.iterations).join(" + ")} = ${facts.iterations}`,
+        ]),
+    `  latency  ${latency(facts.eventLatency)}`,
+    `  tokens   requests ${facts.tokenRequests}, refreshes ${facts.tokenRefreshes}, failed ${facts.tokenFailures}, ` +
+      `latency ${latency(facts.tokenLatency)}`,
+    "",
+    ...context.warnings.map((warning) => `  WARNING: ${warning}`),
+    result.outcome === "failed"
+      ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed`
+      : `  ${describeResult(result)}`,
+    "",
+  ];
+  return `${lines.join("\n")}\n`;
+}

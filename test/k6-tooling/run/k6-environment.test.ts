@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { k6Environment } from "../../../cli/load/index.ts";
+
+describe("k6Environment", () => {
+  it("passes k6 the few inherited variables, the user's K6_* settings and the harness's own, nothing else", () => {
+    const env = k6Environment(
+      {
+        PATH: "/usr/bin",
+        HOME: "/home/u",
+        K6_WEB_DASHBOARD_PORT: "5665",
+        K6_BIN: "/opt/k6",
+        EVENT_API_CLIENT_SECRET: "never-in-k6",
+        AWS_SECRET_ACCESS_KEY: "never-in-k6-either",
+      },
+      { EH_VU: "{}" },
+    );
+    expect(env).toEqual({
+      PATH: "/usr/bin",
+      HOME: "/home/u",
+      K6_WEB_DASHBOARD_PORT: "5665",
+      K6_NO_USAGE_REPORT: "true",
+      EH_VU: "{}",
+    });
+  });
+});

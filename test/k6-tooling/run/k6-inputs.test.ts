@@ -1,0 +1,50 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { k6InputArgs, writeK6Inputs } from "../../../cli/load/index.ts";
+import type { VuSettings } from "../../../load/index.ts";
+import { LOAD_ENV, loadOptions, planScenario, vuSettings } from "../../../load/index.ts";
+import { runConfig } from "../../load/run-config-fixture.ts";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "k6-inputs-"));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("writeK6Inputs", () => {
+  it("hands k6 the options as a --config file and VUs only their settings and the credentials", async () => {
+    const config = runConfig("sustained", { rate: 40, vus: 4, durationSeconds: 12 });
+    const plan = planScenario(config);
+    const inputs = await writeK6Inputs(config, plan, dir);
+    expect(inputs.configFile).toBe(path.join(dir, "k6-options.json"));
+    expect(k6InputArgs(inputs)).toEqual(["--config", inputs.configFile]);
+    expect(JSON.parse(await readFile(inputs.configFile, "utf8"))).toEqual(
+      JSON.parse(JSON.stringify(loadOptions(config, plan))),
+    );
+    expect(Object.keys(inputs.env).sort()).toEqual([LOAD_ENV.credentials, LOAD_ENV.vu].sort());
+    const vu = JSON.parse(inputs.env[LOAD_ENV.vu] as string) as VuSettings;
+    expect(vu).toEqual(JSON.parse(JSON.stringify(vuSettings(config, plan, path.join(dir, "summary.json")))));
+    expect(vu.summaryFile).toBe(inputs.summaryFile);
+    expect(JSON.parse(inputs.env[LOAD_ENV.credentials] as string)).toEqual([
+      { client_id: "client", client_secret: "fixture-secret" },
+    ]);
+  });
+
+  it("keeps secrets out of the options file and the VU settings", async () => {
+    const config = runConfig("idle-gap", {
+      expiresInSeconds: 2,
+      marginSeconds: 0.2,
+      durationSeconds: undefined,
+    });
+    const inputs = await writeK6Inputs(config, planScenario(config), dir);
+    expect(await readFile(inputs.configFile, "utf8")).not.toContain("fixture-secret");
+    expect(inputs.env[LOAD_ENV.vu]).not.toContain("fixture-secret");
+    expect((JSON.parse(inputs.env[LOAD_ENV.vu] as string) as VuSettings).idleGap).toMatchObject({ burst: 3 });
+  });
+});

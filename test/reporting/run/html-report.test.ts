@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INSECURE_WARNING } from "../../../contracts/index.ts";
+import type { RunOutcome } from "../../../reporting/run/index.ts";
+import { combineVerdicts, exitCodeOf, writeRunReport } from "../../../reporting/run/index.ts";
+import { writeFixtureRun } from "./report-fixture.ts";
+
+let dir: string;
+let run: RunOutcome;
+let html: string;
+let markdown: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "eah-html-report-"));
+  run = await writeFixtureRun(dir);
+  await writeRunReport(dir, run, "reports/x/index.html");
+  html = await readFile(path.join(dir, "index.html"), "utf8");
+  markdown = await readFile(path.join(dir, "summary.md"), "utf8");
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("index.html", () => {
+  it("puts the verdict first and lists every part with its verdict", () => {
+    const body = html.slice(html.indexOf("<body>"));
+    expect(body.indexOf('id="verdict" data-verdict="failed"')).toBeLessThan(body.indexOf('class="parts"'));
+    expect(body).toContain("Failed</h1>");
+    for (const part of run.parts)
+      expect(body).toContain(`id="part-${part.id}" data-part="${part.kind}" data-verdict="${part.verdict}"`);
+    expect(body).toContain("could not run: k6 is missing");
+  });
+
+  it("groups checks by area, opens failures and errors, and shows each exchange with its curl", () => {
+    const areas = [...html.matchAll(/<div class="area"><h3>([^<]+)/g)].map((m) => m[1]?.trim());
+    expect(areas).toEqual([
+      "Token issuance",
+      "Bearer requirement",
+      "Event creation",
+      "Token lifetime (sliding expiry)",
+      "Credential rotation",
+    ]);
+    expect(html).toMatch(/<details class="check FAIL" id="check-bearer\.garbage" open>/);
+    expect(html).toMatch(/<details class="check ERROR" id="check-events\.stored" open>/);
+    expect(html).toMatch(/<details class="check PASS" id="check-token\.issued">/);
+    expect(html).toContain("curl -sS -X POST");
+    expect(html).toContain("ECONNRESET");
+  });
+
+  it("draws throughput, latency and token charts with data for the load part", () => {
+    for (const chart of ["throughput", "latency", "tokens"])
+      expect(html).toContain(`id="load-sustained-${chart}"`);
+    const points = [...html.matchAll(/data-series="([^"]+)" data-points="(\d+)"/g)].map((m) => [
+      m[1],
+      Number(m[2]),
+    ]);
+    expect(points).toContainEqual(["events accepted", 30]);
+    expect(points).toContainEqual(["p95", 30]);
+    expect(points).toContainEqual(["sliding-expiry violations", 1]);
+    expect(html).toContain("Sliding expiry under load:");
+  });
+
+  it("escapes what the target said everywhere, so nothing it sends becomes markup", () => {
+    expect(html).not.toMatch(/<script>window\.pwned/);
+    expect(html).not.toMatch(/<img /);
+    expect(html).not.toContain("</pre><script>");
+    expect(html).toContain(
+      "&lt;/pre&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;&lt;img src=x onerror=&quot;window.pwned=2&quot;&gt;&quot;&#39;&amp;",
+    );
+    expect(html.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it("allows only its own style and script by hash, and no network", () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? "";
+    expect(csp).toContain("default-src 'none'");
+    const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(csp).toContain(`style-src ${hash(style)}`);
+    expect(csp).toContain(`script-src ${hash(script)}`);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).not.toMatch(/ style="/);
+  });
+
+  it("links only to files that exist next to it", async () => {
+    const links = [...html.matchAll(/href="([^"#][^"]*)"/g)].map((m) => m[1] as string);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        "load-sustained/dashboard.html",
+        "load-sustained/junit.xml",
+        "contract/results.json",
+        "run.json",
+        "summary.md",
+      ]),
+    );
+    for (const link of links)
+      await expect(stat(path.join(dir, decodeURIComponent(link)))).resolves.toBeTruthy();
+  });
+});
+
+describe("summary.md", () => {
+  it("leads with the verdict, one row per part, and every problem in one list", () => {
+    expect(markdown.split("\n")[0]).toBe("## ❌ Failed — 1 of 4 parts passed");
+    expect(markdown).toContain(
+      "| ❌ | Contract suite (full profile) | 7 checks: 1 FAIL, 1 ERROR, 1 WARN, 4 PASS | 9.8 s |",
+    );
+    expect(markdown).toContain("| ⛔ | Load: idle-gap | could not run: k6 is missing | 9.8 s |");
+    expect(markdown).toContain(
+      "- ❌ **contract** `bearer.garbage`: expected 401, received 500 &lt;/pre&gt;&lt;script&gt;",
+    );
+    expect(markdown).toContain(
+      "- ❌ **load-sustained** threshold `token_expiries{kind:unexpected}` `count==0` (count=1)",
+    );
+    expect(markdown).toContain("- ⛔ **load-idle-gap**: could not run: k6 is missing");
+    expect(markdown).not.toMatch(/<script>|<img/);
+    // A part's own summary is folded in, its headings moved under the run's.
+    expect(markdown).toContain("#### ❌ Contract broken — 1 FAIL");
+  });
+});
+
+describe("verdicts and the final sweep", () => {
+  it("combines part verdicts: failed beats undecided beats passed", () => {
+    const of = (...verdicts: Array<"passed" | "failed" | "undecided" | "skipped">) =>
+      combineVerdicts(verdicts.map((verdict) => ({ verdict })));
+    expect(of("passed", "passed")).toBe("passed");
+    expect(of("passed", "undecided", "failed")).toBe("failed");
+    expect(of("passed", "undecided")).toBe("undecided");
+    expect(of("passed", "skipped")).toBe("undecided");
+    expect(of()).toBe("undecided");
+    expect([exitCodeOf("passed"), exitCodeOf("failed"), exitCodeOf("undecided")]).toEqual([0, 1, 3]);
+  });
+
+  it("calls an interrupted run aborted whatever its parts did, and exits 3", () => {
+    expect(combineVerdicts([{ verdict: "passed" }, { verdict: "skipped" }], true)).toBe("aborted");
+    expect(combineVerdicts([{ verdict: "failed" }, { verdict: "aborted" }], true)).toBe("aborted");
+    expect(combineVerdicts([{ verdict: "passed" }], false)).toBe("passed");
+    expect(exitCodeOf("aborted")).toBe(3);
+  });
+});
+
+describe("a run made with --insecure", () => {
+  it("says at the top of index.html and summary.md that TLS certificates were not verified", async () => {
+    const insecureDir = await mkdtemp(path.join(tmpdir(), "eah-html-insecure-"));
+    try {
+      const fixture = await writeFixtureRun(insecureDir);
+      const target = {
+        embedded: false,
+        tokenUrl: "https://auth.example.com/realms/r/protocol/openid-connect/token",
+        baseUrl: "https://api.example.com",
+        clientAuth: "basic",
+        insecure: true,
+      };
+      await writeRunReport(insecureDir, { ...fixture, target }, "reports/x/index.html");
+      const page = await readFile(path.join(insecureDir, "index.html"), "utf8");
+      const summary = await readFile(path.join(insecureDir, "summary.md"), "utf8");
+      const warning = INSECURE_WARNING.replaceAll("'", "&#39;");
+      expect(page).toContain(warning);
+      expect(page.indexOf(warning)).toBeLessThan(page.indexOf('class="parts"'));
+      expect(summary).toContain(`> [!WARNING]\n> ${INSECURE_WARNING}`);
+      expect(summary).toContain(
+        "(token endpoint `https://auth.example.com/realms/r/protocol/openid-connect/token`)",
+      );
+      expect(html).not.toContain("TLS certificates were not verified");
+      expect(markdown).not.toContain("TLS certificates were not verified");
+    } finally {
+      await rm(insecureDir, { recursive: true, force: true });
+    }
+  });
+});

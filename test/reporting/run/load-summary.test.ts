@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { EXPIRY, METRIC, renderReports } from "../../../load/index.ts";
+import { digestLoadSummary } from "../../../reporting/run/index.ts";
+import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+
+describe("digestLoadSummary", () => {
+  it("reads figures, judging thresholds (failures first) and the sliding-expiry verdict", () => {
+    const summary = digestLoadSummary({
+      state: { testRunDurationMs: 10_000 },
+      metrics: {
+        events_failed: {
+          type: "rate",
+          values: { rate: 0.1, passes: 2, fails: 18 },
+          thresholds: { "rate<0.01": { ok: false } },
+        },
+        "http_req_duration{endpoint:events}": {
+          type: "trend",
+          contains: "time",
+          values: { med: 2, "p(95)": 1500, max: 2000 },
+          thresholds: { "p(95)<500": { ok: false }, "count>=0": { ok: true } },
+        },
+        "token_requests{reason:idle,outcome:issued}": { type: "counter", values: { count: 3 } },
+        "token_requests{reason:rejected,outcome:issued}": { type: "counter", values: { count: 1 } },
+        "token_requests{outcome:failed}": { type: "counter", values: { count: 2 } },
+        "token_expiries{kind:outlived}": {
+          type: "counter",
+          values: { count: 0 },
+          thresholds: { "count==0": { ok: true } },
+        },
+      },
+      harness: {
+        verdict: { level: "held", reasons: ["fine", 3] },
+        context: { scenario: "sustained", rate: 20, secret: "x" },
+      },
+    });
+    expect(summary?.facts).toMatchObject({
+      runSeconds: 10,
+      loadSeconds: 10,
+      eventsAccepted: 18,
+      eventsRejected: 2,
+      acceptedPerSecond: 1.8,
+      errorRate: 0.1,
+      tokenRefreshes: 4,
+      tokenFailures: 2,
+      eventLatency: [
+        ["med", 2],
+        ["p(95)", 1500],
+        ["max", 2000],
+      ],
+    });
+    expect(summary?.thresholds.map((t) => [t.metric, t.expression, t.ok, t.observed])).toEqual([
+      ["events_failed", "rate<0.01", false, "rate=10%"],
+      ["http_req_duration{endpoint:events}", "p(95)<500", false, "p(95)=1500ms"],
+      ["token_expiries{kind:outlived}", "count==0", true, "count=0"],
+    ]);
+    expect(summary?.slidingExpiry).toEqual({ level: "held", reasons: ["fine"] });
+    expect(summary?.context).toEqual({ scenario: "sustained", rate: 20 });
+  });
+
+  it("yields nothing for something that is not a k6 summary, and zeros for missing metrics", () => {
+    expect(digestLoadSummary(undefined)).toBeUndefined();
+    expect(digestLoadSummary({ metrics: [] })).toBeUndefined();
+    expect(digestLoadSummary({ metrics: { events_failed: "nope" } })?.facts.eventsAccepted).toBe(0);
+  });
+
+  it("gives the run report the load command's own facts, rates after the token warm-up included", () => {
+    const rendered = renderReports(
+      {
+        state: { testRunDurationMs: 12_000 },
+        metrics: {
+          [METRIC.eventsFailed]: {
+            type: "rate",
+            contains: "default",
+            values: { rate: 0.05, passes: 10, fails: 190 },
+          },
+          [METRIC.tokenRequests]: { type: "counter", contains: "default", values: { count: 5 } },
+          [EXPIRY.unexpected]: { type: "counter", contains: "default", values: { count: 1 } },
+        },
+      },
+      sustainedReportContext,
+    );
+    const digested = digestLoadSummary(JSON.parse(rendered.summaryJson));
+    expect(digested?.facts).toEqual(rendered.input.facts);
+    expect(digested?.facts).toMatchObject({ warmUpSeconds: 2, loadSeconds: 10, acceptedPerSecond: 19 });
+  });
+});

@@ -1,0 +1,155 @@
+import { inertText } from "../reporting/index.ts";
+import type { TextView } from "./text-views.ts";
+import { decodedViews } from "./text-views.ts";
+import { basicCredentials } from "./token-request-body.ts";
+
+/** Compact JWS/JWT (and fragments of one, e.g. truncated or re-encoded probes): header.payload[.signature]. */
+const JWT_LIKE = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
+/** Evidence keeps at most this many characters in a row of a token: a prefix to recognise it, nothing to replay. */
+export const TOKEN_RUN = 8;
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly placeholder: string;
+}
+
+/** Standard and URL-safe base64, padded and not: the longer match wins, so no `=` is left behind. */
+function base64Forms(text: string): string[] {
+  const padded = Buffer.from(text).toString("base64");
+  const urlSafe = padded.replaceAll("+", "-").replaceAll("/", "_");
+  return [padded, padded.replace(/=+$/, ""), urlSafe, urlSafe.replace(/=+$/, "")];
+}
+
+/**
+ * Hides known secrets and tokens in text a request or a target's answer carried. Text is matched as sent and as
+ * each decoding a server may have applied to an echo (JSON escapes incl. `\/` and `\uXXXX`, percent- and form-
+ * encoding, and both in turn), so no encoding shows a secret; the harness's own words never pass through here.
+ * A secret is hidden at any length: in evidence an over-eager match costs readability, a missed one a credential.
+ */
+export class Redactor {
+  readonly #literals = new Map<string, string>();
+  readonly #tokens = new Map<string, string>();
+  /** Every TOKEN_RUN-character run of every token, with where it starts in which token. */
+  #runs: Map<string, Array<readonly [string, number]>> | undefined;
+
+  /** Registers a secret to hide behind `placeholder` (e.g. `<CLIENT_SECRET>`) wherever it appears whole. */
+  add(value: string, placeholder: string): this {
+    if (value === "") return this;
+    this.#literals.set(value, placeholder);
+    // inertText runs before redaction, so a secret holding a control character is looked for as it shows.
+    this.#literals.set(inertText(value), placeholder);
+    return this;
+  }
+
+  /** Registers HTTP Basic credentials: the base64 (standard and URL-safe) of `id:secret`, raw or encoded. */
+  addBasic(clientId: string, clientSecret: string): this {
+    const form = Buffer.from(basicCredentials(clientId, clientSecret), "base64").toString("utf8");
+    const uri = `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`;
+    for (const pair of [`${clientId}:${clientSecret}`, form, uri]) {
+      for (const value of base64Forms(pair)) this.add(value, "<BASIC_CREDENTIALS>");
+    }
+    return this;
+  }
+
+  /** Registers an access token: any TOKEN_RUN characters of it in a row are hidden, so a cut token is too. */
+  addToken(token: string, placeholder: string): this {
+    if (token === "") return this;
+    if (token.length <= TOKEN_RUN) return this.add(token, placeholder);
+    this.#tokens.set(token, placeholder);
+    this.#runs = undefined;
+    return this;
+  }
+
+  /** Text a target sent or a request carried, made safe to show: controls made visible, secrets and tokens hidden. */
+  untrusted(text: string): string {
+    return this.#redact(inertText(text), Number.POSITIVE_INFINITY).text;
+  }
+
+  /**
+   * untrusted() of the first `limit` characters only, for a quote of a body that may be a megabyte: the work stays
+   * bounded, and a secret or token that starts before the cut is still hidden whole.
+   */
+  untrustedPrefix(text: string, limit: number): { readonly text: string; readonly cut: boolean } {
+    return this.#redact(inertText(text), limit);
+  }
+
+  /** Replaces every secret and token in `text` (a value, never a serialised document) by its placeholder. */
+  redact(text: string): string {
+    return this.#redact(text, Number.POSITIVE_INFINITY).text;
+  }
+
+  #redact(text: string, limit: number): { readonly text: string; readonly cut: boolean } {
+    const cut = text.length > limit;
+    // Past the cut, only as much as the longest encoded match could reach back over it is searched.
+    const window = cut ? text.slice(0, limit + this.#reach()) : text;
+    const end = Math.min(limit, window.length);
+    const spans: Span[] = [];
+    if (window !== "") for (const view of decodedViews(window)) this.#find(view, spans);
+    spans.sort((a, b) => a.start - b.start || b.end - a.end);
+    let out = "";
+    let at = 0;
+    for (const span of spans) {
+      if (span.start >= end) break;
+      if (span.end <= at) continue;
+      if (span.start >= at) out += window.slice(at, span.start) + span.placeholder;
+      at = span.end;
+    }
+    return { text: out + window.slice(at, Math.max(at, end)), cut };
+  }
+
+  /** How far one match can reach in the text: the longest needle with each character at its longest encoding. */
+  #reach(): number {
+    let longest = TOKEN_RUN;
+    for (const value of [...this.#literals.keys(), ...this.#tokens.keys()])
+      longest = Math.max(longest, value.length);
+    // `\u0025` + `41`… : a character percent-encoded, then JSON-escaped, takes at most 18 per UTF-16 unit.
+    return 18 * longest + 1;
+  }
+
+  #find(view: TextView, spans: Span[]): void {
+    const add = (from: number, to: number, placeholder: string) =>
+      spans.push({ start: view.start(from), end: view.end(to - 1), placeholder });
+    const { text } = view;
+    for (const [value, placeholder] of this.#literals) {
+      for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+        add(at, at + value.length, placeholder);
+      }
+    }
+    const runs = this.#tokenRuns();
+    if (runs.size > 0) {
+      for (let at = 0; at + TOKEN_RUN <= text.length; at += 1) {
+        const starts = runs.get(text.slice(at, at + TOKEN_RUN));
+        if (starts === undefined) continue;
+        let longest = 0;
+        let placeholder = "";
+        for (const [token, from] of starts) {
+          let length = TOKEN_RUN;
+          while (at + length < text.length && text[at + length] === token[from + length]) length += 1;
+          if (length > longest)
+            [longest, placeholder] = [length, this.#tokens.get(token) ?? "<ACCESS_TOKEN>"];
+        }
+        add(at, at + longest, placeholder);
+        at += longest - 1;
+      }
+    }
+    // After the known tokens, which keep their own placeholder where a JWT match covers the same text.
+    for (const match of text.matchAll(JWT_LIKE))
+      add(match.index, match.index + match[0].length, "<ACCESS_TOKEN>");
+  }
+
+  #tokenRuns(): Map<string, Array<readonly [string, number]>> {
+    if (this.#runs !== undefined) return this.#runs;
+    const runs = new Map<string, Array<readonly [string, number]>>();
+    for (const token of this.#tokens.keys()) {
+      for (let from = 0; from + TOKEN_RUN <= token.length; from += 1) {
+        const run = token.slice(from, from + TOKEN_RUN);
+        const list = runs.get(run);
+        if (list === undefined) runs.set(run, [[token, from]]);
+        else list.push([token, from]);
+      }
+    }
+    this.#runs = runs;
+    return runs;
+  }
+}
