@@ -13,6 +13,6 @@ export { NAMED_SCHEMAS, SCHEMA_NAMES, toJsonSchema } from "./json-schema.ts";
 export type { TokenError } from "./token-error.ts";
 export { TOKEN_ERROR_CODES, tokenErrorSchema } from "./token-error.ts";
 export type { TokenRequest } from "./token-request.ts";
-export { tokenRequestSchema } from "./token-request.ts";
+export { SPEC_TOKEN_PATH, tokenRequestSchema } from "./token-request.ts";
 export type { TokenResponse } from "./token-response.ts";
 export { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "./token-response.ts";

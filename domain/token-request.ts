@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The spec's token endpoint path under {auth_url}. */
+export const SPEC_TOKEN_PATH = "/oauth/token";
+
 /** The form body of `POST {auth_url}/oauth/token` (spec: Endpoints §1, "Form fields"). */
 export const tokenRequestSchema = z.object({
   /** Spec: "client_id | string | <CLIENT_ID> of the API credentials". */

@@ -1,6 +1,6 @@
 export { Redactor } from "./redactor.ts";
 export { Secret } from "./secret.ts";
 export type { ClientAuth, Target } from "./target.ts";
-export { CLIENT_AUTH_METHODS, eventsUrl, resolveTokenUrl, SPEC_TOKEN_PATH } from "./target.ts";
+export { CLIENT_AUTH_METHODS, eventsUrl, resolveTokenUrl } from "./target.ts";
 export type { TokenRequestParts } from "./token-request-body.ts";
 export { basicCredentials, tokenRequestParts } from "./token-request-body.ts";

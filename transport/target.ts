@@ -1,3 +1,4 @@
+import { SPEC_TOKEN_PATH } from "../domain/index.ts";
 import type { Connection } from "./connection/index.ts";
 import type { Secret } from "./secret.ts";
 
@@ -28,9 +29,6 @@ export interface Target {
   /** True when the target is the harness's own in-process sandbox. */
   readonly embedded: boolean;
 }
-
-/** The spec's token endpoint path under {auth_url}. */
-export const SPEC_TOKEN_PATH = "/oauth/token";
 
 /** The one place that decides the token endpoint: the user's full URL, else the spec's path under {auth_url}. */
 export function resolveTokenUrl(where: { readonly authUrl?: string; readonly tokenUrl?: string }): string {

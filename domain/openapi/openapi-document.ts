@@ -1,6 +1,5 @@
-import { SPEC_TOKEN_PATH } from "../../transport/index.ts";
 import type { EventStrictness } from "../index.ts";
-import { SPEC_SCOPES, toJsonSchema } from "../index.ts";
+import { SPEC_SCOPES, SPEC_TOKEN_PATH, toJsonSchema } from "../index.ts";
 
 /** Where the document says the API lives; each address left out becomes a placeholder server variable. */
 export interface OpenApiTargets {
