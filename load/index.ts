@@ -1,15 +1,5 @@
 // The Node-facing surface of load/: only modules free of k6 imports, so the CLI and tests can use them.
 
-export { renderReports } from "../reporting/load/render-reports.ts";
-export type { InstanceTotals, ReportContext } from "../reporting/load/report-context.ts";
-export { reportContext } from "../reporting/load/report-context.ts";
-export type { ReportFacts } from "../reporting/load/report-facts.ts";
-export { instanceTotals, reportFacts } from "../reporting/load/report-facts.ts";
-export type { LoadOutcome, LoadResult, RunEnding } from "../reporting/load/run-result.ts";
-export { describeResult, FINISHED, loadResult, OUTCOME_TITLE } from "../reporting/load/run-result.ts";
-export type { SummaryData, SummaryMetric, ThresholdResult } from "../reporting/load/summary-data.ts";
-export { thresholdResults } from "../reporting/load/summary-data.ts";
-export type { SlidingExpiryVerdict, VerdictLevel } from "../reporting/load/verdict.ts";
 export type { ClientModel } from "./lib/client-models.ts";
 export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
 export { parseDurationSeconds } from "./lib/duration.ts";

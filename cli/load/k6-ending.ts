@@ -1,7 +1,7 @@
 import type { K6RunResult } from "../../k6-tooling/run/k6-runner.ts";
 import { K6_EXIT } from "../../k6-tooling/run/k6-runner.ts";
-import type { LoadResult, RunEnding } from "../../load/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
+import type { LoadResult, RunEnding } from "../../reporting/load/index.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { InstanceTotals, SummaryData } from "../../load/index.ts";
-import { instanceTotals } from "../../load/index.ts";
+import type { InstanceTotals, SummaryData } from "../../reporting/load/index.ts";
+import { instanceTotals } from "../../reporting/load/index.ts";
 import { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.ts";
 import { readTrendSamples } from "../../reporting/load/trend-samples.ts";
 import { CannotRunError } from "./cannot-run-error.ts";

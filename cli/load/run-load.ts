@@ -11,18 +11,10 @@ import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
 import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
-import {
-  describeResult,
-  isScenarioName,
-  loadResult,
-  planScenario,
-  readRunConfig,
-  reportContext,
-  SCENARIO_NAMES,
-  SCENARIOS,
-} from "../../load/index.ts";
+import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { formatDuration, formatDurationCompact } from "../../reporting/index.ts";
+import { describeResult, loadResult, reportContext } from "../../reporting/load/index.ts";
 import { clearReports } from "../../reporting/load/report-files.ts";
 import { scrubReports } from "../../reporting/load/report-scrub.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";

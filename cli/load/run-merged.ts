@@ -1,8 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ReportContext, RunEnding } from "../../load/index.ts";
-import { describeResult, FINISHED, loadResult } from "../../load/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
+import type { ReportContext, RunEnding } from "../../reporting/load/index.ts";
+import { describeResult, FINISHED, loadResult } from "../../reporting/load/index.ts";
 import { scrubReports } from "../../reporting/load/report-scrub.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
 import type { Redactor } from "../../transport/index.ts";

@@ -3,8 +3,9 @@ import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CannotRunError } from "../../cli/load/cannot-run-error.ts";
 import { makeDirectory } from "../../cli/make-directory.ts";
-import type { ReportContext, RunConfig, ScenarioPlan } from "../../load/index.ts";
+import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, vuSettings } from "../../load/index.ts";
+import type { ReportContext } from "../../reporting/load/index.ts";
 import type { K6Binary } from "../binary/k6-binary.ts";
 import { k6Environment } from "../run/k6-environment.ts";
 import {

@@ -1,5 +1,5 @@
-import type { SummaryData, SummaryMetric } from "../../load/index.ts";
 import { checkThreshold, parseExpression } from "../../load/index.ts";
+import type { SummaryData, SummaryMetric } from "./summary-data.ts";
 import { percentile } from "./trend-samples.ts";
 
 /** The trend statistics a merged summary states (the run's summaryTrendStats), besides any a threshold names. */

@@ -1,7 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { LoadResult, ReportContext, RunEnding, SummaryData, ThresholdResult } from "../../load/index.ts";
-import { renderReports } from "../../load/index.ts";
+import { renderReports } from "./render-reports.ts";
+import type { ReportContext } from "./report-context.ts";
+import type { LoadResult, RunEnding } from "./run-result.ts";
+import type { SummaryData, ThresholdResult } from "./summary-data.ts";
 
 export interface RunReports {
   /** The end-of-test summary for the terminal: thresholds, the sliding-expiry verdict, throughput. */

@@ -1,5 +1,5 @@
-import type { ReportFacts, SummaryData, ThresholdResult } from "../../load/index.ts";
-import { reportFacts, thresholdResults } from "../../load/index.ts";
+import type { ReportFacts, SummaryData, ThresholdResult } from "../../reporting/load/index.ts";
+import { reportFacts, thresholdResults } from "../../reporting/load/index.ts";
 
 export interface LoadSummary {
   /** The load command's own figures, read by its own reader, so the run report cannot tell another story. */

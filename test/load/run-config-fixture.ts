@@ -1,5 +1,6 @@
-import type { ReportContext, RunConfig, ScenarioName } from "../../load/index.ts";
+import type { RunConfig, ScenarioName } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
+import type { ReportContext } from "../../reporting/load/index.ts";
 
 /** A complete run configuration for unit tests, with the scenario's defaults. */
 export function runConfig(scenario: ScenarioName, overrides: Partial<RunConfig> = {}): RunConfig {

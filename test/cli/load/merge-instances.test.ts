@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mergeInstances, mergeSummaries, percentile, readTrendSamples } from "../../../cli/load/index.ts";
-import type { SummaryData } from "../../../load/index.ts";
 import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "../../../load/index.ts";
+import type { SummaryData } from "../../../reporting/load/index.ts";
 
 /** Recorded from `load sustained --instances 2 --rate 40 --duration 10s` against the embedded sandbox. */
 const FIXTURE = fileURLToPath(new URL("./fixtures/two-instances/", import.meta.url));

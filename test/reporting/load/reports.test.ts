@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { ReportContext, SummaryData } from "../../../load/index.ts";
 import {
   EVENT_DURATION,
   EXPIRY,
   METRIC,
   planIdleGaps,
-  renderReports,
   TOKEN_FAILURES,
-  thresholdResults,
   tokenRefreshes,
 } from "../../../load/index.ts";
+import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
+import { renderReports, thresholdResults } from "../../../reporting/load/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { readCodeSpan, tableCells } from "../../support/markdown-reading.ts";
 

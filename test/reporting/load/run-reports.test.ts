@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRunReports } from "../../../cli/load/index.ts";
-import type { ReportContext } from "../../../load/index.ts";
 import { EXPIRY, METRIC } from "../../../load/index.ts";
+import type { ReportContext } from "../../../reporting/load/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 
 let dir: string;

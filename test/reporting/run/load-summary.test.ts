@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EXPIRY, METRIC, renderReports } from "../../../load/index.ts";
+import { EXPIRY, METRIC } from "../../../load/index.ts";
+import { renderReports } from "../../../reporting/load/index.ts";
 import { digestLoadSummary } from "../../../reporting/run/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 

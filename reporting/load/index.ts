@@ -1,0 +1,11 @@
+// The load run's reports, rendered in Node from k6's end-of-test summary.
+export { renderReports } from "./render-reports.ts";
+export type { InstanceTotals, ReportContext } from "./report-context.ts";
+export { reportContext } from "./report-context.ts";
+export type { ReportFacts } from "./report-facts.ts";
+export { instanceTotals, reportFacts } from "./report-facts.ts";
+export type { LoadOutcome, LoadResult, RunEnding } from "./run-result.ts";
+export { describeResult, FINISHED, loadResult, OUTCOME_TITLE } from "./run-result.ts";
+export type { SummaryData, SummaryMetric, ThresholdResult } from "./summary-data.ts";
+export { thresholdResults } from "./summary-data.ts";
+export type { SlidingExpiryVerdict, VerdictLevel } from "./verdict.ts";
