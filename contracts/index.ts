@@ -1,13 +1,3 @@
-export { renderConsoleSummary } from "../reporting/contract/console-summary.ts";
-export type { ContractRun, Verdict } from "../reporting/contract/run-summary.ts";
-export {
-  countByStatus,
-  describeCounts,
-  describeTarget,
-  INSECURE_WARNING,
-  verdictOf,
-} from "../reporting/contract/run-summary.ts";
-export { REPORT_FILES, writeContractReports } from "../reporting/contract/write-reports.ts";
 export type { Connection } from "../transport/connection/index.ts";
 export {
   ConnectionError,

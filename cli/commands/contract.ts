@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
-import type { ContractRun, ContractSettings } from "../../contracts/index.ts";
+import type { ContractSettings } from "../../contracts/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
+import type { ContractRun } from "../../reporting/contract/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
@@ -80,7 +81,6 @@ export const contractCommand = defineCommand({
     const {
       ContractRunError,
       defaultRunBudgetMs,
-      describeTarget,
       lifetimeMarginSeconds,
       MAX_STRETCHED_RUN_MS,
       PROFILES,
@@ -88,6 +88,7 @@ export const contractCommand = defineCommand({
       runContract,
       unknownSelectors,
     } = await import("../../contracts/index.ts");
+    const { describeTarget } = await import("../../reporting/contract/index.ts");
     const profile = parseChoice("profile", options.profile, PROFILES, "fast");
     const only = (options.only ?? [])
       .flatMap((value) => value.split(","))

@@ -1,4 +1,5 @@
-import type { ContractRun, Redactor } from "../../contracts/index.ts";
+import type { Redactor } from "../../contracts/index.ts";
+import type { ContractRun } from "../../reporting/contract/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
@@ -13,7 +14,9 @@ export async function reportContractRun(
   redactor: Redactor,
   io: CommandIo,
 ): Promise<number> {
-  const { renderConsoleSummary, verdictOf, writeContractReports } = await import("../../contracts/index.ts");
+  const { renderConsoleSummary, verdictOf, writeContractReports } = await import(
+    "../../reporting/contract/index.ts"
+  );
   const { tokenUrl, baseUrl, proxy } = run.target;
   const target = {
     ...run.target,

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
-import type { ContractRun, RotationExpectations, Target } from "../../contracts/index.ts";
+import type { RotationExpectations, Target } from "../../contracts/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
+import type { ContractRun } from "../../reporting/contract/index.ts";
 import { defineCommand } from "../command.ts";
 import { interruption } from "../interruption.ts";
 import { parseInteger } from "../option-values.ts";
@@ -80,6 +81,7 @@ export const verifyRotationCommand = defineCommand({
   ],
   async run({ options, io }) {
     const contracts = await import("../../contracts/index.ts");
+    const { describeTarget } = await import("../../reporting/contract/index.ts");
     const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
     const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
     const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
@@ -191,7 +193,7 @@ export const verifyRotationCommand = defineCommand({
         seed: events.seed,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
-        target: contracts.describeTarget(target),
+        target: describeTarget(target),
         checks,
         ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };

@@ -1,4 +1,4 @@
-import { INSECURE_WARNING } from "../../contracts/index.ts";
+import { INSECURE_WARNING } from "../../reporting/contract/index.ts";
 import { formatDuration } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";

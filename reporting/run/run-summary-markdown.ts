@@ -1,4 +1,4 @@
-import { describeCounts, INSECURE_WARNING } from "../../contracts/index.ts";
+import { describeCounts, INSECURE_WARNING } from "../../reporting/contract/index.ts";
 import {
   codeSpan,
   detailsBlock,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult, ContractRun } from "../../../contracts/index.ts";
-import { renderConsoleSummary, verdictOf } from "../../../contracts/index.ts";
+import type { CheckResult } from "../../../contracts/index.ts";
 import { curlCommand } from "../../../contracts/probe/evidence.ts";
+import type { ContractRun } from "../../../reporting/contract/index.ts";
+import { renderConsoleSummary, verdictOf } from "../../../reporting/contract/index.ts";
 import { renderJunitXml } from "../../../reporting/contract/junit-xml.ts";
 import { renderResultsJson } from "../../../reporting/contract/results-json.ts";
 import { renderSummaryMarkdown } from "../../../reporting/contract/summary-markdown.ts";

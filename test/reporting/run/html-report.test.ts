@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INSECURE_WARNING } from "../../../contracts/index.ts";
+import { INSECURE_WARNING } from "../../../reporting/contract/index.ts";
 import type { RunOutcome } from "../../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../../reporting/run/index.ts";
 import { writeFixtureRun } from "./report-fixture.ts";

@@ -1,0 +1,11 @@
+// The contract suite's reports: console summary, results.json, summary.md, JUnit.
+export { renderConsoleSummary } from "./console-summary.ts";
+export type { ContractRun, Verdict } from "./run-summary.ts";
+export {
+  countByStatus,
+  describeCounts,
+  describeTarget,
+  INSECURE_WARNING,
+  verdictOf,
+} from "./run-summary.ts";
+export { REPORT_FILES, writeContractReports } from "./write-reports.ts";
