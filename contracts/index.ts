@@ -22,10 +22,11 @@ export {
 export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";
 export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
 export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
-export type { CheckResult, Evidence } from "./checks/check-result.ts";
+export type { CheckResult } from "./checks/check-result.ts";
 export type { RotationExpectations } from "./checks/credential-rotation.ts";
 export { rotationChecks } from "./checks/credential-rotation.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
+export type { Evidence } from "./probe/evidence.ts";
 export { Probe } from "./probe/probe.ts";
 export type { ContractSettings } from "./runner/contract-settings.ts";
 export { executeCheck } from "./runner/execute-check.ts";

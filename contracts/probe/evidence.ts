@@ -1,8 +1,28 @@
 import { locationOrigin } from "../../transport/connection/index.ts";
 import type { Redactor } from "../../transport/index.ts";
-import type { Evidence } from "../checks/check-result.ts";
 import { ownCopy } from "./excerpt.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
+
+/** One HTTP exchange as it appears in a report: already redacted. */
+export interface Evidence {
+  readonly label: string;
+  readonly request: {
+    readonly method: string;
+    readonly url: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body?: string;
+  };
+  readonly response?: {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body?: string;
+    readonly durationMs: number;
+  };
+  /** Why there is no response (timeout, connection refused…). */
+  readonly error?: string;
+  /** A curl command that reproduces the request, with credentials replaced by placeholders. */
+  readonly curl: string;
+}
 
 /** Evidence bodies are cut here: enough to see the problem, never a megabyte in a CI log. */
 const MAX_BODY_CHARS = 2_000;

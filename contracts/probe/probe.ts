@@ -3,8 +3,8 @@ import { describeRedirect, isRedirect } from "../../transport/connection/index.t
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { eventsUrl, tokenRequestParts } from "../../transport/index.ts";
-import type { Evidence } from "../checks/check-result.ts";
 import { describeResponse } from "../checks/describe.ts";
+import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { isServerError, jsonRequest } from "./http-request.ts";
