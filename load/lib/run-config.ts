@@ -6,8 +6,10 @@ import { LOAD_ENV } from "./env-names.ts";
 import type { ScenarioName } from "./scenario-catalogue.ts";
 import { SCENARIOS } from "./scenario-catalogue.ts";
 import { defaultMarginSeconds } from "./token-policy.ts";
-import type { VuClientAuth } from "./vu-settings.ts";
-import { VU_CLIENT_AUTH } from "./vu-settings.ts";
+
+/** How a VU authenticates at the token endpoint: form fields (the spec's request) or HTTP Basic. */
+export const VU_CLIENT_AUTH = ["post", "basic"] as const;
+export type VuClientAuth = (typeof VU_CLIENT_AUTH)[number];
 
 export interface ClientCredential {
   readonly clientId: string;

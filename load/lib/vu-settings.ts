@@ -1,11 +1,7 @@
 import type { ClientModel } from "./client-models.ts";
 import type { IdleGapPlan } from "./idle-gap-plan.ts";
-import type { RunConfig } from "./run-config.ts";
+import type { RunConfig, VuClientAuth } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
-
-/** How a VU authenticates at the token endpoint: form fields (the spec's request) or HTTP Basic. */
-export const VU_CLIENT_AUTH = ["post", "basic"] as const;
-export type VuClientAuth = (typeof VU_CLIENT_AUTH)[number];
 
 /**
  * Everything a VU needs, resolved and checked by the harness in Node and handed to k6 as one JSON variable
