@@ -1,0 +1,68 @@
+// The layers of CONTRIBUTING.md, enforced by `npm run check` (dependency-cruiser): no import circle, no import that
+// goes up a layer, the capabilities unaware of each other, nothing shipped importing scripts/.
+// Known violations, each to be fixed, are listed in .dependency-cruiser-known-violations.json; a new one fails.
+const CAPABILITIES = "generators|sandbox|contracts|load";
+const SHIPPED = "domain|transport|generators|sandbox|contracts|load|k6-tooling|reporting|cli|bin";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "Files that import each other in a loop (type-only and dynamic imports count).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "domain-is-the-ground",
+      comment: "domain/ (the API's model) imports no other layer.",
+      severity: "error",
+      from: { path: "^domain/" },
+      to: { path: `^(transport|${CAPABILITIES}|k6-tooling|reporting|cli|bin|scripts)/` },
+    },
+    {
+      name: "transport-below-capabilities",
+      comment: "transport/ (talking to a target) imports only domain/.",
+      severity: "error",
+      from: { path: "^transport/" },
+      to: { path: `^(${CAPABILITIES}|k6-tooling|reporting|cli|bin|scripts)/` },
+    },
+    {
+      name: "capabilities-below-reporting",
+      comment:
+        "The capabilities and k6-tooling/ import only domain/ and transport/ (and each other where allowed).",
+      severity: "error",
+      from: { path: `^(${CAPABILITIES}|k6-tooling)/` },
+      to: { path: "^(reporting|cli|bin|scripts)/" },
+    },
+    {
+      name: "capabilities-side-by-side",
+      comment: "generators/, sandbox/, contracts/ and load/ do not import each other.",
+      severity: "error",
+      from: { path: `^(${CAPABILITIES})/` },
+      to: { path: `^(${CAPABILITIES})/`, pathNot: "^$1/" },
+    },
+    {
+      name: "reporting-below-cli",
+      comment: "reporting/ does not import the program.",
+      severity: "error",
+      from: { path: "^reporting/" },
+      to: { path: "^(cli|bin|scripts)/" },
+    },
+    {
+      name: "nothing-shipped-imports-scripts",
+      comment: "scripts/ is development only.",
+      severity: "error",
+      from: { path: `^(${SHIPPED})/` },
+      to: { path: "^scripts/" },
+    },
+  ],
+  options: {
+    // Type-only imports count: they tie the files together as much as any.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    // Tests may reach into any layer; examples and tools are not part of the program.
+    exclude: { path: "^(node_modules|dist|reports|test|examples|tools)/" },
+  },
+};
