@@ -17,4 +17,3 @@ export {
   tableRow,
   warningCallout,
 } from "./markdown.ts";
-export { inertText } from "./untrusted-text.ts";

@@ -1,7 +1,7 @@
-import { inertText } from "../reporting/index.ts";
 import type { TextView } from "./text-views.ts";
 import { decodedViews } from "./text-views.ts";
 import { basicCredentials } from "./token-request-body.ts";
+import { inertText } from "./untrusted-text.ts";
 
 /** Compact JWS/JWT (and fragments of one, e.g. truncated or re-encoded probes): header.payload[.signature]. */
 const JWT_LIKE = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;

@@ -1,4 +1,4 @@
-import { inertText } from "../../reporting/index.ts";
+import { inertText } from "../../transport/index.ts";
 import type { CheckDefinition, CheckLevel, CheckStatus } from "../checks/check.ts";
 import { statusOf } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";

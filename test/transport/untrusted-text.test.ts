@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inertText } from "../../reporting/index.ts";
+import { inertText } from "../../transport/index.ts";
 
 describe("inertText", () => {
   it("shows C0 and C1 controls, DEL and line breaks as visible escapes", () => {
