@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
-import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CannotRunError } from "../../cli/load/cannot-run-error.ts";
-import { makeDirectory } from "../../cli/make-directory.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, vuSettings } from "../../load/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
@@ -84,7 +83,10 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 export async function writeK6Operator(input: WriteOperatorInput): Promise<WrittenOperator> {
   const { dir, config, plan } = input;
   const names = operatorNames(config.runId);
-  await makeDirectory(path.join(dir, "manifests"));
+  // DIR was proven writable before (prepareWritableDir): one level below it, a plain mkdir cannot spin.
+  await mkdir(path.join(dir, "manifests")).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
   // The data file is archived under its absolute path, which the VU settings name; keep it inside DIR.
   const dataFile = path.resolve(dir, "event-templates.json");
   if (path.resolve(input.dataFile) !== dataFile) await copyFile(input.dataFile, dataFile);
