@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { Socket } from "node:net";
+import { listenOnLoopback } from "./loopback.ts";
 
 /**
  * A target that answers, but writes back what it was sent: the client secret in an encoding a real server might
@@ -76,7 +76,6 @@ const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Starts one on 127.0.0.1, port 0; every request is read whole (bounded) and answered at once. */
 export async function startEchoServer(options: EchoServerOptions): Promise<EchoServer> {
-  const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -113,19 +112,10 @@ export async function startEchoServer(options: EchoServerOptions): Promise<EchoS
       res.end(`${options.echo} authorization=${req.headers.authorization ?? ""} sent=${body}`);
     });
   });
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
+  const loopback = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: loopback.url,
     token: ECHO_TOKEN,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: loopback.close,
   };
 }

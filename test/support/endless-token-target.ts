@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { Socket } from "node:net";
+import { listenOnLoopback } from "./loopback.ts";
 
 /**
  * A target whose token endpoint answers the first `honestTokens` requests with a real token (so the preflight
@@ -13,7 +13,6 @@ export interface EndlessTokenTarget {
 }
 
 export async function startEndlessTokenTarget(honestTokens = 1): Promise<EndlessTokenTarget> {
-  const sockets = new Set<Socket>();
   let tokenRequests = 0;
   let endless = 0;
   const server = createServer((req, res) => {
@@ -41,19 +40,10 @@ export async function startEndlessTokenTarget(honestTokens = 1): Promise<Endless
     res.writeHead(201, { "content-type": "application/json" });
     res.end("{}");
   });
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
+  const loopback = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: loopback.url,
     endless: () => endless,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: loopback.close,
   };
 }

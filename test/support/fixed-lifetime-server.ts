@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { listenOnLoopback } from "./loopback.ts";
 
 /**
  * An OAuth token endpoint and events API whose tokens expire a fixed time after issue, the way oidc-provider,
@@ -93,21 +93,11 @@ export async function startFixedLifetimeServer(options: {
       () => res.destroy(),
     );
   });
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  const origin = `http://127.0.0.1:${address.port}`;
+  const loopback = await listenOnLoopback(server);
+  const origin = loopback.url;
   return {
     authUrl: `${origin}/auth`,
     baseUrl: `${origin}/api`,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: loopback.close,
   };
 }

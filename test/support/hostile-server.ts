@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
-import { createServer as createNetServer, type Server as NetServer, type Socket } from "node:net";
+import { createServer as createNetServer, type Server as NetServer } from "node:net";
+import { type Loopback, listenOnLoopback } from "./loopback.ts";
 
 /** Loopback servers that never give a usable answer, each the way a broken deployment fails. */
 export const HOSTILE_KINDS = [
@@ -38,10 +39,7 @@ function tokenResponse(expiresIn: number): string {
   });
 }
 
-export interface HostileServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type HostileServer = Loopback;
 
 function httpServer(kind: Exclude<HostileKind, "accept-then-close">, options: HostileOptions): HttpServer {
   return createHttpServer((req, res) => {
@@ -101,21 +99,7 @@ export async function startHostileServer(
   kind: HostileKind,
   options: HostileOptions = {},
 ): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
   const server: HttpServer | NetServer =
     kind === "accept-then-close" ? createNetServer((socket) => socket.end()) : httpServer(kind, options);
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return listenOnLoopback(server);
 }
