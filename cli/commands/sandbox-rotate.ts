@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
 import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Connection } from "../../transport/connection/index.ts";
+import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
 import { defineCommand } from "../command.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { displayPath } from "../display-path.ts";
@@ -410,7 +410,7 @@ async function callAdminEndpoint(
     await import("../../transport/connection/index.ts");
   let status: number;
   let text: string;
-  let location: string | undefined;
+  let location: LocationHeader;
   // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
   const deadline = requestDeadline(reach.timeoutMs, signal);
   try {
@@ -430,8 +430,7 @@ async function callAdminEndpoint(
       dispatcher: await undiciDispatcher(reach.connection),
     });
     status = response.statusCode;
-    const header = response.headers.location;
-    location = Array.isArray(header) ? header[0] : header;
+    location = response.headers.location;
     text = await readCappedText(response.body);
   } catch (error) {
     // The endpoint answered, so the secret may have changed although the answer could not be read.

@@ -1,6 +1,7 @@
 import { request } from "undici";
 import type { ClientCredential } from "../../load/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
+import type { LocationHeader } from "../../transport/connection/index.ts";
 import {
   describeRedirect,
   isRedirect,
@@ -35,7 +36,7 @@ export async function preflight(
   for (const credential of credentials) {
     let status: number;
     let text: string;
-    let location: string | undefined;
+    let location: LocationHeader;
     const { headers, body } = tokenRequestParts(target.clientAuth, {
       client_id: credential.clientId,
       client_secret: credential.clientSecret,
@@ -55,8 +56,7 @@ export async function preflight(
         dispatcher: await undiciDispatcher(target.connection),
       });
       status = response.statusCode;
-      const header = response.headers.location;
-      location = Array.isArray(header) ? header[0] : header;
+      location = response.headers.location;
       text = await readCappedText(response.body);
     } catch (error) {
       // The endpoint answered, but with more than any token response holds: not a reachability problem.

@@ -5,6 +5,7 @@ export { describeConnectionFailure } from "./describe-failure.ts";
 export { MAX_JSON_DEPTH, MAX_JSON_ITEMS } from "./json-shape.ts";
 export { nodeRequestOptions } from "./node-agent.ts";
 export { displayProxy, proxyFor } from "./proxy-for.ts";
+export type { LocationHeader } from "./redirect.ts";
 export { describeRedirect, isRedirect, locationOrigin } from "./redirect.ts";
 export { BodyCap, MAX_RESPONSE_BODY_BYTES, ResponseTooLargeError, readCappedText } from "./response-cap.ts";
 export { tlsOptions, trustedCas } from "./trusted-cas.ts";

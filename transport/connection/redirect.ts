@@ -8,13 +8,20 @@ export function isRedirect(status: number): boolean {
   return status >= 300 && status < 400;
 }
 
+/** A Location header as HTTP clients give it: undici hands a repeated header over as a list. */
+export type LocationHeader = string | readonly string[] | undefined;
+
+const firstOf = (header: LocationHeader): string | undefined =>
+  typeof header === "string" || header === undefined ? header : header[0];
+
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { "http:": "80", "https:": "443" };
 
 /**
  * The origin (scheme://host:port) a Location points to, resolved against the request's URL; never its path, query
  * or user info, which may carry anything the target chose. Undefined when there is no usable http(s) Location.
  */
-export function locationOrigin(location: string | undefined, requestUrl: string): string | undefined {
+export function locationOrigin(header: LocationHeader, requestUrl: string): string | undefined {
+  const location = firstOf(header);
   if (location === undefined || location.trim() === "") return undefined;
   let url: URL;
   try {
@@ -29,7 +36,8 @@ export function locationOrigin(location: string | undefined, requestUrl: string)
 }
 
 /** "307 with a redirect to http://host:port (not followed)": the reason every sender gives for a 3xx. */
-export function describeRedirect(status: number, location: string | undefined, requestUrl: string): string {
+export function describeRedirect(status: number, header: LocationHeader, requestUrl: string): string {
+  const location = firstOf(header);
   const origin = locationOrigin(location, requestUrl);
   const where =
     origin !== undefined
