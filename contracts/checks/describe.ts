@@ -1,6 +1,6 @@
 import type { Redactor } from "../../transport/index.ts";
-import { ownCopy } from "../probe/excerpt.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
+import { ownCopy } from "../probe/own-copy.ts";
 
 const MAX_SNIPPET = 160;
 

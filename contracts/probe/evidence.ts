@@ -1,7 +1,7 @@
 import { locationOrigin } from "../../transport/connection/index.ts";
 import type { Redactor } from "../../transport/index.ts";
-import { ownCopy } from "./excerpt.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
+import { ownCopy } from "./own-copy.ts";
 
 /** One HTTP exchange as it appears in a report: already redacted. */
 export interface Evidence {

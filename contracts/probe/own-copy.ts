@@ -6,9 +6,3 @@
 export function ownCopy(text: string): string {
   return Buffer.from(text, "utf16le").toString("utf16le");
 }
-
-/** The first `maxChars` of `text`, as a string of its own (see ownCopy). */
-export function excerpt(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  return ownCopy(text.slice(0, maxChars));
-}
