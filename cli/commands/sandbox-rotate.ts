@@ -4,6 +4,7 @@ import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
 import { defineCommand } from "../command.ts";
+import { configOptions } from "../config-options.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { displayPath } from "../display-path.ts";
 import { errorReason } from "../error-reason.ts";
@@ -256,6 +257,7 @@ export const sandboxRotateCommand = defineCommand({
       description: "Print the new secret on stdout instead.",
     },
     timeout: targetOptions.timeout,
+    ...configOptions,
     insecure: {
       ...targetOptions.insecure,
       description:
