@@ -207,7 +207,7 @@ export const sandboxRotateCommand = defineCommand({
   name: "sandbox-rotate",
   summary: "Rotate a client secret of a running sandbox through its admin endpoint",
   usage:
-    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] [--timeout S] [--insecure] (--secret-file FILE | --show-secret)",
+    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] [--timeout S] [--insecure] [--config FILE [--environment NAME]] (--secret-file FILE | --show-secret)",
   description: [
     "Calls POST {auth-url}/admin/clients/{client-id}/rotate of a sandbox started with `event-harness sandbox`.",
     `The admin token is read from ${ADMIN_TOKEN_ENV} only (flags end up in shell history and ps).`,
