@@ -1,5 +1,6 @@
 import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
+import { configRequested, describeConfigSource } from "./config-options.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -47,6 +48,21 @@ export async function main(
       return ExitCode.ok;
     }
     const { options, positionals } = parseCommandArgs(command, rest);
+    if ("config" in command.options && configRequested(options, io.env)) {
+      // Loaded only when asked for: zod and the file's schema stay out of every other start.
+      const { applyConfig } = await import("./config/index.ts");
+      const applied = await applyConfig(command.options, options, io.env);
+      if (applied !== undefined) {
+        io.stderr.write(
+          `event-harness: settings from ${describeConfigSource(applied.source)} (flags and EVENT_API_* variables override it)\n`,
+        );
+        return await command.run({
+          options: applied.options as typeof options,
+          positionals,
+          io: { ...io, env: applied.env },
+        });
+      }
+    }
     return await command.run({ options, positionals, io });
   } catch (error) {
     if (error instanceof UsageError) {

@@ -3,6 +3,7 @@ import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/i
 import type { ClientAuth, Target } from "../transport/index.ts";
 import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../transport/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
+import { configOptions } from "./config-options.ts";
 import { parseNumber } from "./option-values.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -76,6 +77,17 @@ export const targetOptions = {
     valueName: "SECONDS",
     env: "EVENT_API_TIMEOUT",
     description: "Per-request timeout in seconds (default 10).",
+  },
+  ...configOptions,
+} as const satisfies OptionSpecs;
+
+/** The load command's client list; declared here because a config file's environment may name it too. */
+export const credentialsOption = {
+  credentials: {
+    type: "string",
+    valueName: "FILE",
+    env: "EVENT_API_CREDENTIALS_FILE",
+    description: 'JSON list of {"client_id","client_secret"} (or {"clients":[…]}); VUs spread over them.',
   },
 } as const satisfies OptionSpecs;
 

@@ -1,7 +1,7 @@
 import { CLIENT_MODELS, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
-import { EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
 
 const options = {
   rate: {
@@ -38,12 +38,7 @@ const options = {
     description:
       "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
   },
-  credentials: {
-    type: "string",
-    valueName: "FILE",
-    env: "EVENT_API_CREDENTIALS_FILE",
-    description: 'JSON list of {"client_id","client_secret"} (or {"clients":[…]}); VUs spread over them.',
-  },
+  ...credentialsOption,
   "report-dir": {
     type: "string",
     valueName: "DIR",

@@ -4,6 +4,7 @@ import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
 import { defineCommand } from "../command.ts";
+import { configOptions } from "../config-options.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { displayPath } from "../display-path.ts";
 import { errorReason } from "../error-reason.ts";
@@ -206,7 +207,7 @@ export const sandboxRotateCommand = defineCommand({
   name: "sandbox-rotate",
   summary: "Rotate a client secret of a running sandbox through its admin endpoint",
   usage:
-    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] [--timeout S] [--insecure] (--secret-file FILE | --show-secret)",
+    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] [--timeout S] [--insecure] [--config FILE [--environment NAME]] (--secret-file FILE | --show-secret)",
   description: [
     "Calls POST {auth-url}/admin/clients/{client-id}/rotate of a sandbox started with `event-harness sandbox`.",
     `The admin token is read from ${ADMIN_TOKEN_ENV} only (flags end up in shell history and ps).`,
@@ -256,6 +257,7 @@ export const sandboxRotateCommand = defineCommand({
       description: "Print the new secret on stdout instead.",
     },
     timeout: targetOptions.timeout,
+    ...configOptions,
     insecure: {
       ...targetOptions.insecure,
       description:

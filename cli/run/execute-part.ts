@@ -5,6 +5,7 @@ import type { PartOutcome } from "../../reporting/run/index.ts";
 import { partVerdictOf, TIME_SERIES_FILE, writeTimeSeriesFromK6Csv } from "../../reporting/run/index.ts";
 import type { CommandEntry, CommandIo } from "../command.ts";
 import { parseCommandArgs } from "../command.ts";
+import { configSourceOf } from "../config-options.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { makeDirectory } from "../make-directory.ts";
 import { UsageError } from "../usage-error.ts";
@@ -28,7 +29,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
     id: plan.id,
     kind: plan.kind,
     title: plan.title,
-    command: reproduceCommand(plan, context.external),
+    command: reproduceCommand(plan, context.external, configSourceOf(context.env)),
     startedAt: new Date(started).toISOString(),
   };
   if (io.signal.aborted) {

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
 import type { PartKind } from "../../reporting/run/index.ts";
+import type { ConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import type { RunSettings } from "./run-settings.ts";
 
@@ -91,8 +92,15 @@ function shellWord(word: string): string {
  * The command line that repeats a part by hand where the run ran: target flags shown, secrets read from the same
  * environment (a placeholder such as `EVENT_API_CLIENT_SECRET=…` would replace the real one and test a wrong secret).
  */
-export function reproduceCommand(plan: PartPlan, external: Target | undefined): string {
-  const command = `npx event-harness ${[plan.command, ...plan.argv].map(shellWord).join(" ")}`;
+export function reproduceCommand(
+  plan: PartPlan,
+  external: Target | undefined,
+  config?: ConfigSource,
+): string {
+  // The file resolves its own secret references, so the command runs where the run ran.
+  const fromFile =
+    config === undefined ? [] : ["--config", displayPath(config.file), "--environment", config.environment];
+  const command = `npx event-harness ${[plan.command, ...plan.argv, ...fromFile].map(shellWord).join(" ")}`;
   if (external === undefined) return command;
   const flags = [
     "--token-url",

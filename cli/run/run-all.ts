@@ -5,6 +5,8 @@ import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { CommandIo } from "../command.ts";
+import type { ConfigSource } from "../config-options.ts";
+import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
 import { runTimeoutEnvironment } from "../run-timeout-option.ts";
@@ -16,6 +18,13 @@ import { runRedactor } from "./run-redactor.ts";
 import type { RunOptionValues } from "./run-settings.ts";
 import { readSettings } from "./run-settings.ts";
 import { targetEnvironment } from "./target-environment.ts";
+
+/** The config source as run.json records it: the path as the user would type it. */
+function configOf(config: ConfigSource | undefined): { config?: { file: string; environment: string } } {
+  return config === undefined
+    ? {}
+    : { config: { file: displayPath(config.file), environment: config.environment } };
+}
 
 const VERDICT_WORD = {
   passed: "PASSED",
@@ -56,7 +65,9 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const against = external
     ? `${redactor.redact(external.baseUrl)} (token endpoint ${redactor.redact(external.tokenUrl)}, client authentication ${external.clientAuth})`
     : "the embedded sandbox";
-  out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}\n`);
+  const config = configSourceOf(io.env);
+  const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
+  out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
   const outcomes: PartOutcome[] = [];
   for (const [index, plan] of plans.entries()) {
@@ -84,8 +95,9 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
           baseUrl: redactor.redact(external.baseUrl),
           clientAuth: external.clientAuth,
           insecure: external.connection.insecure,
+          ...configOf(config),
         }
-      : { embedded: true },
+      : { embedded: true, ...configOf(config) },
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));

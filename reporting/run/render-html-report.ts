@@ -58,7 +58,11 @@ function banner(run: RunOutcome): string {
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
     `<h1 id="verdict" data-verdict="${run.verdict}"><span class="icon" aria-hidden="true">${headline.icon}</span>${escapeHtml(headline.title)}</h1>`,
     `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`} ${passed} of ${run.parts.length} parts passed.</p>`,
-    `<div class="meta"><span>Target: ${escapeHtml(target)}</span><span>Started ${escapeHtml(run.startedAt)}</span>`,
+    `<div class="meta"><span>Target: ${escapeHtml(target)}</span>`,
+    run.target.config === undefined
+      ? ""
+      : `<span>Settings: environment ${escapeHtml(run.target.config.environment)} of ${escapeHtml(run.target.config.file)}</span>`,
+    `<span>Started ${escapeHtml(run.startedAt)}</span>`,
     `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
     run.target.insecure ? `<p class="warning" role="alert">⚠ ${escapeHtml(INSECURE_WARNING)}</p>` : "",
     "</div></header>",

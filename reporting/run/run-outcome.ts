@@ -39,6 +39,8 @@ export interface RunOutcome {
     readonly clientAuth?: string;
     /** TLS certificates were not verified (--insecure): the reports say so at the top. */
     readonly insecure?: boolean;
+    /** The config file (as the user would type its path) and environment the settings came from, when one was used. */
+    readonly config?: { readonly file: string; readonly environment: string };
   };
   readonly parts: readonly PartOutcome[];
 }

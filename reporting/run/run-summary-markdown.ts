@@ -88,10 +88,15 @@ export function renderRunSummaryMarkdown(
   const target = run.target.embedded
     ? "the embedded sandbox"
     : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
+  const config = run.target.config;
+  const from =
+    config === undefined
+      ? ""
+      : `, settings from environment ${codeSpan(config.environment)} of ${codeSpan(config.file)}`;
   const lines = [
     `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed`,
     "",
-    `Run ${codeSpan(run.runId)} against ${target}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
+    `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
     ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
     ...tableHead(["", "Part", "Result", "Took"]),

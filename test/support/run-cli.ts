@@ -20,7 +20,12 @@ const CLEAN_ENV = Object.fromEntries(
     "CLIENT_AUTH",
     "SCOPE",
     "INSECURE",
-  ].map((name) => [`EVENT_API_${name}`, ""]),
+  ]
+    .map((name) => [`EVENT_API_${name}`, ""])
+    .concat([
+      ["EVENT_HARNESS_CONFIG", ""],
+      ["EVENT_HARNESS_ENVIRONMENT", ""],
+    ]),
 );
 
 export interface CliRun {

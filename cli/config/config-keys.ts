@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
+import type { OptionSpec } from "../command.ts";
+import { runTimeoutOption } from "../run-timeout-option.ts";
+import { credentialsOption, targetOptions } from "../target-options.ts";
+
+/** How a file writes a secret, shown in messages and help. */
+export const SECRET_EXAMPLE = `"$\{STAGING_SECRET}"`;
+
+/** A secret is only ever a reference to an environment variable, so the file can be committed. */
+export const SECRET_REFERENCE = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
+
+/** One key of an environment in a config file: the option (flag, variable) it stands for and its JSON type. */
+export interface ConfigKey {
+  /** The flag it stands for, without `--`; a command without that flag ignores the key unless it has `env`. */
+  readonly flag: string;
+  /** The option's own definition: its variable and help text are the key's; none for a flag without a variable. */
+  readonly option?: OptionSpec;
+  readonly schema: z.ZodType;
+  /** Given as `${VARIABLE}` only; a literal value is refused. */
+  readonly secret?: true;
+  /** A file path, read relative to the config file. */
+  readonly path?: true;
+  /** Keys that say one thing in different ways: a flag or variable for any of them overrides all of them. */
+  readonly group?: "token-endpoint";
+  /** Replaces the option's help text where the file needs other words. */
+  readonly description?: string;
+}
+
+const seconds = z.number().positive();
+
+/**
+ * Every key an environment may hold. A new setting is one entry: the flag's definition (cli/target-options.ts)
+ * gives its variable and help text, and the schema, the JSON Schema, the precedence and the header follow.
+ */
+export const CONFIG_KEYS = {
+  authUrl: {
+    flag: "auth-url",
+    option: targetOptions["auth-url"],
+    schema: z.string(),
+    group: "token-endpoint",
+  },
+  tokenUrl: {
+    flag: "token-url",
+    option: targetOptions["token-url"],
+    schema: z.string(),
+    group: "token-endpoint",
+  },
+  baseUrl: { flag: "base-url", option: targetOptions["base-url"], schema: z.string() },
+  clientId: { flag: "client-id", option: targetOptions["client-id"], schema: z.string() },
+  clientSecret: {
+    flag: "client-secret",
+    option: targetOptions["client-secret"],
+    schema: z.string().regex(SECRET_REFERENCE, {
+      error: `a secret is written as a reference to an environment variable, e.g. ${SECRET_EXAMPLE}`,
+    }),
+    secret: true,
+    description: `OAuth client secret, only as a reference to an environment variable: ${SECRET_EXAMPLE}. A literal secret is refused.`,
+  },
+  clientAuth: {
+    flag: "client-auth",
+    option: targetOptions["client-auth"],
+    schema: z.enum(CLIENT_AUTH_METHODS),
+  },
+  scope: { flag: "scope", option: targetOptions.scope, schema: z.string() },
+  audience: { flag: "audience", option: targetOptions.audience, schema: z.string() },
+  channelId: { flag: "channel-id", option: targetOptions["channel-id"], schema: z.string() },
+  timeout: { flag: "timeout", option: targetOptions.timeout, schema: seconds },
+  runTimeout: { flag: "run-timeout", option: runTimeoutOption["run-timeout"], schema: seconds },
+  insecure: { flag: "insecure", option: targetOptions.insecure, schema: z.boolean() },
+  credentials: {
+    flag: "credentials",
+    option: credentialsOption.credentials,
+    schema: z.string(),
+    path: true,
+    description:
+      'Load runs: a JSON file listing {"client_id","client_secret"}, relative to this config file; VUs spread over the clients.',
+  },
+  profile: {
+    flag: "profile",
+    schema: z.enum(["fast", "full"]),
+    description: "Contract profile for contract and run: fast or full (the --profile flag overrides it).",
+  },
+  scenarios: {
+    flag: "scenario",
+    schema: z.array(z.string()),
+    description:
+      'Load scenarios of run, each NAME or NAME=DURATION, e.g. ["sustained=30s", "idle-gap"] (--scenario overrides them).',
+  },
+} as const satisfies Readonly<Record<string, ConfigKey>>;
+
+export type ConfigKeyName = keyof typeof CONFIG_KEYS;
+export const CONFIG_KEY_NAMES = Object.keys(CONFIG_KEYS) as ConfigKeyName[];

@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { z } from "zod";
+import { didYouMean } from "../closest-name.ts";
+import type { ConfigSource } from "../config-options.ts";
+import { displayPath } from "../display-path.ts";
+import { UsageError } from "../usage-error.ts";
+import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
+import type { EnvironmentSettings } from "./config-schema.ts";
+import { configFileSchema } from "./config-schema.ts";
+import { jsonErrorPosition } from "./json-error-position.ts";
+
+export interface ConfigEnvironment {
+  readonly source: ConfigSource;
+  /** The environment's settings over the file's defaults, as written (references not yet resolved). */
+  readonly settings: EnvironmentSettings;
+}
+
+const TOP_KEYS = Object.keys(configFileSchema.shape);
+
+function configError(file: string, message: string): UsageError {
+  return new UsageError("invalid-config", `--config ${displayPath(file)}: ${message}`);
+}
+
+function where(issuePath: readonly PropertyKey[]): string {
+  return issuePath.length === 0 ? "" : `${issuePath.map(String).join(".")}: `;
+}
+
+/** One schema issue in words; a value the user wrote is never repeated, since it may be a secret. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    const known = issue.path.length === 0 ? TOP_KEYS : CONFIG_KEY_NAMES;
+    return issue.keys
+      .map((key) => `${where(issue.path)}unknown key '${key}'${didYouMean(key, known)}`)
+      .join("; ");
+  }
+  const last = issue.path.at(-1);
+  if (
+    typeof last === "string" &&
+    last in CONFIG_KEYS &&
+    "secret" in CONFIG_KEYS[last as keyof typeof CONFIG_KEYS]
+  ) {
+    return `${where(issue.path)}a literal secret is refused (a config file gets committed and copied): write a reference to an environment variable, e.g. ${SECRET_EXAMPLE}, and export that variable`;
+  }
+  if (issue.path.length === 2 && issue.path[0] === "environments" && issue.code === "invalid_format") {
+    return `environments: '${String(issue.path[1])}' is not an environment name (letters, digits, '.', '_', '-')`;
+  }
+  return `${where(issue.path)}${issue.message}`;
+}
+
+/**
+ * Reads a config file and picks one environment (the only one when none is named); any problem is a UsageError
+ * naming the file and the place in it.
+ */
+export async function readConfigEnvironment(
+  file: string,
+  environment: string | undefined,
+): Promise<ConfigEnvironment> {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw configError(absolute, `cannot be read${code === undefined ? "" : ` (${code})`}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const at = jsonErrorPosition(text);
+    throw configError(
+      absolute,
+      `not valid JSON${at === undefined ? "" : ` at line ${at.line}, column ${at.column}`}`,
+    );
+  }
+  const parsed = configFileSchema.safeParse(data);
+  if (!parsed.success) {
+    throw configError(absolute, parsed.error.issues.map(describeIssue).join("; "));
+  }
+  const names = Object.keys(parsed.data.environments);
+  let name = environment;
+  if (name === undefined) {
+    if (names.length !== 1) {
+      throw configError(
+        absolute,
+        names.length === 0
+          ? "holds no environments"
+          : `holds ${names.length} environments (${names.join(", ")}): pick one with --environment NAME (-e)`,
+      );
+    }
+    name = names[0] as string;
+  }
+  const chosen = Object.hasOwn(parsed.data.environments, name) ? parsed.data.environments[name] : undefined;
+  if (chosen === undefined) {
+    throw configError(
+      absolute,
+      `has no environment '${name}'${didYouMean(name, names)} (environments: ${names.join(", ") || "none"})`,
+    );
+  }
+  return {
+    source: { file: absolute, environment: name },
+    settings: { ...parsed.data.defaults, ...chosen },
+  };
+}

@@ -1,0 +1,143 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyConfig } from "../../../cli/config/index.ts";
+import { runTimeoutOption } from "../../../cli/run-timeout-option.ts";
+import { resolveTarget, resolveTimeoutMs, targetOptions } from "../../../cli/target-options.ts";
+import { UsageError } from "../../../cli/usage-error.ts";
+
+const SPECS = {
+  ...targetOptions,
+  ...runTimeoutOption,
+  profile: { type: "string", description: "profile" },
+  scenario: { type: "string", multiple: true, description: "scenario" },
+} as const;
+
+let dir: string;
+let file: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "eah-apply-"));
+  file = join(dir, "harness.json");
+  await writeFile(
+    file,
+    JSON.stringify({
+      defaults: { clientId: "from-file", timeout: 20, profile: "full" },
+      environments: {
+        staging: {
+          authUrl: "https://auth.file.example.com",
+          baseUrl: "https://api.file.example.com",
+          clientSecret: "${STAGING_SECRET}",
+          scenarios: ["sustained=30s", "idle-gap"],
+          credentials: "clients.json",
+          insecure: true,
+        },
+      },
+    }),
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function refusal(promise: Promise<unknown>): Promise<UsageError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UsageError);
+  return error as UsageError;
+}
+
+describe("applyConfig", () => {
+  it("does nothing without a file, and refuses an environment without one", async () => {
+    expect(await applyConfig(SPECS, {}, {})).toBeUndefined();
+    const error = await refusal(applyConfig(SPECS, { environment: "staging" }, {}));
+    expect(error.message).toContain("give the file with --config FILE");
+  });
+
+  it("fills every setting the user left open, as the variable a user would export", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      { config: file, environment: "staging" },
+      { STAGING_SECRET: "s-1" },
+    );
+    expect(applied?.env).toMatchObject({
+      EVENT_API_AUTH_URL: "https://auth.file.example.com",
+      EVENT_API_BASE_URL: "https://api.file.example.com",
+      EVENT_API_CLIENT_ID: "from-file",
+      EVENT_API_CLIENT_SECRET: "s-1",
+      EVENT_API_TIMEOUT: "20",
+      EVENT_API_INSECURE: "1",
+      EVENT_API_CREDENTIALS_FILE: join(dir, "clients.json"),
+      EVENT_HARNESS_CONFIG: file,
+      EVENT_HARNESS_ENVIRONMENT: "staging",
+    });
+    expect(applied?.options).toMatchObject({ profile: "full", scenario: ["sustained=30s", "idle-gap"] });
+    const target = resolveTarget(applied?.options ?? {}, applied?.env ?? {});
+    expect(target?.tokenUrl).toBe("https://auth.file.example.com/oauth/token");
+    expect(target?.clientSecret.reveal()).toBe("s-1");
+  });
+
+  it("puts flags first, then variables, then the file", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      { config: file, environment: "staging", timeout: "3", profile: "fast", "client-id": "from-flag" },
+      { STAGING_SECRET: "s-1", EVENT_API_TIMEOUT: "7", EVENT_API_BASE_URL: "https://api.env.example.com" },
+    );
+    const options = applied?.options ?? {};
+    const env = applied?.env ?? {};
+    expect(resolveTimeoutMs(options, env)).toBe(3000);
+    expect(options.profile).toBe("fast");
+    const target = resolveTarget(options, env);
+    expect(target?.clientId).toBe("from-flag");
+    expect(target?.baseUrl).toBe("https://api.env.example.com");
+    expect(target?.tokenUrl).toBe("https://auth.file.example.com/oauth/token");
+    const withoutFlag = await applyConfig(
+      SPECS,
+      { config: file },
+      { STAGING_SECRET: "s", EVENT_API_TIMEOUT: "7" },
+    );
+    expect(resolveTimeoutMs(withoutFlag?.options ?? {}, withoutFlag?.env ?? {})).toBe(7000);
+  });
+
+  it("treats an empty variable as unset, as the flags' variables do", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      { config: file },
+      { STAGING_SECRET: "s", EVENT_API_CLIENT_ID: " " },
+    );
+    expect(applied?.env.EVENT_API_CLIENT_ID).toBe("from-file");
+  });
+
+  it("lets a token endpoint given outside the file replace the file's, whichever way each names it", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      { config: file, "token-url": "https://sso.flag.example.com/token" },
+      { STAGING_SECRET: "s" },
+    );
+    expect(applied?.env.EVENT_API_AUTH_URL).toBeUndefined();
+    expect(resolveTarget(applied?.options ?? {}, applied?.env ?? {})?.tokenUrl).toBe(
+      "https://sso.flag.example.com/token",
+    );
+  });
+
+  it("refuses a reference to an unset variable, naming it, unless a flag or variable replaces the key", async () => {
+    const error = await refusal(applyConfig(SPECS, { config: file, environment: "staging" }, {}));
+    expect(error.code).toBe("invalid-config");
+    expect(error.message).toContain("clientSecret of environment 'staging' refers to ${STAGING_SECRET}");
+    expect(error.message).toContain("STAGING_SECRET is not set");
+    const replaced = await applyConfig(SPECS, { config: file }, { EVENT_API_CLIENT_SECRET: "from-env" });
+    expect(replaced?.env.EVENT_API_CLIENT_SECRET).toBe("from-env");
+  });
+
+  it("reads the file and environment from their variables when no flag names them", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      {},
+      { EVENT_HARNESS_CONFIG: file, EVENT_HARNESS_ENVIRONMENT: "staging", STAGING_SECRET: "s" },
+    );
+    expect(applied?.source).toEqual({ file, environment: "staging" });
+  });
+});

@@ -1,0 +1,136 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfigEnvironment } from "../../../cli/config/index.ts";
+import { UsageError } from "../../../cli/usage-error.ts";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "eah-config-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function configFile(name: string, text: string): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<UsageError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UsageError);
+  return error as UsageError;
+}
+
+const TWO = JSON.stringify({
+  defaults: { clientId: "release-check", timeout: 20 },
+  environments: {
+    staging: { authUrl: "https://auth.staging.example.com", clientSecret: "${STAGING_SECRET}" },
+    production: { tokenUrl: "https://sso.example.com/token", timeout: 5, profile: "fast" },
+  },
+});
+
+describe("readConfigEnvironment", () => {
+  it("picks the named environment over the file's defaults, references left for later", async () => {
+    const file = await configFile("two.json", TWO);
+    const staging = await readConfigEnvironment(file, "staging");
+    expect(staging.source).toEqual({ file, environment: "staging" });
+    expect(staging.settings).toEqual({
+      clientId: "release-check",
+      timeout: 20,
+      authUrl: "https://auth.staging.example.com",
+      clientSecret: "${STAGING_SECRET}",
+    });
+    const production = await readConfigEnvironment(file, "production");
+    expect(production.settings).toMatchObject({ timeout: 5, profile: "fast", clientId: "release-check" });
+  });
+
+  it("uses the only environment when none is named, and asks for a name when there are several", async () => {
+    const one = await configFile(
+      "one.json",
+      JSON.stringify({ environments: { sandbox: { profile: "full" } } }),
+    );
+    expect((await readConfigEnvironment(one, undefined)).source.environment).toBe("sandbox");
+    const error = await refusal(readConfigEnvironment(await configFile("two.json", TWO), undefined));
+    expect(error.code).toBe("invalid-config");
+    expect(error.message).toContain(
+      "holds 2 environments (staging, production): pick one with --environment NAME",
+    );
+  });
+
+  it("names an unknown environment's closest match and the ones there are", async () => {
+    const error = await refusal(readConfigEnvironment(await configFile("two.json", TWO), "stagin"));
+    expect(error.message).toContain("has no environment 'stagin' (did you mean 'staging'?)");
+    expect(error.message).toContain("(environments: staging, production)");
+  });
+
+  it("refuses a literal secret without repeating it", async () => {
+    const literal = "s3cr3t-Literal-Value";
+    const file = await configFile(
+      "literal.json",
+      JSON.stringify({ environments: { staging: { clientSecret: literal } } }),
+    );
+    const error = await refusal(readConfigEnvironment(file, "staging"));
+    expect(error.code).toBe("invalid-config");
+    expect(error.message).toContain("environments.staging.clientSecret: a literal secret is refused");
+    expect(error.message).toContain('"${STAGING_SECRET}"');
+    expect(error.message).not.toContain(literal);
+    expect(error.message).not.toContain("s3cr3t");
+  });
+
+  it("refuses a secret that mixes a reference with literal text", async () => {
+    const file = await configFile(
+      "mixed.json",
+      JSON.stringify({ defaults: { clientSecret: "pre-${STAGING_SECRET}" }, environments: { a: {} } }),
+    );
+    const error = await refusal(readConfigEnvironment(file, "a"));
+    expect(error.message).toContain("defaults.clientSecret: a literal secret is refused");
+    expect(error.message).not.toContain("pre-");
+  });
+
+  it("names an unknown key and the closest known one, at the top and in an environment", async () => {
+    const file = await configFile(
+      "typo.json",
+      JSON.stringify({ enviroments: {}, environments: { staging: { clientSecert: "${X}", baseURL: "u" } } }),
+    );
+    const error = await refusal(readConfigEnvironment(file, "staging"));
+    expect(error.message).toContain("unknown key 'enviroments' (did you mean 'environments'?)");
+    expect(error.message).toContain(
+      "environments.staging: unknown key 'clientSecert' (did you mean 'clientSecret'?)",
+    );
+    expect(error.message).toContain("unknown key 'baseURL' (did you mean 'baseUrl'?)");
+  });
+
+  it("says where malformed JSON breaks, by line and column, without quoting the file", async () => {
+    const text = '{\n  "environments": {\n    "staging": { "clientSecret": hunter2 }\n  }\n}\n';
+    const error = await refusal(readConfigEnvironment(await configFile("broken.json", text), "staging"));
+    expect(error.message).toMatch(/broken\.json: not valid JSON at line 3, column 34$/);
+    expect(error.message).not.toContain("hunter2");
+    const trailing = '{\n  "environments": {},\n}\n';
+    const comma = await refusal(readConfigEnvironment(await configFile("comma.json", trailing), undefined));
+    expect(comma.message).toContain("not valid JSON at line 3, column 1");
+  });
+
+  it("refuses a wrong type or value naming the key", async () => {
+    const file = await configFile(
+      "types.json",
+      JSON.stringify({ environments: { a: { timeout: "10", clientAuth: "digest", insecure: "yes" } } }),
+    );
+    const error = await refusal(readConfigEnvironment(file, "a"));
+    expect(error.message).toContain("environments.a.timeout: ");
+    expect(error.message).toContain("environments.a.clientAuth: ");
+    expect(error.message).toContain("environments.a.insecure: ");
+  });
+
+  it("says a missing file cannot be read", async () => {
+    const error = await refusal(readConfigEnvironment(join(dir, "absent.json"), undefined));
+    expect(error.message).toContain("absent.json: cannot be read (ENOENT)");
+  });
+});
