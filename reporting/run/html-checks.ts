@@ -3,7 +3,7 @@ import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
 import { formatDuration } from "../index.ts";
 import { escapeHtml } from "./html-escape.ts";
 
-const STATUS_ORDER: readonly CheckStatus[] = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
+const STATUS_ORDER: readonly CheckStatus[] = ["FAIL", "ERROR", "WAIVED", "WARN", "SKIP", "PASS"];
 
 function statusClass(status: number | undefined): string {
   return status === undefined ? "status-x" : `status-${String(status).charAt(0)}`;

@@ -20,7 +20,9 @@ const CLEAN_ENV = Object.fromEntries(
     "CLIENT_AUTH",
     "SCOPE",
     "INSECURE",
-  ].map((name) => [`EVENT_API_${name}`, ""]),
+  ]
+    .map((name) => [`EVENT_API_${name}`, ""])
+    .concat([["EVENT_HARNESS_ACCEPTED", ""]]),
 );
 
 export interface CliRun {
