@@ -4,6 +4,7 @@ import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
+import { acceptedOption, resolveLedger } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
@@ -68,6 +69,7 @@ export const contractCommand = defineCommand({
       description: "Start the embedded sandbox with this fault, to see checks fail.",
     },
     ...runTimeoutOption,
+    ...acceptedOption,
     ...targetOptions,
   },
   examples: [
@@ -115,6 +117,7 @@ export const contractCommand = defineCommand({
     }
 
     // Before the sandbox and the first request: a run whose reports cannot be written is not started.
+    const ledger = await resolveLedger(options.accepted, io.env);
     const reportDir = await prepareWritableDir(
       options["report-dir"] ?? "reports/contract",
       "--report-dir",
@@ -172,7 +175,7 @@ export const contractCommand = defineCommand({
         checks,
         ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
-      return await reportContractRun(run, reportDir, redactor, io);
+      return await reportContractRun(run, reportDir, redactor, io, ledger);
     } catch (error) {
       if (error instanceof ContractRunError) {
         io.stderr.write(`event-harness: ${error.message}\n`);

@@ -1,3 +1,4 @@
+import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
 
 export const loadMergeCommand = defineCommand({
@@ -20,6 +21,7 @@ export const loadMergeCommand = defineCommand({
       valueName: "DIR",
       description: "Where the merged reports go (default merged/ beside the plan).",
     },
+    ...acceptedOption,
   },
   positionals: { min: 1, max: 1000 },
   examples: ["event-harness load-merge results/*/ --plan plan.json"],

@@ -1,5 +1,6 @@
 import { CLIENT_MODELS, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
+import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
 
@@ -72,6 +73,7 @@ const options = {
     valueName: "NAME",
     description: "Start the embedded sandbox with this fault, to see thresholds fail (e.g. expiry-fixed).",
   },
+  ...acceptedOption,
   ...targetOptions,
 } as const;
 

@@ -1,19 +1,28 @@
 import type { Redactor } from "../../contracts/index.ts";
+import type { Ledger } from "../../reporting/accepted/index.ts";
+import { applyToChecks } from "../../reporting/accepted/index.ts";
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
 
 /**
- * Writes the reports, prints the console summary, and turns the verdict into the exit code. The URLs the user gave
- * are redacted as values (a secret in a query string); the checks arrive redacted from the suite.
+ * Judges the run with the ledger of accepted deviations, writes the reports, prints the console summary, and turns
+ * the verdict into the exit code. The URLs the user gave are redacted as values (a secret in a query string); the
+ * checks arrive redacted from the suite.
  */
 export async function reportContractRun(
-  run: ContractRun,
+  measured: ContractRun,
   reportDir: string,
   redactor: Redactor,
   io: CommandIo,
+  ledger?: Ledger,
 ): Promise<number> {
+  const accepted = ledger === undefined ? undefined : applyToChecks(measured.checks, ledger);
+  const run: ContractRun =
+    ledger === undefined || accepted === undefined
+      ? measured
+      : { ...measured, checks: accepted.checks, acceptedFile: ledger.file, accepted: accepted.outcomes };
   const { renderConsoleSummary, verdictOf, writeContractReports } = await import(
     "../../reporting/contract/index.ts"
   );

@@ -1,3 +1,4 @@
+import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand, type OptionSpecs } from "../command.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { targetOptions } from "../target-options.ts";
@@ -48,6 +49,7 @@ const runOptions = {
       "Start the embedded sandbox of the contract and load parts with this fault, to see them fail.",
   },
   ...runTimeoutOption,
+  ...acceptedOption,
   ...targetOptions,
 } as const satisfies OptionSpecs;
 

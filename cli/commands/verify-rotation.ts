@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { RotationExpectations, Target } from "../../contracts/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
+import { acceptedOption, resolveLedger } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
 import { interruption } from "../interruption.ts";
 import { parseInteger } from "../option-values.ts";
@@ -72,6 +73,7 @@ export const verifyRotationCommand = defineCommand({
       description: "Embedded sandbox: revoke tokens issued before the rotation.",
     },
     ...rotationInputOptions,
+    ...acceptedOption,
     ...targetOptions,
   },
   examples: [
@@ -121,6 +123,7 @@ export const verifyRotationCommand = defineCommand({
         "verify-rotation",
       );
     }
+    const ledger = await resolveLedger(options.accepted, io.env);
     const reportDir = await prepareWritableDir(
       options["report-dir"] ?? "reports/rotation",
       "--report-dir",
@@ -197,7 +200,7 @@ export const verifyRotationCommand = defineCommand({
         checks,
         ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
       };
-      return await reportContractRun(run, reportDir, redactor, io);
+      return await reportContractRun(run, reportDir, redactor, io, ledger);
     } finally {
       await sandbox?.close();
     }

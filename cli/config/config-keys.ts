@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
 import type { OptionSpec } from "../command.ts";
+import { acceptedOption } from "../accepted-option.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { credentialsOption, targetOptions } from "../target-options.ts";
 
@@ -75,6 +76,14 @@ export const CONFIG_KEYS = {
     path: true,
     description:
       'Load runs: a JSON file listing {"client_id","client_secret"}, relative to this config file; VUs spread over the clients.',
+  },
+  accepted: {
+    flag: "accepted",
+    option: acceptedOption.accepted,
+    schema: z.string(),
+    path: true,
+    description:
+      "The ledger of accepted deviations (JSON), relative to this config file: failing accepted checks and load gates are WAIVED until their expires date.",
   },
   profile: {
     flag: "profile",

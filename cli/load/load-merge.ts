@@ -4,6 +4,7 @@ import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operato
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
+import { resolveLedger } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
@@ -15,6 +16,7 @@ import { mergeInstances } from "./merge-instances.ts";
 export interface LoadMergeOptions {
   plan?: string;
   "report-dir"?: string;
+  accepted?: string;
 }
 
 async function readPlan(file: string): Promise<OperatorPlanFile> {
@@ -48,6 +50,7 @@ export async function runLoadMerge(
     );
     return ExitCode.undecided;
   }
+  const ledger = await resolveLedger(options.accepted, io.env);
   const reportDir = await prepareWritableDir(
     options["report-dir"] ?? path.join(path.dirname(planFile), "merged"),
     "--report-dir",
@@ -62,7 +65,12 @@ export async function runLoadMerge(
       })),
       reportDir,
     );
-    const reports = await renderRunReports(reportDir, { ...plan.context, instances: merged.instances });
+    const reports = await renderRunReports(
+      reportDir,
+      { ...plan.context, instances: merged.instances },
+      undefined,
+      ledger,
+    );
     if (reports === undefined) return ExitCode.undecided;
     io.stdout.write(reports.text);
     io.stdout.write(`Reports: ${displayPath(reportDir)}/summary.md, summary.json, junit.xml\n`);

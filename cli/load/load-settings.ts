@@ -27,6 +27,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
   "expires-margin"?: string;
   credentials?: string;
   "report-dir"?: string;
+  accepted?: string;
   threshold?: readonly string[];
   out?: readonly string[];
   seed?: string;

@@ -23,6 +23,7 @@ import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { Redactor } from "../../transport/index.ts";
+import { resolveLedger } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { displayPath } from "../display-path.ts";
@@ -109,6 +110,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     );
   }
   const tuning = resolveTargetTuning(options, io.env);
+  const ledger = await resolveLedger(options.accepted, io.env);
 
   // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
@@ -239,6 +241,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         reportDir,
         env: (inputsEnv) => k6Environment(io.env, { ...reach.env, ...inputsEnv }),
         context,
+        ledger,
         extraArgs: settings.outs.flatMap((out) => ["--out", out]),
         stdout: io.stdout,
         stderr: io.stderr,
@@ -284,8 +287,8 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     }).finally(() => clearInterval(heartbeat));
 
     const ending = k6Ending(result, io.signal, maxSeconds);
-    const reports = await renderRunReports(reportDir, context, ending);
-    const verdict = reports?.result ?? loadResult(undefined, ending);
+    const reports = await renderRunReports(reportDir, context, ending, ledger);
+    const verdict = reports?.result ?? loadResult(undefined, ending, ledger);
     if (reports !== undefined) io.stdout.write(reports.text);
     else io.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
     const leaked = await scrubReports(reportDir, reportNet);

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Ledger } from "../../reporting/accepted/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import type { ReportContext, RunEnding } from "../../reporting/load/index.ts";
 import { describeResult, FINISHED, loadResult } from "../../reporting/load/index.ts";
@@ -25,6 +26,8 @@ export interface MergedRunOptions extends InstancesOptions {
   readonly reportNet: Redactor;
   /** The run's report context; the merged instance totals are added to it. */
   readonly context: ReportContext;
+  /** The ledger of accepted deviations the merged thresholds are judged with. */
+  readonly ledger: Ledger | undefined;
   /** run.json's content, given what the instances did. */
   readonly runJson: (extra: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -76,8 +79,13 @@ export async function runMerged(options: MergedRunOptions): Promise<number> {
   const reports =
     merged === undefined
       ? undefined
-      : await renderRunReports(reportDir, { ...options.context, instances: merged.instances }, ending);
-  const verdict = reports?.result ?? loadResult(undefined, ending);
+      : await renderRunReports(
+          reportDir,
+          { ...options.context, instances: merged.instances },
+          ending,
+          options.ledger,
+        );
+  const verdict = reports?.result ?? loadResult(undefined, ending, options.ledger);
   if (reports !== undefined) options.stdout.write(reports.text);
   else options.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
   const leaked = await scrubReports(reportDir, options.reportNet);

@@ -4,6 +4,7 @@ import { formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
+import { acceptedOption, resolveLedger } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";
@@ -40,6 +41,8 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env);
+  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
+  const ledger = await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
   // The registry loads the run command, which loads this module: a static import back would close a cycle.
   const { commands } = await import("../commands/index.ts");
@@ -54,6 +57,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...io.env,
       ...targetEnvironment(options, io.env),
       ...runTimeoutEnvironment(options["run-timeout"], io.env),
+      ...(ledger === undefined ? {} : { [acceptedOption.accepted.env]: ledger.file }),
     },
     runDir,
     commands,
@@ -112,7 +116,9 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     );
   }
   const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
-  out(`Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\n`);
+  out(
+    `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
+  );
   out(
     `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
   );

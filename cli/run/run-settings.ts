@@ -37,6 +37,7 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   "expect-old-tokens"?: string;
   "report-dir"?: string;
   "sandbox-fault"?: readonly string[];
+  accepted?: string;
 }
 
 export interface ScenarioChoice {

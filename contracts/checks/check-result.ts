@@ -12,4 +12,14 @@ export interface CheckResult {
   readonly message: string;
   readonly durationMs: number;
   readonly evidence: readonly Evidence[];
+  /** Set when the run's ledger of accepted deviations names this check (see reporting/accepted). */
+  readonly acceptance?: Acceptance;
+}
+
+/** What an entry of the ledger did to a check: WAIVED it, expired, stale (the check passes) or unobserved. */
+export interface Acceptance {
+  readonly state: "waived" | "expired" | "stale" | "unobserved";
+  readonly reason: string;
+  readonly ticket?: string;
+  readonly expires?: string;
 }

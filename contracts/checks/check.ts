@@ -1,8 +1,11 @@
 import type { Probe } from "../probe/probe.ts";
 
-/** A check's verdict. ERROR means "could not decide" and is never folded into FAIL. */
-export type CheckStatus = "PASS" | "WARN" | "FAIL" | "ERROR" | "SKIP";
-export const CHECK_STATUSES: readonly CheckStatus[] = ["PASS", "WARN", "FAIL", "ERROR", "SKIP"];
+/**
+ * A check's verdict. ERROR means "could not decide" and is never folded into FAIL. WAIVED is set only by the ledger
+ * of accepted deviations: the check failed, and an entry in force accepts it.
+ */
+export type CheckStatus = "PASS" | "WARN" | "FAIL" | "ERROR" | "SKIP" | "WAIVED";
+export const CHECK_STATUSES: readonly CheckStatus[] = ["PASS", "WARN", "FAIL", "ERROR", "SKIP", "WAIVED"];
 
 /** MUST: the spec says so. SHOULD: an RFC or the production service says so. INFO: observed, no verdict. */
 export type CheckLevel = "MUST" | "SHOULD" | "INFO";

@@ -1,5 +1,6 @@
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { formatDuration } from "../index.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
@@ -12,7 +13,7 @@ const VERDICT_LINE = {
 } as const;
 
 function line(check: CheckResult, width: number): string {
-  return `  ${check.status.padEnd(5)}  ${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.message}`;
+  return `  ${check.status.padEnd(6)}  ${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.message}`;
 }
 
 /** The console summary, grouped by area; the verdict last, where a CI log is read from. */
@@ -23,6 +24,10 @@ export function renderConsoleSummary(run: ContractRun): string {
     const checks = run.checks.filter((check) => check.area === area);
     if (checks.length === 0) continue;
     lines.push(AREA_TITLES[area], ...checks.map((check) => line(check, width)), "");
+  }
+  if (run.accepted !== undefined && run.accepted.length > 0) {
+    lines.push(`Accepted deviations (${run.acceptedFile ?? "ledger"})`);
+    lines.push(...describeOutcomes(run.accepted).map((text) => `  ${text}`), "");
   }
   const verdict = verdictOf(run);
   if (run.target.insecure) lines.push(`WARNING: ${INSECURE_WARNING}`);

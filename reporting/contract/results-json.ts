@@ -16,6 +16,7 @@ export function renderResultsJson(run: ContractRun): string {
       counts: countByStatus(run.checks),
       target: run.target,
       checks: run.checks,
+      ...(run.accepted === undefined ? {} : { acceptedFile: run.acceptedFile, accepted: run.accepted }),
     },
     null,
     2,

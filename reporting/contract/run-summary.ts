@@ -2,6 +2,7 @@ import type { CheckStatus, Profile } from "../../contracts/checks/check.ts";
 import { CHECK_STATUSES } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
 import { displayProxy, proxyFor } from "../../transport/connection/index.ts";
+import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 
 export { INSECURE_WARNING } from "../../transport/connection/index.ts";
 
@@ -38,6 +39,10 @@ export interface ContractRun {
     readonly embedded: boolean;
   };
   readonly checks: readonly CheckResult[];
+  /** The ledger of accepted deviations the run was judged with, as the user named it. */
+  readonly acceptedFile?: string;
+  /** What became of each of its contract entries. */
+  readonly accepted?: readonly EntryOutcome[];
   /** Why the run was stopped before its end (`interrupted (received SIGINT)`); absent when it ran to the end. */
   readonly aborted?: string;
 }
@@ -69,7 +74,7 @@ export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatu
   return counts;
 }
 
-/** The one place a contract run's verdict is decided; every report and the exit code read it. */
+/** The one place a contract run's verdict is decided; every report and the exit code read it. WAIVED never fails. */
 export function verdictOf(run: Pick<ContractRun, "checks" | "aborted">): Verdict {
   if (run.aborted !== undefined) return "aborted";
   const counts = countByStatus(run.checks);
@@ -81,7 +86,7 @@ export function verdictOf(run: Pick<ContractRun, "checks" | "aborted">): Verdict
 /** "1 FAIL, 2 WARN, 30 PASS": only the statuses that occurred, worst first. */
 export function describeCounts(checks: readonly CheckResult[]): string {
   const counts = countByStatus(checks);
-  const order: CheckStatus[] = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
+  const order: CheckStatus[] = ["FAIL", "ERROR", "WAIVED", "WARN", "SKIP", "PASS"];
   return order
     .filter((status) => counts[status] > 0)
     .map((status) => `${counts[status]} ${status}`)

@@ -1,6 +1,7 @@
 import type { CheckStatus } from "../../contracts/checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeBlock,
   codeSpan,
@@ -15,7 +16,14 @@ import {
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
-const ICON: Record<CheckStatus, string> = { PASS: "✅", WARN: "⚠️", FAIL: "❌", ERROR: "⛔", SKIP: "⏭️" };
+const ICON: Record<CheckStatus, string> = {
+  PASS: "✅",
+  WARN: "⚠️",
+  FAIL: "❌",
+  ERROR: "⛔",
+  SKIP: "⏭️",
+  WAIVED: "🧾",
+};
 const HEADLINE = {
   passed: "✅ Contract kept",
   failed: "❌ Contract broken",
@@ -62,6 +70,16 @@ export function renderSummaryMarkdown(run: ContractRun): string {
         ]),
       );
     }
+  }
+  if (run.accepted !== undefined && run.accepted.length > 0) {
+    lines.push(
+      "",
+      "### Accepted deviations",
+      "",
+      `From ${codeSpan(run.acceptedFile ?? "the ledger")}:`,
+      "",
+      ...describeOutcomes(run.accepted).map((line) => `- ${inlineText(line)}`),
+    );
   }
   const notPassed = run.checks.filter((check) => check.status !== "PASS");
   if (notPassed.length > 0) lines.push("", "### Evidence", "", ...notPassed.map(details));

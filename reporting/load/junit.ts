@@ -1,8 +1,11 @@
+import { describeOutcomes } from "../accepted/describe-outcomes.ts";
+import { gateMatches } from "../accepted/gate-ids.ts";
 import type { JunitCase, JunitOutcome } from "../index.ts";
 import { renderJunitXml } from "../index.ts";
 import type { ReportInput } from "./markdown.ts";
 import type { LoadResult } from "./run-result.ts";
-import { describeResult } from "./run-result.ts";
+import { describeResult, thresholdStatus } from "./run-result.ts";
+import type { ThresholdResult } from "./summary-data.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
 
 function verdictOutcome(verdict: SlidingExpiryVerdict): JunitOutcome {
@@ -14,6 +17,28 @@ function verdictOutcome(verdict: SlidingExpiryVerdict): JunitOutcome {
       return { kind: "passed" };
     default:
       return { kind: "skipped", message: reasons };
+  }
+}
+
+/** A waived threshold is skipped with the entry's reason: CI shows it, and it neither passes nor fails. */
+function thresholdOutcome(t: ThresholdResult, result: LoadResult): JunitOutcome {
+  const observed = t.observed ? `: ${t.observed}` : "";
+  switch (thresholdStatus(t, result)) {
+    case "PASS":
+      return { kind: "passed" };
+    case "WAIVED": {
+      const line = describeOutcomes(
+        result.accepted.filter((o) => o.state === "waived" && gateMatches(o.entry.id, t.metric)),
+      );
+      return { kind: "skipped", message: `WAIVED, threshold crossed${observed}; ${line.join("; ")}` };
+    }
+    case "FAIL": {
+      const expired = result.accepted.filter(
+        (o) => o.state === "expired" && gateMatches(o.entry.id, t.metric),
+      );
+      const note = expired.map((o) => `; ${o.entry.id} ${o.detail}`).join("");
+      return { kind: "failure", message: `threshold crossed${observed}${note}`, type: "threshold" };
+    }
   }
 }
 
@@ -41,13 +66,7 @@ export function renderJunit({ context, facts, thresholds, verdict, result }: Rep
     name: `${t.metric}: ${t.expression}`,
     classname: `${suite}.thresholds`,
     seconds: 0,
-    outcome: t.ok
-      ? { kind: "passed" }
-      : {
-          kind: "failure",
-          message: `threshold crossed${t.observed ? `: ${t.observed}` : ""}`,
-          type: "threshold",
-        },
+    outcome: thresholdOutcome(t, result),
   }));
   cases.push({ name: "sliding expiry", classname: suite, seconds: 0, outcome: verdictOutcome(verdict) });
   cases.push(...runCase(suite, result));

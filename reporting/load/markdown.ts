@@ -1,4 +1,5 @@
 import { CLIENT_MODEL_SUMMARIES } from "../../load/lib/client-models.ts";
+import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeCell,
   formatDuration,
@@ -9,8 +10,8 @@ import {
 } from "../index.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
-import type { LoadResult } from "./run-result.ts";
-import { describeResult } from "./run-result.ts";
+import type { LoadResult, ThresholdStatus } from "./run-result.ts";
+import { describeResult, thresholdStatus } from "./run-result.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 import { round } from "./summary-data.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
@@ -22,6 +23,12 @@ export interface ReportInput {
   readonly verdict: SlidingExpiryVerdict;
   readonly result: LoadResult;
 }
+
+const THRESHOLD_MARK: Record<ThresholdStatus, string> = {
+  PASS: "✓ pass",
+  FAIL: "✗ FAIL",
+  WAIVED: "~ WAIVED",
+};
 
 /** How each verdict level is written in reports. */
 export const VERDICT_TITLE = {
@@ -82,9 +89,17 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     "|---|---|---|---|",
     ...thresholds.map(
       (t) =>
-        `| ${t.ok ? "✓ pass" : "✗ FAIL"} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineText(t.observed ?? "–")} |`,
+        `| ${THRESHOLD_MARK[thresholdStatus(t, result)]} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineText(t.observed ?? "–")} |`,
     ),
     "",
+    ...(result.accepted.length === 0
+      ? []
+      : [
+          "## Accepted deviations",
+          "",
+          ...describeOutcomes(result.accepted).map((l) => `- ${inlineText(l)}`),
+          "",
+        ]),
     "## Throughput",
     "",
     `- Events accepted: ${facts.eventsAccepted} (${round(facts.acceptedPerSecond)}/s)`,

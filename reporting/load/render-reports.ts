@@ -1,3 +1,4 @@
+import type { Ledger } from "../accepted/ledger.ts";
 import { renderJunit } from "./junit.ts";
 import type { ReportInput } from "./markdown.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -29,6 +30,7 @@ export function renderReports(
   data: SummaryData,
   context: ReportContext,
   ending: RunEnding = FINISHED,
+  ledger?: Ledger,
 ): RenderedReports {
   const facts = reportFacts(data, context.warmUpSeconds);
   const thresholds = thresholdResults(data);
@@ -37,7 +39,7 @@ export function renderReports(
     facts,
     thresholds,
     verdict: slidingExpiryVerdict(facts, context),
-    result: loadResult(thresholds, ending),
+    result: loadResult(thresholds, ending, ledger),
   };
   const summary = {
     ...data,
@@ -45,7 +47,9 @@ export function renderReports(
       context,
       result: { outcome: input.result.outcome, reason: input.result.reason },
       verdict: input.verdict,
-      failedThresholds: input.thresholds.filter((t) => !t.ok),
+      failedThresholds: input.result.failedThresholds,
+      waivedThresholds: input.result.waivedThresholds,
+      accepted: input.result.accepted,
     },
   };
   return {

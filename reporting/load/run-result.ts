@@ -1,3 +1,6 @@
+import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
+import type { EntryOutcome } from "../accepted/entry-outcome.ts";
+import type { Ledger } from "../accepted/ledger.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 
 /**
@@ -18,7 +21,12 @@ export interface LoadResult {
   readonly outcome: LoadOutcome;
   /** Why a run that did not finish has no pass or fail. */
   readonly reason: string | undefined;
+  /** Failed thresholds that fail the run: no entry of the ledger in force accepts them. */
   readonly failedThresholds: readonly ThresholdResult[];
+  /** Failed thresholds the ledger accepts: WAIVED, never shown as passed. */
+  readonly waivedThresholds: readonly ThresholdResult[];
+  /** What became of each load gate entry of the ledger (empty without one). */
+  readonly accepted: readonly EntryOutcome[];
 }
 
 /** How each outcome is written in reports. */
@@ -36,18 +44,40 @@ export const OUTCOME_TITLE = {
 export function loadResult(
   thresholds: readonly ThresholdResult[] | undefined,
   ending: RunEnding,
+  ledger?: Ledger,
 ): LoadResult {
-  const failedThresholds = (thresholds ?? []).filter((t) => !t.ok);
-  if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, failedThresholds };
+  const judged = ending.kind === "finished" ? thresholds : undefined;
+  const accepted = applyToThresholds(judged, ledger);
+  const base = {
+    failedThresholds: ending.kind === "finished" ? accepted.failed : (thresholds ?? []).filter((t) => !t.ok),
+    waivedThresholds: accepted.waived,
+    accepted: accepted.outcomes,
+  };
+  if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, ...base };
   if (thresholds === undefined) {
-    return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", failedThresholds };
+    return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", ...base };
   }
-  return { outcome: failedThresholds.length > 0 ? "failed" : "passed", reason: undefined, failedThresholds };
+  return { outcome: base.failedThresholds.length > 0 ? "failed" : "passed", reason: undefined, ...base };
 }
 
 /** The result in one line: `PASSED`, `FAILED (2 threshold(s))`, `ABORTED: interrupted (received SIGINT)`. */
 export function describeResult(result: LoadResult): string {
   const title = OUTCOME_TITLE[result.outcome];
-  if (result.outcome === "failed") return `${title} (${result.failedThresholds.length} threshold(s))`;
-  return result.reason === undefined ? title : `${title}: ${result.reason}`;
+  const waived = result.waivedThresholds.length > 0 ? `${result.waivedThresholds.length} WAIVED` : undefined;
+  if (result.outcome === "failed") {
+    return `${title} (${[`${result.failedThresholds.length} threshold(s)`, waived].filter(Boolean).join(", ")})`;
+  }
+  if (result.reason !== undefined) return `${title}: ${result.reason}`;
+  return waived === undefined ? title : `${title} (${waived})`;
+}
+
+/** How a threshold reads in reports: a failed one the ledger accepts is WAIVED, never a pass. */
+export type ThresholdStatus = "PASS" | "FAIL" | "WAIVED";
+
+export function thresholdStatus(threshold: ThresholdResult, result: LoadResult): ThresholdStatus {
+  if (threshold.ok) return "PASS";
+  const waived = result.waivedThresholds.some(
+    (t) => t.metric === threshold.metric && t.expression === threshold.expression,
+  );
+  return waived ? "WAIVED" : "FAIL";
 }

@@ -1,8 +1,12 @@
+import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { formatDuration } from "../index.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
-import { describeResult } from "./run-result.ts";
+import type { ThresholdStatus } from "./run-result.ts";
+import { describeResult, thresholdStatus } from "./run-result.ts";
 import { round } from "./summary-data.ts";
+
+const TEXT_MARK: Record<ThresholdStatus, string> = { PASS: "✓", FAIL: "✗", WAIVED: "~ WAIVED" };
 
 /** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
 export function renderText({ context, facts, thresholds, verdict, result }: ReportInput): string {
@@ -14,7 +18,8 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
     "",
     "  THRESHOLDS",
     ...thresholds.map(
-      (t) => `    ${t.ok ? "✓" : "✗"} ${t.metric} ${t.expression}${t.observed ? `  (${t.observed})` : ""}`,
+      (t) =>
+        `    ${TEXT_MARK[thresholdStatus(t, result)]} ${t.metric} ${t.expression}${t.observed ? `  (${t.observed})` : ""}`,
     ),
     "",
     `  SLIDING EXPIRY: ${VERDICT_TITLE[verdict.level]}`,
@@ -36,6 +41,9 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
     `  tokens   requests ${facts.tokenRequests}, refreshes ${facts.tokenRefreshes}, failed ${facts.tokenFailures}, ` +
       `latency ${latency(facts.tokenLatency)}`,
     "",
+    ...(result.accepted.length === 0
+      ? []
+      : ["  ACCEPTED DEVIATIONS", ...describeOutcomes(result.accepted).map((line) => `    ${line}`), ""]),
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
     result.outcome === "failed"
       ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed`

@@ -3,7 +3,7 @@ import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
 import { formatDuration } from "../index.ts";
 import { escapeHtml } from "./html-escape.ts";
 
-const STATUS_ORDER: readonly CheckStatus[] = ["FAIL", "ERROR", "WARN", "SKIP", "PASS"];
+const STATUS_ORDER: readonly CheckStatus[] = ["FAIL", "ERROR", "WAIVED", "WARN", "SKIP", "PASS"];
 
 function statusClass(status: number | undefined): string {
   return status === undefined ? "status-x" : `status-${String(status).charAt(0)}`;
@@ -58,6 +58,15 @@ function renderExchange(item: Evidence): string {
   ].join("");
 }
 
+/** What the ledger of accepted deviations said of the check: waived, expired, stale or unobserved, and why. */
+function acceptanceTerm(check: CheckResult): string {
+  const accepted = check.acceptance;
+  if (accepted === undefined) return "";
+  const until = accepted.expires === undefined ? "" : ` until ${accepted.expires}`;
+  const ticket = accepted.ticket === undefined ? "" : ` (${accepted.ticket})`;
+  return `<dt>Accepted</dt><dd>${escapeHtml(`${accepted.state}: accepted${until}${ticket}: ${accepted.reason}`)}</dd>`;
+}
+
 function renderCheck(check: CheckResult): string {
   // Failures and errors are what a reader opens the report for: show their evidence at once.
   const open = check.status === "FAIL" || check.status === "ERROR" ? " open" : "";
@@ -72,7 +81,7 @@ function renderCheck(check: CheckResult): string {
     `<span class="text"><span class="title">${escapeHtml(check.title)}</span><br><span class="message">${escapeHtml(check.message)}</span></span>`,
     `<span class="pill level">${escapeHtml(check.level)}</span></summary>`,
     `<div class="check-body"><dl><dt>Rule</dt><dd>${escapeHtml(check.rule)}</dd><dt>Level</dt><dd>${escapeHtml(check.level)}</dd>`,
-    `<dt>Took</dt><dd>${escapeHtml(formatDuration(check.durationMs))}</dd></dl>`,
+    `<dt>Took</dt><dd>${escapeHtml(formatDuration(check.durationMs))}</dd>${acceptanceTerm(check)}</dl>`,
     evidence,
     "</div></details>",
   ].join("");

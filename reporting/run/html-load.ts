@@ -173,12 +173,20 @@ function tiles(summary: LoadSummary): string {
   return `<div class="tiles">${cells.join("")}</div>`;
 }
 
+/** A failed threshold the ledger accepted reads WAIVED, in its own colour, never PASS. */
+function thresholdPill(t: LoadSummary["thresholds"][number], summary: LoadSummary): string {
+  if (t.ok) return "PASS";
+  return summary.waived.some((w) => w.metric === t.metric && w.expression === t.expression)
+    ? "WAIVED"
+    : "FAIL";
+}
+
 function thresholdTable(summary: LoadSummary): string {
   if (summary.thresholds.length === 0) return "";
   const rows = summary.thresholds
     .map(
       (t) =>
-        `<tr><td><span class="pill ${t.ok ? "PASS" : "FAIL"}">${t.ok ? "PASS" : "FAIL"}</span></td><td><code>${escapeHtml(t.metric)}</code></td><td><code>${escapeHtml(t.expression)}</code></td><td>${escapeHtml(t.observed ?? "–")}</td></tr>`,
+        `<tr><td><span class="pill ${thresholdPill(t, summary)}">${thresholdPill(t, summary)}</span></td><td><code>${escapeHtml(t.metric)}</code></td><td><code>${escapeHtml(t.expression)}</code></td><td>${escapeHtml(t.observed ?? "–")}</td></tr>`,
     )
     .join("");
   return `<h3>Thresholds</h3><table class="data"><thead><tr><th></th><th>Metric</th><th>Threshold</th><th>Observed</th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -2,7 +2,7 @@
 export const REPORT_CSS = `
 :root{--bg:#f4f6f9;--card:#fff;--ink:#17202a;--muted:#5f6b7a;--line:#e2e7ee;--soft:#f7f9fb;
 --pass:#1a7f37;--pass-bg:#e7f5ec;--fail:#c62828;--fail-bg:#fdecec;--warn:#a15c00;--warn-bg:#fff3dc;
---error:#6b46c1;--error-bg:#f1ecfc;--skip:#6b7280;--skip-bg:#eef0f3;--accent:#2563eb;
+--error:#6b46c1;--error-bg:#f1ecfc;--waived:#0e7490;--waived-bg:#e0f4f8;--skip:#6b7280;--skip-bg:#eef0f3;--accent:#2563eb;
 --mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -36,6 +36,7 @@ h3{font-size:15px;margin:18px 0 8px}
 .pill.FAIL,.pill.failed,.pill.broken{color:var(--fail);background:var(--fail-bg);border-color:#f4c2c2}
 .pill.WARN{color:var(--warn);background:var(--warn-bg);border-color:#f5d9a8}
 .pill.ERROR,.pill.undecided,.pill.aborted{color:var(--error);background:var(--error-bg);border-color:#d9ccf5}
+.pill.WAIVED{color:var(--waived);background:var(--waived-bg);border-color:#b5e0ea}
 .pill.SKIP,.pill.skipped,.pill.inconclusive,.pill.not-exercised,.pill.level{color:var(--skip);background:var(--skip-bg);border-color:#dde1e6}
 .counts{display:flex;flex-wrap:wrap;gap:6px}
 .toolbar{display:flex;flex-wrap:wrap;gap:6px}
@@ -50,6 +51,7 @@ details.check{border:1px solid var(--line);border-radius:9px;margin:6px 0;backgr
 details.check.FAIL{border-color:#f1b9b9;background:#fffafa}
 details.check.ERROR{border-color:#d9ccf5}
 details.check.WARN{border-color:#f3dcae}
+details.check.WAIVED{border-color:#b5e0ea}
 details.check>summary{cursor:pointer;list-style:none;display:grid;grid-template-columns:62px minmax(160px,250px) 1fr auto;gap:10px;align-items:start;padding:8px 12px}
 details.check>summary::-webkit-details-marker{display:none}
 details.check>summary .id{font-family:var(--mono);font-size:12.5px;padding-top:2px;overflow-wrap:anywhere}

@@ -1,5 +1,7 @@
 // The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
+export type { PartJunit } from "./combined-junit.ts";
+export { renderCombinedJunit } from "./combined-junit.ts";
 export { csvRecords } from "./csv-records.ts";
 export type { K6CsvTag } from "./k6-csv-tags.ts";
 export { k6CsvTagReader } from "./k6-csv-tags.ts";

@@ -6,6 +6,8 @@ export interface LoadSummary {
   readonly facts: ReportFacts;
   /** Every judging threshold, failures first. */
   readonly thresholds: readonly ThresholdResult[];
+  /** The failed thresholds the ledger of accepted deviations waived. */
+  readonly waived: readonly { readonly metric: string; readonly expression: string }[];
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
   readonly slidingExpiry?: { readonly level: string; readonly reasons: readonly string[] };
   /** What ran, as the load command describes it. */
@@ -69,6 +71,13 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   return {
     facts: reportFacts(summary, num(context?.warmUpSeconds) ?? 0),
     thresholds: thresholdResults(summary),
+    waived: Array.isArray(harness.waivedThresholds)
+      ? harness.waivedThresholds.flatMap((t: unknown) => {
+          const metric = isObject(t) ? str(t.metric) : undefined;
+          const expression = isObject(t) ? str(t.expression) : undefined;
+          return metric === undefined || expression === undefined ? [] : [{ metric, expression }];
+        })
+      : [],
     ...(level === undefined
       ? {}
       : {

@@ -35,12 +35,17 @@ function result(part: PartDetails): string {
   if (part.checks) return `${part.checks.checks.length} checks: ${describeCounts(part.checks.checks)}`;
   if (part.load) {
     const f = part.load.facts;
-    const failedThresholds = part.load.thresholds.filter((t) => !t.ok).length;
+    const { thresholds, waived } = part.load;
+    const isWaived = (t: (typeof thresholds)[number]) =>
+      waived.some((w) => w.metric === t.metric && w.expression === t.expression);
+    const failedThresholds = thresholds.filter((t) => !t.ok && !isWaived(t)).length;
+    const waivedThresholds = thresholds.filter((t) => !t.ok && isWaived(t)).length;
     return [
       `${formatNumber(f.eventsAccepted)} events accepted`,
       `p95 ${formatDuration(new Map(f.eventLatency).get("p(95)") ?? Number.NaN)}`,
       `${f.unexpectedExpiries + f.idleOutlived} sliding-expiry violations`,
       failedThresholds > 0 ? `${failedThresholds} threshold(s) failed` : "",
+      waivedThresholds > 0 ? `${waivedThresholds} threshold(s) WAIVED` : "",
     ]
       .filter(Boolean)
       .join(", ");

@@ -1,15 +1,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { renderCombinedJunit } from "./combined-junit.ts";
 import type { PartDetails } from "./part-details.ts";
 import { readPartDetails } from "./part-details.ts";
 import { renderHtmlReport } from "./render-html-report.ts";
 import type { RunOutcome } from "./run-outcome.ts";
 import { renderRunSummaryMarkdown } from "./run-summary-markdown.ts";
 
-export const RUN_REPORT_FILES = ["index.html", "summary.md", "run.json"] as const;
+export const RUN_REPORT_FILES = ["index.html", "summary.md", "junit.xml", "run.json"] as const;
 
 /**
- * Writes index.html, summary.md and run.json of a run from what its parts left in their folders. Each part wrote
+ * Writes index.html, summary.md, the combined junit.xml and run.json of a run from what its parts left in their folders. Each part wrote
  * its files from redacted values and inert target text; nothing here rewrites text, so the run's words stay whole.
  */
 export async function writeRunReport(
@@ -25,7 +26,14 @@ export async function writeRunReport(
     );
     if (text !== undefined) summaries.set(part.outcome.id, text);
   }
+  const junits = await Promise.all(
+    run.parts.map(async (part) => ({
+      part,
+      xml: await readFile(path.join(runDir, part.id, "junit.xml"), "utf8").catch(() => undefined),
+    })),
+  );
   const outputs: Array<[string, string]> = [
+    ["junit.xml", renderCombinedJunit(run, junits)],
     ["index.html", renderHtmlReport(run, parts)],
     ["summary.md", renderRunSummaryMarkdown(run, parts, summaries, reportPath)],
     ["run.json", `${JSON.stringify(run, null, 2)}\n`],

@@ -25,6 +25,7 @@ const CLEAN_ENV = Object.fromEntries(
     .concat([
       ["EVENT_HARNESS_CONFIG", ""],
       ["EVENT_HARNESS_ENVIRONMENT", ""],
+      ["EVENT_HARNESS_ACCEPTED", ""],
     ]),
 );
 

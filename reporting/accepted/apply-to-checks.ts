@@ -1,0 +1,55 @@
+import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { EntryOutcome } from "./entry-outcome.ts";
+import { acceptanceOf, judgeEntry, unobserved } from "./entry-outcome.ts";
+import { isLoadGateId } from "./gate-ids.ts";
+import type { Ledger } from "./ledger.ts";
+import { describeAcceptance, hasExpired } from "./ledger.ts";
+
+export interface AcceptedChecks {
+  readonly checks: readonly CheckResult[];
+  /** One outcome per contract entry of the ledger, in its order; load gate entries belong to load runs. */
+  readonly outcomes: readonly EntryOutcome[];
+}
+
+/**
+ * Applies the ledger to a contract run's results: a failing (FAIL or WARN) accepted check becomes WAIVED while its
+ * entry is in force and stays as it was once expired; the message says which. ERROR and SKIP prove nothing, so their
+ * entries are unobserved.
+ */
+export function applyToChecks(checks: readonly CheckResult[], ledger: Ledger): AcceptedChecks {
+  const outcomes: EntryOutcome[] = [];
+  const byId = new Map(ledger.entries.filter((entry) => !isLoadGateId(entry.id)).map((e) => [e.id, e]));
+  const judged = checks.map((check) => {
+    const entry = byId.get(check.id);
+    if (entry === undefined) return check;
+    if (check.status === "ERROR" || check.status === "SKIP") {
+      outcomes.push(
+        unobserved(entry, `${check.id} was ${check.status === "SKIP" ? "skipped" : "undecided"}`),
+      );
+      return check;
+    }
+    const failing = check.status === "FAIL" || check.status === "WARN";
+    const outcome = judgeEntry(entry, failing, hasExpired(entry, ledger.today));
+    outcomes.push(outcome);
+    const acceptance = acceptanceOf(entry, outcome.state);
+    if (outcome.state === "waived") {
+      return {
+        ...check,
+        status: "WAIVED" as const,
+        message: `${check.message} [WAIVED: ${describeAcceptance(entry)}: ${entry.reason}]`,
+        acceptance,
+      };
+    }
+    if (outcome.state === "expired") {
+      return { ...check, message: `${check.message} [accepted until ${entry.expires}, expired]`, acceptance };
+    }
+    return { ...check, acceptance };
+  });
+  for (const entry of byId.values()) {
+    if (!checks.some((check) => check.id === entry.id))
+      outcomes.push(unobserved(entry, "the check did not run"));
+  }
+  const order = ledger.entries.map((entry) => entry.id);
+  outcomes.sort((a, b) => order.indexOf(a.entry.id) - order.indexOf(b.entry.id));
+  return { checks: judged, outcomes };
+}

@@ -1,0 +1,10 @@
+// The ledger of accepted deviations: which failing checks and load gates a team accepts, why, and until when.
+export { applyToChecks } from "./apply-to-checks.ts";
+export { applyToThresholds } from "./apply-to-thresholds.ts";
+export { describeOutcomes } from "./describe-outcomes.ts";
+export type { EntryOutcome, EntryState } from "./entry-outcome.ts";
+export { isLoadGateId, LOAD_GATE_PREFIX, loadGateId, SLIDING_EXPIRY_GATE } from "./gate-ids.ts";
+export type { Ledger, LedgerEntry } from "./ledger.ts";
+export { LEDGER_FILE_SCHEMA, utcDay } from "./ledger.ts";
+export type { LedgerProblem, LedgerReading } from "./read-ledger.ts";
+export { CONTRACT_CHECK_IDS, parseLedger, readLedger } from "./read-ledger.ts";

@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLedger, readLedger } from "../../../reporting/accepted/index.ts";
+
+const TODAY = "2026-11-25";
+const parse = (value: unknown) => parseLedger(JSON.stringify(value), "accepted.json", TODAY);
+const entry = (fields: Record<string, unknown>) => ({ accepted: [fields] });
+
+describe("parseLedger", () => {
+  it("reads entries with their reason, ticket and last day", () => {
+    const reading = parse({
+      $schema: "./ledger.schema.json",
+      accepted: [
+        { id: "lifetime.sliding", reason: "fixed lifetime", ticket: "API-1", expires: "2027-01-31" },
+        { id: "token.no-store", reason: "a proxy strips the header" },
+        { id: "load.sliding-expiry", reason: "fixed lifetime", expires: "2027-01-31" },
+      ],
+    });
+    expect(reading).toEqual({
+      ok: true,
+      ledger: {
+        file: "accepted.json",
+        today: TODAY,
+        entries: [
+          { id: "lifetime.sliding", reason: "fixed lifetime", ticket: "API-1", expires: "2027-01-31" },
+          { id: "token.no-store", reason: "a proxy strips the header" },
+          { id: "load.sliding-expiry", reason: "fixed lifetime", expires: "2027-01-31" },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ["not JSON", "{", /accepted\.json is not JSON/],
+    ["no list", {}, /accepted\.json: .*expected array/],
+    [
+      "an unknown key",
+      entry({ id: "token.issued", reason: "r", expires: "2027-01-01", until: "x" }),
+      /entry 1 \(token\.issued\): unknown key 'until'/,
+    ],
+    [
+      "an empty reason",
+      entry({ id: "token.issued", reason: " ", expires: "2027-01-01" }),
+      /entry 1 \(token\.issued\): reason: must say why/,
+    ],
+    ["no reason", entry({ id: "token.issued", expires: "2027-01-01" }), /entry 1 \(token\.issued\): reason:/],
+    [
+      "an impossible date",
+      entry({ id: "token.issued", reason: "r", expires: "2027-02-30" }),
+      /expires: must be a calendar date/,
+    ],
+    [
+      "a date with a time",
+      entry({ id: "token.issued", reason: "r", expires: "2027-02-01T00:00:00Z" }),
+      /expires: must be a calendar date/,
+    ],
+    [
+      "a MUST check without expiry",
+      entry({ id: "lifetime.sliding", reason: "r" }),
+      /entry 1 \(lifetime\.sliding\): expires .* is required for MUST checks/,
+    ],
+    [
+      "a rotation check without expiry",
+      entry({ id: "rotation.old-tokens", reason: "r" }),
+      /expires .* is required/,
+    ],
+    [
+      "a load gate without expiry",
+      entry({ id: "load.events_failed", reason: "r" }),
+      /expires .* is required for MUST checks and load gates/,
+    ],
+    [
+      "an unknown id",
+      entry({ id: "lifetime.slidng", reason: "r", expires: "2027-01-01" }),
+      /entry 1 \(lifetime\.slidng\): names no check or load gate/,
+    ],
+  ])("refuses %s, naming the entry", (_what, value, message) => {
+    const reading = typeof value === "string" ? parseLedger(value, "accepted.json", TODAY) : parse(value);
+    expect(reading.ok).toBe(false);
+    if (!reading.ok) expect(reading.problem.message).toMatch(message);
+  });
+
+  it("refuses an id accepted twice", () => {
+    const twice = { id: "token.issued", reason: "r", expires: "2027-01-01" };
+    const reading = parse({ accepted: [twice, twice] });
+    expect(reading.ok || reading.problem.message).toBe(
+      "accepted.json: entry 2 (token.issued): the id is accepted twice",
+    );
+  });
+
+  it("gives the unknown id apart, for a suggestion", () => {
+    const reading = parse(entry({ id: "bearer.alg-nonе", reason: "r", expires: "2027-01-01" }));
+    expect(reading.ok || reading.problem.unknownId).toBe("bearer.alg-nonе");
+  });
+});
+
+describe("readLedger", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "eah-ledger-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("says why a file cannot be read", async () => {
+    const missing = await readLedger(join(dir, "nope.json"), TODAY);
+    expect(missing.ok || missing.problem.message).toMatch(
+      /cannot read the ledger .*nope\.json: no such file/,
+    );
+    const directory = await readLedger(dir, TODAY);
+    expect(directory.ok || directory.problem.message).toMatch(/it is a directory/);
+  });
+
+  it("reads a file", async () => {
+    const file = join(dir, "ok.json");
+    await writeFile(file, JSON.stringify(entry({ id: "token.issued", reason: "r", expires: "2027-01-01" })));
+    expect((await readLedger(file, TODAY)).ok).toBe(true);
+  });
+});
