@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
-import type { OptionSpec } from "../command.ts";
 import { acceptedOption } from "../accepted-option.ts";
+import type { OptionSpec } from "../command.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { credentialsOption, targetOptions } from "../target-options.ts";
 
