@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { didYouMean } from "./did-you-mean.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface OptionSpec {
@@ -77,9 +78,20 @@ export function parseCommandArgs<O extends OptionSpecs>(
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true });
+    const args = attachDashValues(command, argv);
+    parsed = parseArgs({ args, options: config, allowPositionals: true, strict: true });
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const message = error instanceof Error ? error.message : String(error);
+    const ambiguous = /^Option '(-\w, )?--([^ ']+)' argument is ambiguous/.exec(message);
+    if (ambiguous) {
+      const name = ambiguous[2] ?? "";
+      throw new UsageError(
+        "missing-argument",
+        `--${name} needs a value; a value that starts with a dash is written --${name}=VALUE`,
+        command.name,
+      );
+    }
     throw new UsageError(
       "unknown-option",
       message.replace(/\. To specify a positional.*$/s, ""),
@@ -98,6 +110,47 @@ export function parseCommandArgs<O extends OptionSpecs>(
     );
   }
   return { options: parsed.values as ParsedOptions<O>, positionals: parsed.positionals };
+}
+
+/** A number that starts with a dash, which parseArgs would take for an option. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * Names unknown long options with the closest known one, and joins `--rate -5` into `--rate=-5` so the command's own
+ * range check answers instead of the parser.
+ */
+function attachDashValues(command: Command, argv: readonly string[]): string[] {
+  const shorts = new Map(
+    Object.entries(command.options).flatMap(([name, spec]) =>
+      spec.short ? [[spec.short, name] as const] : [],
+    ),
+  );
+  const args: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? "";
+    if (arg === "--") {
+      args.push(...argv.slice(index));
+      break;
+    }
+    const long = /^--([^=]+)(=.*)?$/s.exec(arg);
+    const name = long ? long[1] : /^-[^-]$/.test(arg) ? shorts.get(arg.slice(1)) : undefined;
+    if (long && name !== undefined && name !== "help" && !Object.hasOwn(command.options, name)) {
+      throw new UsageError(
+        "unknown-option",
+        `unknown option '--${name}'${didYouMean(name, Object.keys(command.options), "--")}`,
+        command.name,
+      );
+    }
+    const spec = name === undefined ? undefined : command.options[name];
+    const next = argv[index + 1];
+    if (spec?.type === "string" && !long?.[2] && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      args.push(`--${name}=${next}`);
+      index += 1;
+      continue;
+    }
+    args.push(arg);
+  }
+  return args;
 }
 
 export function renderHelp(command: Command): string {

@@ -3,6 +3,7 @@ import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/i
 import type { ClientAuth, Target } from "../transport/index.ts";
 import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../transport/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
+import { didYouMean } from "./did-you-mean.ts";
 import { parseNumber } from "./option-values.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -166,7 +167,7 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
   if (!(CLIENT_AUTH_METHODS as readonly string[]).includes(clientAuth)) {
     throw new UsageError(
       "invalid-value",
-      `--client-auth takes one of ${CLIENT_AUTH_METHODS.join(", ")}, got '${clientAuth}'`,
+      `--client-auth takes one of ${CLIENT_AUTH_METHODS.join(", ")}, got '${clientAuth}'${didYouMean(clientAuth, CLIENT_AUTH_METHODS)}`,
     );
   }
   const scope = pick(options, env, "scope");

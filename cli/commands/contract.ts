@@ -5,6 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
@@ -79,6 +80,7 @@ export const contractCommand = defineCommand({
   async run({ options, io }) {
     // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
     const {
+      ALL_CHECKS,
       ContractRunError,
       defaultRunBudgetMs,
       lifetimeMarginSeconds,
@@ -95,8 +97,13 @@ export const contractCommand = defineCommand({
       .map((id) => id.trim())
       .filter(Boolean);
     const unknown = unknownSelectors(only);
-    if (unknown.length > 0)
-      throw new UsageError("invalid-value", `--only names no check: ${unknown.join(", ")}`);
+    if (unknown.length > 0) {
+      const known = [...new Set(ALL_CHECKS.flatMap((check) => [check.id, check.area]))];
+      throw new UsageError(
+        "invalid-value",
+        `--only names no check: ${unknown.join(", ")}${didYouMean(unknown[0] ?? "", known)}`,
+      );
+    }
     const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
     const expiresIn = parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
       min: 1,

@@ -25,6 +25,7 @@ import type { Target } from "../../transport/index.ts";
 import { Redactor } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
@@ -73,7 +74,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   if (!isScenarioName(scenario)) {
     throw new UsageError(
       "invalid-value",
-      `unknown scenario '${scenario}' (one of: ${SCENARIO_NAMES.join(", ")})`,
+      `unknown scenario '${scenario}'${didYouMean(scenario, SCENARIO_NAMES)} (one of: ${SCENARIO_NAMES.join(", ")})`,
       "load",
     );
   }
