@@ -12,6 +12,8 @@ export interface OptionSpec {
   readonly valueName?: string;
   /** Environment variable read when the option is absent; shown in --help. */
   readonly env?: string;
+  /** Heading the option is listed under in --help (e.g. the target options shared by commands); default "Options". */
+  readonly group?: string;
 }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
@@ -50,6 +52,11 @@ export interface Command<O extends OptionSpecs = OptionSpecs> {
   readonly examples?: readonly string[];
   /** Resolves to the process exit code. */
   run(input: CommandInput<O>): Promise<number>;
+}
+
+/** Lists a set of options under their own heading in --help. */
+export function inHelpGroup<O extends OptionSpecs>(group: string, options: O): O {
+  return Object.fromEntries(Object.entries(options).map(([name, spec]) => [name, { ...spec, group }])) as O;
 }
 
 export function defineCommand<O extends OptionSpecs>(command: Command<O>): Command<O> {
@@ -162,12 +169,21 @@ export function renderHelp(command: Command): string {
   if (command.description) lines.push("", command.description);
   const rows = Object.entries(command.options).map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.type === "string" ? ` ${spec.valueName ?? "VALUE"}` : ""}`;
-    const notes = [spec.multiple ? "repeatable" : "", spec.env ? `env ${spec.env}` : ""].filter(Boolean);
-    return [flag, `${spec.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`] as const;
+    // A description that already says "repeatable" is not told so twice.
+    const repeatable = spec.multiple && !/\brepeatable\b/i.test(spec.description);
+    const notes = [repeatable ? "repeatable" : "", spec.env ? `env ${spec.env}` : ""].filter(Boolean);
+    const text = `${spec.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+    return { group: spec.group ?? "Options", flag, text };
   });
-  rows.push(["-h, --help", "Show this help."]);
-  const width = Math.max(...rows.map(([flag]) => flag.length));
-  lines.push("", "Options:", ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`));
+  rows.push({ group: "Options", flag: "-h, --help", text: "Show this help." });
+  const width = Math.max(...rows.map((row) => row.flag.length));
+  const groups = [...new Set(["Options", ...rows.map((row) => row.group)])];
+  for (const group of groups) {
+    lines.push("", `${group}:`);
+    for (const row of rows.filter((candidate) => candidate.group === group)) {
+      lines.push(`  ${row.flag.padEnd(width)}  ${row.text}`);
+    }
+  }
   if (command.examples && command.examples.length > 0) {
     lines.push("", "Examples:", ...command.examples.map((example) => `  ${example}`));
   }

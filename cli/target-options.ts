@@ -3,12 +3,13 @@ import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/i
 import type { ClientAuth, Target } from "../transport/index.ts";
 import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../transport/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
+import { inHelpGroup } from "./command.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { parseNumber } from "./option-values.ts";
 import { UsageError } from "./usage-error.ts";
 
 /** The options every command that talks to a target shares; each falls back to its environment variable. */
-export const targetOptions = {
+export const targetOptions = inHelpGroup("Target options (the API under test)", {
   "auth-url": {
     type: "string",
     valueName: "URL",
@@ -78,7 +79,7 @@ export const targetOptions = {
     env: "EVENT_API_TIMEOUT",
     description: "Per-request timeout in seconds (default 10).",
   },
-} as const satisfies OptionSpecs;
+} as const satisfies OptionSpecs);
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 

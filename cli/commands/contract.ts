@@ -39,7 +39,8 @@ export const contractCommand = defineCommand({
     profile: {
       type: "string",
       valueName: "NAME",
-      description: "fast (default) or full (adds the sliding-expiry checks).",
+      description:
+        "fast (default, for quick feedback while developing) or full (adds the sliding-expiry checks, about expires_in more). `run` defaults to full: it is the release verdict.",
     },
     "report-dir": {
       type: "string",
@@ -66,7 +67,8 @@ export const contractCommand = defineCommand({
       type: "string",
       multiple: true,
       valueName: "NAME",
-      description: "Start the embedded sandbox with this fault, to see checks fail.",
+      description:
+        "Start the embedded sandbox with this fault, to see checks fail; the faults are listed by `event-harness sandbox --help`.",
     },
     ...runTimeoutOption,
     ...targetOptions,

@@ -75,7 +75,8 @@ const options = {
     type: "string",
     multiple: true,
     valueName: "NAME",
-    description: "Start the embedded sandbox with this fault, to see thresholds fail (e.g. expiry-fixed).",
+    description:
+      "Start the embedded sandbox with this fault, to see thresholds fail (e.g. expiry-fixed); the faults are listed by `event-harness sandbox --help`.",
   },
   ...targetOptions,
 } as const;

@@ -202,7 +202,7 @@ export const sandboxCommand = defineCommand({
       type: "string",
       multiple: true,
       valueName: "NAME",
-      description: "Switch a fault on (list below).",
+      description: "Switch a fault on (see Faults above).",
     },
     "fault-seed": {
       type: "string",

@@ -75,3 +75,53 @@ describe("conventions users expect", () => {
     expect(profile.stderr).toContain("did you mean 'full'?");
   });
 });
+
+describe("help texts", () => {
+  it("lists the target options under their own heading, after the command's own options", async () => {
+    for (const name of ["contract", "load", "run", "verify-rotation"]) {
+      const { code, stdout } = await runMain([name, "--help"]);
+      expect(code).toBe(0);
+      const own = stdout.indexOf("\nOptions:\n");
+      const target = stdout.indexOf("\nTarget options (the API under test):\n");
+      expect(own).toBeGreaterThan(0);
+      expect(target).toBeGreaterThan(own);
+      expect(stdout.slice(target)).toContain("--auth-url URL");
+      expect(stdout.slice(own, target)).not.toContain("--auth-url");
+    }
+  });
+
+  it("says 'repeatable' at most once per option", async () => {
+    for (const entry of commands) {
+      const { stdout } = await runMain([entry.name, "--help"]);
+      for (const line of stdout.split("\n")) expect(line.match(/repeatable/gi)?.length ?? 0).toBeLessThan(2);
+    }
+  });
+
+  it("points at the sandbox's fault list where it is", async () => {
+    const sandbox = (await runMain(["sandbox", "--help"])).stdout;
+    expect(sandbox).toContain("--fault NAME");
+    expect(sandbox).toContain("Switch a fault on (see Faults above)");
+    expect(sandbox.indexOf("Faults (--fault NAME")).toBeLessThan(sandbox.indexOf("\nOptions:\n"));
+    for (const name of ["contract", "load", "run"]) {
+      expect((await runMain([name, "--help"])).stdout).toContain(
+        "the faults are listed by `event-harness sandbox --help`",
+      );
+    }
+  });
+
+  it("run and contract say why their default profiles differ", async () => {
+    expect((await runMain(["run", "--help"])).stdout).toContain("`contract` defaults to fast");
+    expect((await runMain(["contract", "--help"])).stdout).toContain("`run` defaults to full");
+  });
+
+  it("generate picks a random seed when none is given and says it on stderr, so the events can be made again", async () => {
+    const first = await runMain(["generate", "--count", "2"]);
+    expect(first.code).toBe(0);
+    const seed = /^event-harness generate: seed (\d+) \(pass --seed \d+ to repeat\)\n$/.exec(
+      first.stderr,
+    )?.[1];
+    expect(seed).toBeDefined();
+    const again = await runMain(["generate", "--count", "2", "--seed", seed ?? ""]);
+    expect(again).toEqual({ code: 0, stdout: first.stdout, stderr: "" });
+  });
+});
