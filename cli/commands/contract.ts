@@ -3,7 +3,7 @@ import type { ContractSettings } from "../../contracts/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
-import { formatDuration } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
@@ -147,7 +147,7 @@ export const contractCommand = defineCommand({
       const url = (value: string) => redactor.redact(value);
       say(
         `Contract ${profile} profile against ${url(target.baseUrl)} (token endpoint ${url(target.tokenUrl)}, client authentication ${target.clientAuth})` +
-          `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
+          `${sandbox ? `, ${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       if (profile === "full") {
         say(

@@ -13,7 +13,7 @@ import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import { formatDuration, formatDurationCompact } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration, formatDurationCompact } from "../../reporting/index.ts";
 import { describeResult, loadResult, reportContext } from "../../reporting/load/index.ts";
 import { clearReports } from "../../reporting/load/report-files.ts";
 import { scrubReports } from "../../reporting/load/report-scrub.ts";
@@ -227,7 +227,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
 
     say(
       `event-harness: ${describeRun(config, plan)}${settings.instances > 1 ? `, split over ${settings.instances} k6 instances` : ""}\n` +
-        `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (embedded sandbox${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
+        `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
         `event-harness: reports in ${displayPath(reportDir)}\n`,
     );
     if (settings.instances > 1) {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
-import { formatDuration } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
@@ -55,7 +55,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   await prepareWritableDir(runDir, "--report-dir", "run");
   const against = external
     ? `${redactor.redact(external.baseUrl)} (token endpoint ${redactor.redact(external.tokenUrl)}, client authentication ${external.clientAuth})`
-    : "the embedded sandbox";
+    : `the ${EMBEDDED_SANDBOX_NOTE}`;
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
   const outcomes: PartOutcome[] = [];

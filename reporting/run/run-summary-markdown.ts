@@ -2,6 +2,7 @@ import { describeCounts, INSECURE_WARNING } from "../../reporting/contract/index
 import {
   codeSpan,
   detailsBlock,
+  EMBEDDED_SANDBOX_NOTE,
   formatDuration,
   inlineText,
   tableHead,
@@ -86,10 +87,10 @@ export function renderRunSummaryMarkdown(
 ): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
-    ? "the embedded sandbox"
+    ? `the ${EMBEDDED_SANDBOX_NOTE}`
     : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
     `Run ${codeSpan(run.runId)} against ${target}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",

@@ -163,10 +163,22 @@ describe("a run made with --insecure", () => {
       expect(summary).toContain(
         "(token endpoint `https://auth.example.com/realms/r/protocol/openid-connect/token`)",
       );
+      expect(page).not.toContain("not your API");
+      expect(summary).not.toContain("not your API");
       expect(html).not.toContain("TLS certificates were not verified");
       expect(markdown).not.toContain("TLS certificates were not verified");
     } finally {
       await rm(insecureDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a run against the embedded sandbox", () => {
+  it("is marked as a demo in the HTML banner and the summary.md headline", () => {
+    const banner = html.slice(html.indexOf('<header class="banner'), html.indexOf("</header>"));
+    expect(banner).toContain('<p class="demo" role="note">Demo: embedded sandbox — not your API.');
+    const headline = markdown.split("\n")[0] ?? "";
+    expect(headline).toMatch(/^## .* parts passed \(embedded sandbox — not your API\)$/);
+    expect(markdown).toContain("against the embedded sandbox — not your API,");
   });
 });
