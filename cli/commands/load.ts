@@ -55,6 +55,11 @@ const options = {
     valueName: "NAME=EXPR",
     description: "Replace a metric's thresholds, e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
   },
+  quiet: {
+    type: "boolean",
+    description:
+      "No live progress on stderr (by default: elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations every few seconds).",
+  },
   out: {
     type: "string",
     multiple: true,

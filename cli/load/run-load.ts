@@ -7,6 +7,7 @@ import { bundleLoadScenarios } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeK6Operator } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
+import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
 import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
 import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
@@ -37,6 +38,7 @@ import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
 import { existingFiles } from "./existing-files.ts";
 import { k6Ending, loadExitCode } from "./k6-ending.ts";
+import { startLiveProgress } from "./live-progress.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
@@ -52,7 +54,6 @@ import { runVariables } from "./run-variables.ts";
 const REPORT_NET_MIN_SECRET = 8;
 
 /** How often a long run says it is still running. */
-const HEARTBEAT_MS = 60_000;
 /** The harness's own cap on top of the scenario's: only a hung k6 ever reaches it. */
 const WATCHDOG_SLACK_SECONDS = 120;
 /** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
@@ -230,6 +231,13 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
         `event-harness: reports in ${displayPath(reportDir)}\n`,
     );
+    const progress = (addresses: readonly string[]) =>
+      startLiveProgress({
+        addresses,
+        plannedMs: plan.expectedSeconds * 1000,
+        stderr: io.stderr,
+        signal: io.signal,
+      });
     if (settings.instances > 1) {
       return await runMerged({
         count: settings.instances,
@@ -247,6 +255,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         reportNet,
         signal: io.signal,
         maxSeconds: plan.maxSeconds + WATCHDOG_SLACK_SECONDS,
+        ...(options.quiet ? {} : { onStarted: (addresses: readonly string[]) => progress(addresses) }),
         say,
         runJson: (extra) => ({
           tool: { name: packageJson.name, version: packageJson.version },
@@ -262,27 +271,21 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         }),
       });
     }
-    // k6 runs with --quiet (its progress bars are noise in a pipe): long runs get a line a minute instead.
-    const k6Started = Date.now();
-    const heartbeat = setInterval(() => {
-      const elapsedMs = Date.now() - k6Started;
-      say(
-        `event-harness: … ${formatDuration(elapsedMs)} of about ${formatDuration(plan.expectedSeconds * 1000)}\n`,
-      );
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    // k6 runs with --quiet (its progress bars are noise in a pipe): the harness shows its own, read from k6's REST API.
+    const address = `127.0.0.1:${await freeLoopbackPort()}`;
+    const stopProgress = options.quiet ? () => {} : progress([address]);
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
     const result = await runK6({
       k6,
       script: (bundle as { file: string }).file,
       env,
-      args: [...k6InputArgs(inputs), ...settings.outs.flatMap((out) => ["--out", out])],
+      args: [...k6InputArgs(inputs), "--address", address, ...settings.outs.flatMap((out) => ["--out", out])],
       stdout: io.stdout,
       stderr: io.stderr,
       redactor,
       signal: io.signal,
       maxSeconds,
-    }).finally(() => clearInterval(heartbeat));
+    }).finally(stopProgress);
 
     const ending = k6Ending(result, io.signal, maxSeconds);
     const reports = await renderRunReports(reportDir, context, ending);
