@@ -103,7 +103,9 @@ describe("index.html", () => {
 
 describe("summary.md", () => {
   it("leads with the verdict, one row per part, and every problem in one list", () => {
-    expect(markdown.split("\n")[0]).toBe("## ❌ Failed — 1 of 4 parts passed");
+    expect(markdown.split("\n")[0]).toBe(
+      "## ❌ Failed — 1 of 4 parts passed (embedded sandbox — not your API)",
+    );
     expect(markdown).toContain(
       "| ❌ | Contract suite (full profile) | 7 checks: 1 FAIL, 1 ERROR, 1 WARN, 4 PASS | 9.8 s |",
     );
