@@ -1,6 +1,7 @@
 import type { Ledger } from "../reporting/accepted/index.ts";
-import { readLedger, utcDay } from "../reporting/accepted/index.ts";
+import { CONTRACT_CHECK_IDS, readLedger, utcDay } from "../reporting/accepted/index.ts";
 import type { OptionSpecs } from "./command.ts";
+import { didYouMean } from "./did-you-mean.ts";
 import { UsageError } from "./usage-error.ts";
 
 /** The ledger of accepted deviations, for every command that judges checks or load gates. */
@@ -24,6 +25,10 @@ export async function resolveLedger(
   const raw = option ?? env[acceptedOption.accepted.env];
   if (raw === undefined || raw.trim() === "") return undefined;
   const reading = await readLedger(raw, utcDay(now));
-  if (!reading.ok) throw new UsageError("invalid-config", reading.problem.message);
+  if (!reading.ok) {
+    const { message, unknownId } = reading.problem;
+    const hint = unknownId === undefined ? "" : didYouMean(unknownId, CONTRACT_CHECK_IDS);
+    throw new UsageError("invalid-config", `${message}${hint}`);
+  }
   return reading.ledger;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { didYouMean } from "./did-you-mean.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface OptionSpec {
@@ -11,6 +12,8 @@ export interface OptionSpec {
   readonly valueName?: string;
   /** Environment variable read when the option is absent; shown in --help. */
   readonly env?: string;
+  /** Heading the option is listed under in --help (e.g. the target options shared by commands); default "Options". */
+  readonly group?: string;
 }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
@@ -51,6 +54,11 @@ export interface Command<O extends OptionSpecs = OptionSpecs> {
   run(input: CommandInput<O>): Promise<number>;
 }
 
+/** Lists a set of options under their own heading in --help. */
+export function inHelpGroup<O extends OptionSpecs>(group: string, options: O): O {
+  return Object.fromEntries(Object.entries(options).map(([name, spec]) => [name, { ...spec, group }])) as O;
+}
+
 export function defineCommand<O extends OptionSpecs>(command: Command<O>): Command<O> {
   return command;
 }
@@ -77,9 +85,20 @@ export function parseCommandArgs<O extends OptionSpecs>(
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true });
+    const args = attachDashValues(command, argv);
+    parsed = parseArgs({ args, options: config, allowPositionals: true, strict: true });
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const message = error instanceof Error ? error.message : String(error);
+    const ambiguous = /^Option '(-\w, )?--([^ ']+)' argument is ambiguous/.exec(message);
+    if (ambiguous) {
+      const name = ambiguous[2] ?? "";
+      throw new UsageError(
+        "missing-argument",
+        `--${name} needs a value; a value that starts with a dash is written --${name}=VALUE`,
+        command.name,
+      );
+    }
     throw new UsageError(
       "unknown-option",
       message.replace(/\. To specify a positional.*$/s, ""),
@@ -100,6 +119,47 @@ export function parseCommandArgs<O extends OptionSpecs>(
   return { options: parsed.values as ParsedOptions<O>, positionals: parsed.positionals };
 }
 
+/** A number that starts with a dash, which parseArgs would take for an option. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * Names unknown long options with the closest known one, and joins `--rate -5` into `--rate=-5` so the command's own
+ * range check answers instead of the parser.
+ */
+function attachDashValues(command: Command, argv: readonly string[]): string[] {
+  const shorts = new Map(
+    Object.entries(command.options).flatMap(([name, spec]) =>
+      spec.short ? [[spec.short, name] as const] : [],
+    ),
+  );
+  const args: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? "";
+    if (arg === "--") {
+      args.push(...argv.slice(index));
+      break;
+    }
+    const long = /^--([^=]+)(=.*)?$/s.exec(arg);
+    const name = long ? long[1] : /^-[^-]$/.test(arg) ? shorts.get(arg.slice(1)) : undefined;
+    if (long && name !== undefined && name !== "help" && !Object.hasOwn(command.options, name)) {
+      throw new UsageError(
+        "unknown-option",
+        `unknown option '--${name}'${didYouMean(name, Object.keys(command.options), "--")}`,
+        command.name,
+      );
+    }
+    const spec = name === undefined ? undefined : command.options[name];
+    const next = argv[index + 1];
+    if (spec?.type === "string" && !long?.[2] && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      args.push(`--${name}=${next}`);
+      index += 1;
+      continue;
+    }
+    args.push(arg);
+  }
+  return args;
+}
+
 export function renderHelp(command: Command): string {
   const lines = [
     `event-harness ${command.name} — ${command.summary}`,
@@ -109,12 +169,21 @@ export function renderHelp(command: Command): string {
   if (command.description) lines.push("", command.description);
   const rows = Object.entries(command.options).map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.type === "string" ? ` ${spec.valueName ?? "VALUE"}` : ""}`;
-    const notes = [spec.multiple ? "repeatable" : "", spec.env ? `env ${spec.env}` : ""].filter(Boolean);
-    return [flag, `${spec.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`] as const;
+    // A description that already says "repeatable" is not told so twice.
+    const repeatable = spec.multiple && !/\brepeatable\b/i.test(spec.description);
+    const notes = [repeatable ? "repeatable" : "", spec.env ? `env ${spec.env}` : ""].filter(Boolean);
+    const text = `${spec.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+    return { group: spec.group ?? "Options", flag, text };
   });
-  rows.push(["-h, --help", "Show this help."]);
-  const width = Math.max(...rows.map(([flag]) => flag.length));
-  lines.push("", "Options:", ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`));
+  rows.push({ group: "Options", flag: "-h, --help", text: "Show this help." });
+  const width = Math.max(...rows.map((row) => row.flag.length));
+  const groups = [...new Set(["Options", ...rows.map((row) => row.group)])];
+  for (const group of groups) {
+    lines.push("", `${group}:`);
+    for (const row of rows.filter((candidate) => candidate.group === group)) {
+      lines.push(`  ${row.flag.padEnd(width)}  ${row.text}`);
+    }
+  }
   if (command.examples && command.examples.length > 0) {
     lines.push("", "Examples:", ...command.examples.map((example) => `  ${example}`));
   }

@@ -1,6 +1,8 @@
+import packageJson from "../package.json" with { type: "json" };
 import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
 import { configRequested, describeConfigSource } from "./config-options.ts";
+import { didYouMean } from "./did-you-mean.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -14,7 +16,8 @@ function renderOverview(commands: readonly CommandEntry[]): string {
     "Commands:",
     ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
     "",
-    "Run `event-harness <command> --help` for a command's options.",
+    "Run `event-harness <command> --help` (or `event-harness help <command>`) for a command's options.",
+    "`event-harness --version` (-V) prints the version.",
     "Exit codes: 0 passed, 1 a check failed, 2 usage or configuration error, 3 could not decide.",
     "",
   ].join("\n");
@@ -29,21 +32,28 @@ export async function main(
   commands: readonly CommandEntry[],
   io: CommandIo,
 ): Promise<number> {
-  const [name, ...rest] = argv;
+  // `help <command>` is `<command> --help`, as in git and npm.
+  const helpFor = argv[0] === "help" && argv[1] !== undefined;
+  const [name, ...rest] = helpFor ? argv.slice(1) : argv;
   try {
+    if (name === "--version" || name === "-V") {
+      io.stdout.write(`${packageJson.version}\n`);
+      return ExitCode.ok;
+    }
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       io.stdout.write(renderOverview(commands));
       return name === undefined ? ExitCode.usage : ExitCode.ok;
     }
     const entry = commands.find((candidate) => candidate.name === name);
     if (!entry) {
+      const names = commands.map((c) => c.name);
       throw new UsageError(
         "unknown-command",
-        `unknown command '${name}' (commands: ${commands.map((c) => c.name).join(", ")})`,
+        `unknown command '${name}'${didYouMean(name, names)} (commands: ${names.join(", ")})`,
       );
     }
     const command = await entry.load();
-    if (rest.includes("--help") || rest.includes("-h")) {
+    if (helpFor || rest.includes("--help") || rest.includes("-h")) {
       io.stdout.write(renderHelp(command));
       return ExitCode.ok;
     }

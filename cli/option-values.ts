@@ -1,3 +1,4 @@
+import { didYouMean } from "./did-you-mean.ts";
 import { UsageError } from "./usage-error.ts";
 
 /** Reads a whole number option within bounds, or throws a UsageError naming the option. */
@@ -44,5 +45,8 @@ export function parseChoice<const T extends string>(
 ): T {
   if (raw === undefined) return fallback;
   if ((choices as readonly string[]).includes(raw)) return raw as T;
-  throw new UsageError("invalid-value", `--${name} takes one of ${choices.join(", ")}, got '${raw}'`);
+  throw new UsageError(
+    "invalid-value",
+    `--${name} takes one of ${choices.join(", ")}, got '${raw}'${didYouMean(raw, choices)}`,
+  );
 }

@@ -1,4 +1,5 @@
 import type { FaultName } from "../sandbox/index.ts";
+import { didYouMean } from "./did-you-mean.ts";
 import { UsageError } from "./usage-error.ts";
 
 /**
@@ -9,10 +10,11 @@ export async function parseSandboxFaults(raw: readonly string[], command: string
   if (raw.length === 0) return [];
   const { FAULTS, isFaultName } = await import("../sandbox/index.ts");
   const unknown = raw.filter((name) => !isFaultName(name));
+  const names = FAULTS.map((fault) => fault.name);
   if (unknown.length > 0) {
     throw new UsageError(
       "invalid-value",
-      `unknown --sandbox-fault ${unknown.map((name) => `'${name}'`).join(", ")} (one of: ${FAULTS.map((f) => f.name).join(", ")})`,
+      `unknown --sandbox-fault ${unknown.map((name) => `'${name}'`).join(", ")}${didYouMean(unknown[0] ?? "", names)} (one of: ${names.join(", ")})`,
       command,
     );
   }

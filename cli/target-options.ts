@@ -3,12 +3,14 @@ import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/i
 import type { ClientAuth, Target } from "../transport/index.ts";
 import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../transport/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
+import { inHelpGroup } from "./command.ts";
 import { configOptions } from "./config-options.ts";
+import { didYouMean } from "./did-you-mean.ts";
 import { parseNumber } from "./option-values.ts";
 import { UsageError } from "./usage-error.ts";
 
 /** The options every command that talks to a target shares; each falls back to its environment variable. */
-export const targetOptions = {
+export const targetOptions = inHelpGroup("Target options (the API under test)", {
   "auth-url": {
     type: "string",
     valueName: "URL",
@@ -79,7 +81,7 @@ export const targetOptions = {
     description: "Per-request timeout in seconds (default 10).",
   },
   ...configOptions,
-} as const satisfies OptionSpecs;
+} as const satisfies OptionSpecs);
 
 /** The load command's client list; declared here because a config file's environment may name it too. */
 export const credentialsOption = {
@@ -178,7 +180,7 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
   if (!(CLIENT_AUTH_METHODS as readonly string[]).includes(clientAuth)) {
     throw new UsageError(
       "invalid-value",
-      `--client-auth takes one of ${CLIENT_AUTH_METHODS.join(", ")}, got '${clientAuth}'`,
+      `--client-auth takes one of ${CLIENT_AUTH_METHODS.join(", ")}, got '${clientAuth}'${didYouMean(clientAuth, CLIENT_AUTH_METHODS)}`,
     );
   }
   const scope = pick(options, env, "scope");

@@ -1,5 +1,6 @@
 // Report writers shared by the contract suite (Node) and the k6 scenarios (k6 runtime): no Node or k6 APIs here.
 // run/ is Node-only and imports contracts/ and load/, which import this file: it has its own index.ts.
+export { EMBEDDED_SANDBOX_NOTE } from "./embedded-sandbox-note.ts";
 export type { DurationParts } from "./format-duration.ts";
 export { formatDuration, formatDurationCompact, splitDuration } from "./format-duration.ts";
 export type { JunitCase, JunitOutcome, JunitReport, JunitSuite } from "./junit-xml.ts";

@@ -3,9 +3,10 @@ import type { ContractSettings } from "../../contracts/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
-import { formatDuration } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import { acceptedOption, resolveLedger } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
@@ -39,7 +40,8 @@ export const contractCommand = defineCommand({
     profile: {
       type: "string",
       valueName: "NAME",
-      description: "fast (default) or full (adds the sliding-expiry checks).",
+      description:
+        "fast (default, for quick feedback while developing) or full (adds the sliding-expiry checks, about expires_in more). `run` defaults to full: it is the release verdict.",
     },
     "report-dir": {
       type: "string",
@@ -66,7 +68,8 @@ export const contractCommand = defineCommand({
       type: "string",
       multiple: true,
       valueName: "NAME",
-      description: "Start the embedded sandbox with this fault, to see checks fail.",
+      description:
+        "Start the embedded sandbox with this fault, to see checks fail; the faults are listed by `event-harness sandbox --help`.",
     },
     ...runTimeoutOption,
     ...acceptedOption,
@@ -81,6 +84,7 @@ export const contractCommand = defineCommand({
   async run({ options, io }) {
     // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
     const {
+      ALL_CHECKS,
       ContractRunError,
       defaultRunBudgetMs,
       lifetimeMarginSeconds,
@@ -97,8 +101,13 @@ export const contractCommand = defineCommand({
       .map((id) => id.trim())
       .filter(Boolean);
     const unknown = unknownSelectors(only);
-    if (unknown.length > 0)
-      throw new UsageError("invalid-value", `--only names no check: ${unknown.join(", ")}`);
+    if (unknown.length > 0) {
+      const known = [...new Set(ALL_CHECKS.flatMap((check) => [check.id, check.area]))];
+      throw new UsageError(
+        "invalid-value",
+        `--only names no check: ${unknown.join(", ")}${didYouMean(unknown[0] ?? "", known)}`,
+      );
+    }
     const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
     const expiresIn = parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
       min: 1,
@@ -141,7 +150,7 @@ export const contractCommand = defineCommand({
       const url = (value: string) => redactor.redact(value);
       say(
         `Contract ${profile} profile against ${url(target.baseUrl)} (token endpoint ${url(target.tokenUrl)}, client authentication ${target.clientAuth})` +
-          `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
+          `${sandbox ? `, ${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       if (profile === "full") {
         say(

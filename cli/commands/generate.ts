@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
@@ -45,7 +46,7 @@ export const generateCommand = defineCommand({
   name: NAME,
   summary: "Write seeded checkout events (valid or invalid) as NDJSON",
   usage:
-    "generate --count N --seed S [--invalid NAME|all [--with-meta]] [--out FILE] [--run-id ID] [--channels N]",
+    "generate --count N [--seed S] [--invalid NAME|all [--with-meta]] [--out FILE] [--run-id ID] [--channels N]",
   description: [
     "Writes one JSON body per line (NDJSON) to stdout, or to FILE with --out. The same seed and options",
     "give byte-identical output. Valid events carry every documented field; e-mail addresses are only on",
@@ -69,7 +70,7 @@ export const generateCommand = defineCommand({
     seed: {
       type: "string",
       valueName: "S",
-      description: `Seed, 0 to ${MAX_SEED}: the same seed gives the same events.`,
+      description: `Seed, 0 to ${MAX_SEED}: the same seed gives the same events (default random, printed on stderr).`,
     },
     invalid: {
       type: "string",
@@ -114,7 +115,10 @@ export const generateCommand = defineCommand({
       return ExitCode.ok;
     }
     const count = requiredInteger("count", options.count, 1, MAX_COUNT);
-    const seed = requiredInteger("seed", options.seed, 0, MAX_SEED);
+    const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
+    // A random seed is said on stderr (stdout is the data), so the same events can be made again.
+    if (options.seed === undefined)
+      io.stderr.write(`event-harness ${NAME}: seed ${seed} (pass --seed ${seed} to repeat)\n`);
     const channels = parseInteger("channels", options.channels, {
       min: 1,
       max: MAX_CHANNEL_POOL,

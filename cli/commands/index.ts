@@ -29,6 +29,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./verify-rotation.ts")).verifyRotationCommand as Command,
   },
   {
+    name: "token",
+    summary:
+      "Print one fresh access token of the configured target on stdout (for scripts and rotation checks)",
+    load: async () => (await import("./token.ts")).tokenCommand as Command,
+  },
+  {
     name: "sandbox",
     summary: "Run the local sandbox API (token endpoint + events), optionally with faults",
     load: async () => (await import("./sandbox.ts")).sandboxCommand as Command,

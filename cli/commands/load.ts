@@ -51,6 +51,11 @@ const options = {
     valueName: "NAME=EXPR",
     description: "Replace a metric's thresholds, e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
   },
+  quiet: {
+    type: "boolean",
+    description:
+      "No live progress on stderr (by default: elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations every few seconds).",
+  },
   out: {
     type: "string",
     multiple: true,
@@ -71,7 +76,8 @@ const options = {
     type: "string",
     multiple: true,
     valueName: "NAME",
-    description: "Start the embedded sandbox with this fault, to see thresholds fail (e.g. expiry-fixed).",
+    description:
+      "Start the embedded sandbox with this fault, to see thresholds fail (e.g. expiry-fixed); the faults are listed by `event-harness sandbox --help`.",
   },
   ...acceptedOption,
   ...targetOptions,

@@ -13,13 +13,14 @@ const runOptions = {
   profile: {
     type: "string",
     valueName: "NAME",
-    description: "Contract profile: full (default; adds the sliding-expiry checks) or fast.",
+    description:
+      "Contract profile: full (default here, as the run is the release verdict: adds the sliding-expiry checks) or fast. `contract` defaults to fast, for quick feedback while developing.",
   },
   scenario: {
     type: "string",
     multiple: true,
     valueName: "NAME[=D]",
-    description: "Load scenario and optional duration, repeatable (default: sustained=10s and idle-gap).",
+    description: "Load scenario and optional duration (default: sustained=10s and idle-gap).",
   },
   rate: {
     type: "string",
@@ -46,7 +47,7 @@ const runOptions = {
     multiple: true,
     valueName: "NAME",
     description:
-      "Start the embedded sandbox of the contract and load parts with this fault, to see them fail.",
+      "Start the embedded sandbox of the contract and load parts with this fault, to see them fail; the faults are listed by `event-harness sandbox --help`.",
   },
   ...runTimeoutOption,
   ...acceptedOption,

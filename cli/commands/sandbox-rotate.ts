@@ -176,10 +176,13 @@ function verifyLines(rotation: {
   ];
   const command = (env: string, args: readonly string[]) =>
     `Verify with: ${env}event-harness verify-rotation ${[...args, ...target].map(quoteForShell).join(" ")}`;
+  // Next time, a token taken before the rotation lets verify-rotation check earlier tokens as well.
+  const takeTokenFirst = `  (to check earlier tokens too, take one before rotating, with the current secret in ${CURRENT_SECRET_ENV}: EVENT_API_OLD_ACCESS_TOKEN=$(event-harness token ${target.map(quoteForShell).join(" ")}))`;
   if (rotation.newSecretFile === undefined) {
     return [
       command("", ["--expect-old", rotation.expectOld]),
       `  (with the new secret in ${CURRENT_SECRET_ENV} and the old one in EVENT_API_OLD_CLIENT_SECRET; earlier tokens are not checked: --secret-file keeps a token from before the rotation)`,
+      takeTokenFirst,
     ];
   }
   const newSecret = `${CURRENT_SECRET_ENV}="$(cat ${quoteForShell(displayPath(rotation.newSecretFile))})" `;
@@ -187,6 +190,7 @@ function verifyLines(rotation: {
     return [
       command(newSecret, []),
       `  (the old secret and earlier tokens are not checked: with the current secret in ${CURRENT_SECRET_ENV}, sandbox-rotate keeps them for verification)`,
+      takeTokenFirst,
     ];
   }
   return [

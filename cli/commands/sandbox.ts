@@ -11,6 +11,7 @@ import {
   startSandbox,
 } from "../../sandbox/index.ts";
 import { defineCommand } from "../command.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { UsageError } from "../usage-error.ts";
@@ -58,7 +59,10 @@ function parseFaults(raw: readonly string[] | undefined): FaultName[] {
     if (!isFaultName(name)) {
       throw new UsageError(
         "invalid-value",
-        `unknown fault '${name}'; valid faults: ${FAULTS.map((fault) => fault.name).join(", ")}`,
+        `unknown fault '${name}'${didYouMean(
+          name,
+          FAULTS.map((fault) => fault.name),
+        )}; valid faults: ${FAULTS.map((fault) => fault.name).join(", ")}`,
         "sandbox",
       );
     }
@@ -198,7 +202,7 @@ export const sandboxCommand = defineCommand({
       type: "string",
       multiple: true,
       valueName: "NAME",
-      description: "Switch a fault on (list below).",
+      description: "Switch a fault on (see Faults above).",
     },
     "fault-seed": {
       type: "string",

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { didYouMean } from "../closest-name.ts";
 import type { ConfigSource } from "../config-options.ts";
+import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { UsageError } from "../usage-error.ts";
 import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
@@ -31,7 +31,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     const known = issue.path.length === 0 ? TOP_KEYS : CONFIG_KEY_NAMES;
     return issue.keys
-      .map((key) => `${where(issue.path)}unknown key '${key}'${didYouMean(key, known)}`)
+      .map((key) => `${where(issue.path)}unknown key '${key}'${didYouMeanAside(key, known)}`)
       .join("; ");
   }
   const last = issue.path.at(-1);
@@ -95,7 +95,7 @@ export async function readConfigEnvironment(
   if (chosen === undefined) {
     throw configError(
       absolute,
-      `has no environment '${name}'${didYouMean(name, names)} (environments: ${names.join(", ") || "none"})`,
+      `has no environment '${name}'${didYouMeanAside(name, names)} (environments: ${names.join(", ") || "none"})`,
     );
   }
   return {

@@ -33,6 +33,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
   seed?: string;
   "sandbox-expires-in"?: string;
   "sandbox-fault"?: readonly string[];
+  quiet?: boolean;
 }
 
 /** The run settings given on the command line; undefined means the scenario's default. */

@@ -34,6 +34,8 @@ export interface InstancesOptions {
   readonly redactor: Redactor;
   readonly signal: AbortSignal;
   readonly maxSeconds: number;
+  /** Called once every instance runs, with their REST API addresses; returns what stops it (live progress). */
+  readonly onStarted?: (addresses: readonly string[]) => () => void;
 }
 
 export interface InstancesResult {
@@ -68,6 +70,7 @@ function prefixed(out: NodeJS.WritableStream, prefix: string, tail?: string[]): 
 export async function runInstances(options: InstancesOptions): Promise<InstancesResult> {
   const { count } = options;
   const sequence = executionSegmentSequence(count);
+  let stopProgress: (() => void) | undefined;
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal.addEventListener("abort", onAbort, { once: true });
@@ -134,6 +137,7 @@ export async function runInstances(options: InstancesOptions): Promise<Instances
     } else if (!stop.signal.aborted) {
       try {
         await Promise.all(addresses.map((address) => resume(address, stop.signal)));
+        stopProgress = options.onStarted?.(addresses);
       } catch (error) {
         failure = `could not start the instances together: ${(error as Error).message}`;
         stop.abort();
@@ -170,6 +174,7 @@ export async function runInstances(options: InstancesOptions): Promise<Instances
     await Promise.allSettled(runs);
     throw error;
   } finally {
+    stopProgress?.();
     options.signal.removeEventListener("abort", onAbort);
   }
 }

@@ -7,13 +7,14 @@ import { bundleLoadScenarios } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeK6Operator } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
+import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
 import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
 import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
 import type { ClientCredential, RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import { formatDuration, formatDurationCompact } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration, formatDurationCompact } from "../../reporting/index.ts";
 import { describeResult, loadResult, reportContext } from "../../reporting/load/index.ts";
 import { clearReports } from "../../reporting/load/report-files.ts";
 import { scrubReports } from "../../reporting/load/report-scrub.ts";
@@ -26,6 +27,7 @@ import { Redactor } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
@@ -37,6 +39,7 @@ import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
 import { existingFiles } from "./existing-files.ts";
 import { k6Ending, loadExitCode } from "./k6-ending.ts";
+import { startLiveProgress } from "./live-progress.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
@@ -52,7 +55,6 @@ import { runVariables } from "./run-variables.ts";
 const REPORT_NET_MIN_SECRET = 8;
 
 /** How often a long run says it is still running. */
-const HEARTBEAT_MS = 60_000;
 /** The harness's own cap on top of the scenario's: only a hung k6 ever reaches it. */
 const WATCHDOG_SLACK_SECONDS = 120;
 /** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
@@ -74,7 +76,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   if (!isScenarioName(scenario)) {
     throw new UsageError(
       "invalid-value",
-      `unknown scenario '${scenario}' (one of: ${SCENARIO_NAMES.join(", ")})`,
+      `unknown scenario '${scenario}'${didYouMean(scenario, SCENARIO_NAMES)} (one of: ${SCENARIO_NAMES.join(", ")})`,
       "load",
     );
   }
@@ -228,9 +230,16 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
 
     say(
       `event-harness: ${describeRun(config, plan)}${settings.instances > 1 ? `, split over ${settings.instances} k6 instances` : ""}\n` +
-        `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (embedded sandbox${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
+        `event-harness: target ${displayUrl(target.baseUrl)}${sandbox ? ` (${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${k6.version}\n` +
         `event-harness: reports in ${displayPath(reportDir)}\n`,
     );
+    const progress = (addresses: readonly string[]) =>
+      startLiveProgress({
+        addresses,
+        plannedMs: plan.expectedSeconds * 1000,
+        stderr: io.stderr,
+        signal: io.signal,
+      });
     if (settings.instances > 1) {
       return await runMerged({
         count: settings.instances,
@@ -249,6 +258,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         reportNet,
         signal: io.signal,
         maxSeconds: plan.maxSeconds + WATCHDOG_SLACK_SECONDS,
+        ...(options.quiet ? {} : { onStarted: (addresses: readonly string[]) => progress(addresses) }),
         say,
         runJson: (extra) => ({
           tool: { name: packageJson.name, version: packageJson.version },
@@ -264,27 +274,21 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         }),
       });
     }
-    // k6 runs with --quiet (its progress bars are noise in a pipe): long runs get a line a minute instead.
-    const k6Started = Date.now();
-    const heartbeat = setInterval(() => {
-      const elapsedMs = Date.now() - k6Started;
-      say(
-        `event-harness: … ${formatDuration(elapsedMs)} of about ${formatDuration(plan.expectedSeconds * 1000)}\n`,
-      );
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    // k6 runs with --quiet (its progress bars are noise in a pipe): the harness shows its own, read from k6's REST API.
+    const address = `127.0.0.1:${await freeLoopbackPort()}`;
+    const stopProgress = options.quiet ? () => {} : progress([address]);
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
     const result = await runK6({
       k6,
       script: (bundle as { file: string }).file,
       env,
-      args: [...k6InputArgs(inputs), ...settings.outs.flatMap((out) => ["--out", out])],
+      args: [...k6InputArgs(inputs), "--address", address, ...settings.outs.flatMap((out) => ["--out", out])],
       stdout: io.stdout,
       stderr: io.stderr,
       redactor,
       signal: io.signal,
       maxSeconds,
-    }).finally(() => clearInterval(heartbeat));
+    }).finally(stopProgress);
 
     const ending = k6Ending(result, io.signal, maxSeconds);
     const reports = await renderRunReports(reportDir, context, ending, ledger);

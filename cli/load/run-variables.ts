@@ -1,5 +1,6 @@
 import type { ClientCredential } from "../../load/index.ts";
 import { defaultMarginSeconds, LOAD_ENV } from "../../load/index.ts";
+import { EMBEDDED_SANDBOX_NOTE } from "../../reporting/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { displayUrl } from "./display-url.ts";
 import type { LoadSettings } from "./load-settings.ts";
@@ -28,7 +29,7 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
     [LOAD_ENV.credentials]: JSON.stringify(
       input.credentials.map((c) => ({ client_id: c.clientId, client_secret: c.clientSecret })),
     ),
-    [LOAD_ENV.targetLabel]: displayUrl(target.baseUrl),
+    [LOAD_ENV.targetLabel]: `${displayUrl(target.baseUrl)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     [LOAD_ENV.runId]: input.runId,
     [LOAD_ENV.dataFile]: input.dataFile,
     [LOAD_ENV.expiresInSeconds]: String(input.expiresInSeconds),

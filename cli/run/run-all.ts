@@ -1,6 +1,6 @@
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
-import { formatDuration } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
@@ -68,7 +68,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   await prepareWritableDir(runDir, "--report-dir", "run");
   const against = external
     ? `${redactor.redact(external.baseUrl)} (token endpoint ${redactor.redact(external.tokenUrl)}, client authentication ${external.clientAuth})`
-    : "the embedded sandbox";
+    : `the ${EMBEDDED_SANDBOX_NOTE}`;
   const config = configSourceOf(io.env);
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
@@ -120,7 +120,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)})\n`,
+    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
   );
   return exitCodeOf(verdict);
 }

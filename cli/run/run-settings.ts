@@ -6,6 +6,7 @@ import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import type { ParsedOptions } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { parseChoice, parseNumber } from "../option-values.ts";
 import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
@@ -60,7 +61,7 @@ function parseParts(raw: string | undefined, embedded: boolean): PartName[] {
   if (named.length === 0 || unknown.length > 0) {
     throw new UsageError(
       "invalid-value",
-      `--parts takes a comma-separated list of ${PARTS.join(", ")}, got '${raw}'`,
+      `--parts takes a comma-separated list of ${PARTS.join(", ")}, got '${raw}'${unknown[0] === undefined ? "" : didYouMean(unknown[0], PARTS)}`,
       "run",
     );
   }
@@ -74,7 +75,7 @@ function parseScenarios(raw: readonly string[] | undefined): ScenarioChoice[] {
     if (!isScenarioName(name)) {
       throw new UsageError(
         "invalid-value",
-        `--scenario takes NAME[=DURATION] with NAME one of ${SCENARIO_NAMES.join(", ")}, got '${item}'`,
+        `--scenario takes NAME[=DURATION] with NAME one of ${SCENARIO_NAMES.join(", ")}, got '${item}'${didYouMean(name, SCENARIO_NAMES)}`,
         "run",
       );
     }

@@ -71,3 +71,33 @@ export async function resume(address: string, signal: AbortSignal): Promise<void
   if (response.statusCode !== 200)
     throw new Error(`k6 at ${address} refused to resume: ${response.statusCode} ${text}`);
 }
+
+/** One metric's current values as k6's REST API gives them (a counter's count and rate, a trend's p(95), …). */
+export type MetricSample = Readonly<Record<string, number>>;
+
+interface MetricsBody {
+  readonly data?: ReadonlyArray<{
+    readonly id?: string;
+    readonly attributes?: { readonly sample?: unknown };
+  }>;
+}
+
+/** The current samples of every metric of the k6 at `address` (GET /v1/metrics), by metric or sub-metric name. */
+export async function readMetrics(address: string, signal: AbortSignal): Promise<Map<string, MetricSample>> {
+  const response = await request(`http://${address}/v1/metrics`, {
+    signal,
+    headersTimeout: 2000,
+    bodyTimeout: 2000,
+  });
+  const body = JSON.parse(await readCappedText(response.body)) as MetricsBody;
+  const metrics = new Map<string, MetricSample>();
+  for (const metric of body.data ?? []) {
+    const sample = metric.attributes?.sample;
+    if (typeof metric.id !== "string" || typeof sample !== "object" || sample === null) continue;
+    const numbers = Object.entries(sample).filter(
+      (entry): entry is [string, number] => typeof entry[1] === "number",
+    );
+    metrics.set(metric.id, Object.fromEntries(numbers));
+  }
+  return metrics;
+}

@@ -1,5 +1,6 @@
 import {
   EVENT_DURATION,
+  EVENTS_ACCEPTED,
   EXPIRY,
   METRIC,
   scenarioIterations,
@@ -43,6 +44,7 @@ function observedSubmetrics(config: RunConfig): Record<string, string[]> {
     [EVENT_DURATION]: [OBSERVE_TREND_EXPRESSION],
     [TOKEN_DURATION]: [OBSERVE_TREND_EXPRESSION],
     [scenarioIterations(config.scenario)]: [OBSERVE_EXPRESSION],
+    [EVENTS_ACCEPTED]: [OBSERVE_EXPRESSION],
   };
   for (const kind of Object.values(EXPIRY)) observed[kind] = [OBSERVE_EXPRESSION];
   for (const status of OBSERVED_REJECTION_STATUSES) {

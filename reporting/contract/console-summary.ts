@@ -1,7 +1,7 @@
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
-import { formatDuration } from "../index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
@@ -32,7 +32,7 @@ export function renderConsoleSummary(run: ContractRun): string {
   const verdict = verdictOf(run);
   if (run.target.insecure) lines.push(`WARNING: ${INSECURE_WARNING}`);
   lines.push(
-    `Verdict: ${VERDICT_LINE[verdict]}${run.aborted === undefined ? "" : ` (${run.aborted})`} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite})`,
+    `Verdict: ${VERDICT_LINE[verdict]}${run.aborted === undefined ? "" : ` (${run.aborted})`} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite}${run.target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""})`,
   );
   return `${lines.join("\n")}\n`;
 }

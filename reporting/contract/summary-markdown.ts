@@ -6,6 +6,7 @@ import {
   codeBlock,
   codeSpan,
   detailsBlock,
+  EMBEDDED_SANDBOX_NOTE,
   formatDuration,
   inlineText,
   tableCell,
@@ -50,9 +51,9 @@ export function renderSummaryMarkdown(run: ContractRun): string {
   const verdict = verdictOf(run);
   const { target } = run;
   const lines = [
-    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${describeCounts(run.checks)}`,
+    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${describeCounts(run.checks)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
-    `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? ", embedded sandbox" : ""}), ${formatDuration(run.durationMs)}.`,
+    `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
   ];
   if (target.insecure) lines.push("", warningCallout(INSECURE_WARNING));
   for (const area of CHECK_AREAS) {

@@ -20,6 +20,7 @@ code,pre{font-family:var(--mono);font-size:12.5px}
 .banner h1 .icon{display:inline-grid;place-items:center;width:40px;height:40px;border-radius:50%;background:rgba(255,255,255,.18);font-size:24px}
 .banner p{margin:0;opacity:.95}
 .banner p.warning{margin-top:10px;padding:8px 12px;border-radius:6px;background:#fef3c7;color:#78350f;opacity:1;font-weight:600}
+.banner p.demo{margin-top:10px;padding:8px 12px;border-radius:6px;background:#e0e7ff;color:#1e1b4b;opacity:1;font-weight:600}
 .banner .meta{margin-top:10px;display:flex;flex-wrap:wrap;gap:6px 18px;font-size:13px;opacity:.9}
 .parts{display:grid;grid-template-columns:repeat(auto-fit,minmax(230px,1fr));gap:12px;margin:-2px 0 8px;padding-top:18px}
 .part-card{display:block;background:var(--card);border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:10px;padding:12px 14px;color:inherit;box-shadow:0 1px 2px rgba(16,24,40,.04)}

@@ -1,5 +1,5 @@
 import { INSECURE_WARNING } from "../../reporting/contract/index.ts";
-import { formatDuration } from "../index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
@@ -51,7 +51,7 @@ function banner(run: RunOutcome): string {
   const headline = HEADLINE[run.verdict];
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
-    ? "embedded sandbox (started by each part on loopback)"
+    ? `${EMBEDDED_SANDBOX_NOTE} (started by each part on loopback)`
     : `${run.target.baseUrl ?? ""} (token endpoint ${run.target.tokenUrl ?? ""})`;
   return [
     `<header class="banner ${run.verdict}"><div class="wrap">`,
@@ -64,6 +64,9 @@ function banner(run: RunOutcome): string {
       : `<span>Settings: environment ${escapeHtml(run.target.config.environment)} of ${escapeHtml(run.target.config.file)}</span>`,
     `<span>Started ${escapeHtml(run.startedAt)}</span>`,
     `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
+    run.target.embedded
+      ? `<p class="demo" role="note">Demo: ${escapeHtml(EMBEDDED_SANDBOX_NOTE)}. Point the target options at your API for a real verdict.</p>`
+      : "",
     run.target.insecure ? `<p class="warning" role="alert">⚠ ${escapeHtml(INSECURE_WARNING)}</p>` : "",
     "</div></header>",
   ].join("");

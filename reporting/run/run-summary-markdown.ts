@@ -2,6 +2,7 @@ import { describeCounts, INSECURE_WARNING } from "../../reporting/contract/index
 import {
   codeSpan,
   detailsBlock,
+  EMBEDDED_SANDBOX_NOTE,
   formatDuration,
   inlineText,
   tableHead,
@@ -91,7 +92,7 @@ export function renderRunSummaryMarkdown(
 ): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
-    ? "the embedded sandbox"
+    ? `the ${EMBEDDED_SANDBOX_NOTE}`
     : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
   const config = run.target.config;
   const from =
@@ -99,7 +100,7 @@ export function renderRunSummaryMarkdown(
       ? ""
       : `, settings from environment ${codeSpan(config.environment)} of ${codeSpan(config.file)}`;
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",

@@ -113,7 +113,7 @@ describe("--config and --environment", () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      `against the embedded sandbox, settings from environment 'embedded' of ${sandboxConfig}`,
+      `against the embedded sandbox — not your API, settings from environment 'embedded' of ${sandboxConfig}`,
     );
     expect(run.stdout).toContain("Contract suite (fast profile)");
     const outcome = JSON.parse(await readFile(join(reports, "run.json"), "utf8")) as {

@@ -56,7 +56,11 @@ describe("event-harness contract", () => {
     const dir = join(reports, "embedded");
     const run = await runCli(["contract", "--report-dir", dir]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Verdict: PASSED — \d+ PASS /m);
+    expect(run.stdout).toMatch(/^Verdict: PASSED — \d+ PASS .*, embedded sandbox — not your API\)$/m);
+    expect(run.stderr).toMatch(/^Contract fast profile against .*, embedded sandbox — not your API\n/);
+    expect(await readFile(join(dir, "summary.md"), "utf8")).toMatch(
+      /^## .* \(embedded sandbox — not your API\)\n/,
+    );
     expect(run.stdout).toContain("Bearer requirement");
     expect((await readdir(dir)).sort()).toEqual(["junit.xml", "results.json", "summary.md"]);
     const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8"));
@@ -175,6 +179,8 @@ describe("event-harness contract", () => {
       expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}/);
       expect(everything).toContain("<CLIENT_SECRET>");
       expect(everything).toContain("<ACCESS_TOKEN>");
+      // A named target is the user's API: no demo mark.
+      expect(everything).not.toContain("not your API");
     });
   });
 });

@@ -210,6 +210,10 @@ describe("load: real k6 runs against the sandbox", () => {
       );
       expect(run.stderr).not.toContain("thresholds failed");
       expect(run.code).toBe(0);
+      // Live progress: the run outlasts the first 5 s tick, and stderr is no terminal, so plain lines.
+      expect(run.stderr).toMatch(
+        /^event-harness: \d+s of about \d+s( · \d+ accepted, \d+ failed · .* expiry violations)?$/m,
+      );
       const { summary } = run;
       const iterations = count(summary, scenarioIterations("sustained"));
       expect(iterations).toBeGreaterThanOrEqual(75);
@@ -281,8 +285,9 @@ describe("load: real k6 runs against the sandbox", () => {
     "idle-gap passes against the correct sandbox: one token per cycle, used past expires_in, through a gap over half of it, refreshed after each long gap",
     async () => {
       const sb = await sandbox();
-      const run = await load(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
+      const run = await load(["idle-gap", "--vus", "2", "--quiet", ...targetOf(sb).args], targetOf(sb).env);
       expect(run.code).toBe(0);
+      expect(run.stderr).not.toMatch(/ of about /);
       const { summary } = run;
       // 2 VUs × 2 cycles: every long gap ends in a confirmed expiry and exactly one refresh.
       expect(count(summary, EXPIRY.idle)).toBe(4);

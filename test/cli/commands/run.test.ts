@@ -80,7 +80,7 @@ describe("event-harness run against the embedded sandbox", () => {
       expect(margin.filter((line) => line.startsWith("Verdict:"))).toEqual([margin.at(-1)]);
       // The run's time as formatDuration writes it: a fast machine finishes both parts within a second.
       expect(margin.at(-1)).toMatch(
-        /^Verdict: PASSED — 2 of 2 parts passed \((\d+ ms|\d+\.\d s|\d+ min \d+ s)\)$/,
+        /^Verdict: PASSED — 2 of 2 parts passed \((\d+ ms|\d+\.\d s|\d+ min \d+ s), embedded sandbox — not your API\)$/,
       );
       expect(run.stdout.indexOf("[1/2] Contract suite (fast profile)")).toBeLessThan(
         run.stdout.indexOf("[2/2] Credential rotation"),

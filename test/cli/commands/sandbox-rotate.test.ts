@@ -376,6 +376,9 @@ describe("the 'Verify with' command sandbox-rotate prints", () => {
     const run = await rotateCli([...target(sb), "--secret-file", path.join(cwd, "new.secret")]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/old secret and earlier tokens are not checked/);
+    expect(run.stdout).toContain(
+      `EVENT_API_OLD_ACCESS_TOKEN=$(event-harness token --auth-url ${sb.authUrl} --base-url ${sb.baseUrl} --client-id`,
+    );
     const command = /^Verify with: (.+)$/m.exec(run.stdout)?.[1] ?? "";
     expect(command).not.toMatch(/--expect-old|<|…/);
     const printed = await runAsPrinted(command, cwd);

@@ -247,7 +247,7 @@ describe("event-harness sandbox", () => {
     [["--host", ""], /--host must not be empty/],
     [["--admin-token", "short"], /--admin-token: adminToken must be 16 to 512 characters long/],
     [["--admin-token", "has spaces in the admin token"], /--admin-token: adminToken may hold only/],
-    [["--bogus"], /Unknown option '--bogus'/],
+    [["--bogus"], /unknown option '--bogus'/],
   ])("refuses %j with exit 2", async (args, message) => {
     const { code, stdout, stderr } = await runInProcess(args, new AbortController().signal);
     expect(code).toBe(2);

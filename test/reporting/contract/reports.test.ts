@@ -101,7 +101,9 @@ describe("reports", () => {
 
   it("leads the markdown summary with the verdict and gives evidence for what did not pass", () => {
     const markdown = renderSummaryMarkdown(run(checks));
-    expect(markdown.split("\n")[0]).toBe("## ❌ Contract broken — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS");
+    expect(markdown.split("\n")[0]).toBe(
+      "## ❌ Contract broken — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (embedded sandbox — not your API)",
+    );
     expect(markdown).toContain("| ❌ | `token.b` | MUST | rule |");
     expect(markdown.match(/<details>/g)?.length).toBe(4);
   });
@@ -129,7 +131,7 @@ describe("reports", () => {
 
   it("ends the console summary with the verdict line", () => {
     expect(renderConsoleSummary(run(checks)).trimEnd().split("\n").at(-1)).toBe(
-      "Verdict: FAILED — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (1.2 s, contract (fast))",
+      "Verdict: FAILED — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (1.2 s, contract (fast), embedded sandbox — not your API)",
     );
   });
 

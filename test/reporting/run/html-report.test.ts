@@ -103,7 +103,9 @@ describe("index.html", () => {
 
 describe("summary.md", () => {
   it("leads with the verdict, one row per part, and every problem in one list", () => {
-    expect(markdown.split("\n")[0]).toBe("## ❌ Failed — 1 of 4 parts passed");
+    expect(markdown.split("\n")[0]).toBe(
+      "## ❌ Failed — 1 of 4 parts passed (embedded sandbox — not your API)",
+    );
     expect(markdown).toContain(
       "| ❌ | Contract suite (full profile) | 7 checks: 1 FAIL, 1 ERROR, 1 WARN, 4 PASS | 9.8 s |",
     );
@@ -163,10 +165,22 @@ describe("a run made with --insecure", () => {
       expect(summary).toContain(
         "(token endpoint `https://auth.example.com/realms/r/protocol/openid-connect/token`)",
       );
+      expect(page).not.toContain("not your API");
+      expect(summary).not.toContain("not your API");
       expect(html).not.toContain("TLS certificates were not verified");
       expect(markdown).not.toContain("TLS certificates were not verified");
     } finally {
       await rm(insecureDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a run against the embedded sandbox", () => {
+  it("is marked as a demo in the HTML banner and the summary.md headline", () => {
+    const banner = html.slice(html.indexOf('<header class="banner'), html.indexOf("</header>"));
+    expect(banner).toContain('<p class="demo" role="note">Demo: embedded sandbox — not your API.');
+    const headline = markdown.split("\n")[0] ?? "";
+    expect(headline).toMatch(/^## .* parts passed \(embedded sandbox — not your API\)$/);
+    expect(markdown).toContain("against the embedded sandbox — not your API,");
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import packageJson from "../../../package.json" with { type: "json" };
 import { buildCli } from "../../../scripts/build/build-cli.ts";
 import { runCli } from "../../support/run-cli.ts";
 
@@ -40,6 +41,11 @@ describe("the compiled CLI", () => {
     expect(result.code).toBe(0);
     for (const name of ["run", "contract", "load", "openapi", "k6"])
       expect(result.stdout).toContain(`  ${name} `);
+  });
+
+  it("the launcher of a package without sources prints the package's version for --version", async () => {
+    const result = await runCli(["--version"], {}, 30_000, launcher);
+    expect(result).toMatchObject({ code: 0, stdout: `${packageJson.version}\n`, stderr: "" });
   });
 
   it("runs the compiled contract suite against the embedded sandbox", async () => {

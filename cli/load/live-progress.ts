@@ -1,0 +1,109 @@
+import type { MetricSample } from "../../k6-tooling/run/k6-control.ts";
+import { readMetrics } from "../../k6-tooling/run/k6-control.ts";
+import {
+  EVENT_DURATION,
+  EVENTS_ACCEPTED,
+  EXPIRY,
+  METRIC,
+  REFRESH_REASONS,
+  tokenRefreshes,
+} from "../../load/index.ts";
+import { formatDurationCompact } from "../../reporting/index.ts";
+
+/** What a load run has done so far, summed over its k6 instances. */
+export interface ProgressFigures {
+  readonly accepted: number;
+  readonly failed: number;
+  /** The highest p95 of event latency among the instances, in ms (undefined before the first event). */
+  readonly p95Ms: number | undefined;
+  readonly tokenRefreshes: number;
+  readonly expiryViolations: number;
+}
+
+const count = (metrics: ReadonlyMap<string, MetricSample>, name: string): number =>
+  metrics.get(name)?.count ?? 0;
+
+/** Sums the instances' counters; latency is the worst instance's p95, since percentiles do not add up. */
+export function progressFigures(instances: readonly ReadonlyMap<string, MetricSample>[]): ProgressFigures {
+  let p95Ms: number | undefined;
+  for (const metrics of instances) {
+    const p95 = metrics.get(EVENT_DURATION)?.["p(95)"];
+    if (p95 !== undefined && (p95Ms === undefined || p95 > p95Ms)) p95Ms = p95;
+  }
+  const sum = (names: readonly string[]) =>
+    instances.reduce((total, metrics) => total + names.reduce((n, name) => n + count(metrics, name), 0), 0);
+  return {
+    accepted: sum([EVENTS_ACCEPTED]),
+    failed: sum([METRIC.eventsRejected]),
+    p95Ms,
+    tokenRefreshes: sum(REFRESH_REASONS.map(tokenRefreshes)),
+    expiryViolations: sum([EXPIRY.unexpected, EXPIRY.outlived]),
+  };
+}
+
+/** One progress line: elapsed of planned time, then the figures (left out while k6 cannot be read). */
+export function progressLine(
+  elapsedMs: number,
+  plannedMs: number,
+  figures: ProgressFigures | undefined,
+): string {
+  const time = `${formatDurationCompact(elapsedMs)} of about ${formatDurationCompact(plannedMs)}`;
+  if (figures === undefined) return `event-harness: ${time}`;
+  const rate = elapsedMs > 0 ? (figures.accepted * 1000) / elapsedMs : 0;
+  return [
+    `event-harness: ${time}`,
+    `${figures.accepted} accepted, ${figures.failed} failed`,
+    `${rate.toFixed(1)}/s`,
+    `p95 ${figures.p95Ms === undefined ? "–" : `${Math.round(figures.p95Ms)} ms`}`,
+    `${figures.tokenRefreshes} token refreshes`,
+    `${figures.expiryViolations} expiry violations`,
+  ].join(" · ");
+}
+
+export interface LiveProgressOptions {
+  /** The REST API address of each k6 instance. */
+  readonly addresses: readonly string[];
+  readonly plannedMs: number;
+  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  readonly signal: AbortSignal;
+  /** Milliseconds between lines (a terminal's line is rewritten more often than a log gets one). */
+  readonly everyMs?: number;
+}
+
+/**
+ * Shows the run's progress on stderr from k6's REST API: one line rewritten in place on a terminal, plain lines in
+ * a log. Returns the function that stops it (and ends the terminal's line).
+ */
+export function startLiveProgress(options: LiveProgressOptions): () => void {
+  const tty = options.stderr.isTTY === true;
+  const started = Date.now();
+  let busy = false;
+  let shown = false;
+  const tick = async () => {
+    // A slow read skips a tick rather than piling requests onto a k6 under load.
+    if (busy || options.signal.aborted) return;
+    busy = true;
+    let figures: ProgressFigures | undefined;
+    try {
+      figures = progressFigures(
+        await Promise.all(options.addresses.map((a) => readMetrics(a, options.signal))),
+      );
+    } catch {
+      figures = undefined;
+    } finally {
+      busy = false;
+    }
+    if (options.signal.aborted || stopped) return;
+    const line = progressLine(Date.now() - started, options.plannedMs, figures);
+    options.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+    shown = true;
+  };
+  let stopped = false;
+  const timer = setInterval(() => void tick(), options.everyMs ?? (tty ? 2000 : 5000));
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    if (tty && shown) options.stderr.write("\n");
+  };
+}

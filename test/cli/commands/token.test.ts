@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenCommand } from "../../../cli/commands/token.ts";
+import type { RunningSandbox } from "../../../sandbox/index.ts";
+import { startSandbox } from "../../../sandbox/index.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+
+const SECRET = "token-command-secret-0123456789";
+
+describe("event-harness token", () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, clients: [{ clientId: "token-client", clientSecret: SECRET }] });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  const target = () => [
+    "--auth-url",
+    sandbox.authUrl,
+    "--base-url",
+    sandbox.baseUrl,
+    "--client-id",
+    "token-client",
+  ];
+
+  it("prints one token, alone, on stdout (exit 0); the API accepts it; stderr says where it came from without it", async () => {
+    const run = await runInProcess(tokenCommand, target(), { EVENT_API_CLIENT_SECRET: SECRET });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    const token = run.stdout.trim();
+    expect(run.stderr).toBe(
+      `event-harness token: token for client token-client from ${sandbox.tokenUrl}, expires_in 300s\n`,
+    );
+    expect(run.stderr).not.toContain(token.slice(0, 20));
+    const read = await fetch(`${sandbox.baseUrl}/events/no-such-ref`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // 404: the bearer was accepted and the event looked up (a refused token would be 401).
+    expect(read.status).toBe(404);
+  });
+
+  it("a refused secret is exit 2 in one sentence that names the client and never the secret", async () => {
+    const run = await runInProcess(tokenCommand, target(), { EVENT_API_CLIENT_SECRET: "wrong-secret-value" });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      `the token endpoint ${sandbox.tokenUrl} refused client token-client (401 invalid_client): check the client id and secret`,
+    );
+    expect(run.stderr).not.toContain("wrong-secret-value");
+  });
+
+  it("without a target it is exit 2 and says why the embedded sandbox is no use here", async () => {
+    const run = await runInProcess(tokenCommand, []);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      "token needs a target: --auth-url (or --token-url), --base-url, --client-id",
+    );
+  });
+
+  it("an unreachable token endpoint is exit 3 (no token, nothing decided)", async () => {
+    const closed = await startSandbox({ port: 0 });
+    await closed.close();
+    const run = await runInProcess(
+      tokenCommand,
+      ["--auth-url", closed.authUrl, "--base-url", closed.baseUrl, "--client-id", "a"],
+      { EVENT_API_CLIENT_SECRET: SECRET },
+    );
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(`event-harness token: no token: cannot reach ${closed.tokenUrl}`);
+  });
+});

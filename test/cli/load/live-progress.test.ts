@@ -1,0 +1,68 @@
+import { createServer } from "node:http";
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { progressLine, startLiveProgress } from "../../../cli/load/live-progress.ts";
+import type { Loopback } from "../../support/loopback.ts";
+import { listenOnLoopback } from "../../support/loopback.ts";
+
+/** What k6's GET /v1/metrics answers mid-run, for one instance. */
+function metricsBody(accepted: number, p95: number) {
+  const metric = (id: string, sample: Record<string, number>) => ({
+    type: "metrics",
+    id,
+    attributes: { sample },
+  });
+  return {
+    data: [
+      metric("http_reqs{endpoint:events,expected_response:true}", { count: accepted, rate: 10 }),
+      metric("events_rejected", { count: 2, rate: 0.1 }),
+      metric("http_req_duration{endpoint:events}", { avg: 3, "p(90)": 5, "p(95)": p95 }),
+      metric("token_requests{reason:idle,outcome:issued}", { count: 1, rate: 0.1 }),
+      metric("token_requests{reason:rejected,outcome:issued}", { count: 3, rate: 0.1 }),
+      metric("token_expiries{kind:unexpected}", { count: 1, rate: 0.1 }),
+      metric("token_expiries{kind:outlived}", { count: 1, rate: 0.1 }),
+      metric("token_expiries{kind:idle}", { count: 9, rate: 0.1 }),
+    ],
+  };
+}
+
+let instances: Loopback[];
+beforeAll(async () => {
+  instances = await Promise.all(
+    [
+      [100, 12],
+      [50, 40],
+    ].map(([accepted, p95]) =>
+      listenOnLoopback(
+        createServer((_, res) => res.end(JSON.stringify(metricsBody(accepted ?? 0, p95 ?? 0)))),
+      ),
+    ),
+  );
+});
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.close()));
+});
+
+describe("live load progress", () => {
+  it("shows the time alone while no figures could be read", () => {
+    expect(progressLine(5000, 30_000, undefined)).toBe("event-harness: 5s of about 30s");
+  });
+
+  it("sums the instances' counts from their k6 REST APIs, shows the worst p95, in plain lines where stderr is no terminal", async () => {
+    const stderr = new PassThrough().setEncoding("utf8");
+    const lines: string[] = [];
+    stderr.on("data", (chunk: string) => lines.push(chunk));
+    const stop = startLiveProgress({
+      addresses: instances.map((instance) => instance.url.replace("http://", "")),
+      plannedMs: 30_000,
+      stderr,
+      signal: new AbortController().signal,
+      everyMs: 20,
+    });
+    await new Promise<void>((resolve) => stderr.once("data", () => resolve()));
+    stop();
+    expect(lines[0]).toMatch(
+      /^event-harness: \S+ of about 30s · 150 accepted, 4 failed · [\d.]+\/s · p95 40 ms · 8 token refreshes · 4 expiry violations\n$/,
+    );
+  });
+});
