@@ -27,13 +27,11 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
 
 /**
  * `event-harness run`: reads and checks everything first (a mistake is exit 2 with nothing run), runs the parts one
- * after the other through their own commands, then writes one report and prints one verdict.
+ * after the other through the pipelines their commands delegate to, then writes one report and prints one verdict.
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env);
   const { runDir, runId, external } = settings;
-  // The registry loads the run command, which loads this module: a static import back would close a cycle.
-  const { commands } = await import("../commands/index.ts");
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
   const out = (text: string) => void io.stdout.write(text);
@@ -47,7 +45,6 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...runTimeoutEnvironment(options["run-timeout"], io.env),
     },
     runDir,
-    commands,
     external,
   };
 
