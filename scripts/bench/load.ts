@@ -160,7 +160,7 @@ const params = {
 const templates = new SharedArray("event-templates", () => JSON.parse(open(__ENV.BENCH_DATA)).templates);
 const add = [
   new Counter("token_requests").add, new Counter("token_expiries").add, new Counter("events_rejected").add,
-  new Rate("events_failed").add,
+  new Counter("redirects").add, new Rate("events_failed").add,
 ];
 let template;
 export default function () {
@@ -199,7 +199,7 @@ function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>
       ([name]) =>
         !(cut === "rate-sample" && name === "events_failed") &&
         !(cut === "event-latency" && name.startsWith("http_req_duration{")) &&
-        !(cut === "metrics" && /^(token_|events_rejected)/.test(name)),
+        !(cut === "metrics" && /^(token_|events_rejected|redirects)/.test(name)),
     ),
   );
 }
