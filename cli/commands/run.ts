@@ -78,7 +78,7 @@ export const runCommand = defineCommand({
     "EVENT_API_CLIENT_SECRET=… event-harness run --auth-url https://auth.staging.example.com \\\n    --base-url https://api.staging.example.com --client-id release-check --report-dir reports/release",
   ],
   async run({ options, io }) {
-    // Loaded only now: the run reaches every other command, the contracts and the report code.
+    // Loaded only now: the run reaches the contract, load and rotation pipelines and the report code.
     const { runAll } = await import("../run/index.ts");
     return runAll(options, io);
   },

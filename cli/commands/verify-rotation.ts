@@ -1,35 +1,7 @@
-import { randomInt } from "node:crypto";
-import type { RotationExpectations, Target } from "../../contracts/index.ts";
-import packageJson from "../../package.json" with { type: "json" };
-import type { ContractRun } from "../../reporting/contract/index.ts";
-import { acceptedOption, resolveLedger } from "../accepted-option.ts";
+import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
-import { interruption } from "../interruption.ts";
-import { parseInteger } from "../option-values.ts";
-import {
-  checkRotationInputs,
-  OLD_SECRET_ENV,
-  OLD_TOKEN_ENV,
-  readRotationInputs,
-  rotationInputOptions,
-} from "../rotation-inputs.ts";
-import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
-import { reportContractRun } from "./report-contract-run.ts";
-
-const EXPECT_OLD = ["refused", "accepted"] as const;
-const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
-
-function choice<const T extends string>(
-  name: string,
-  raw: string | undefined,
-  choices: readonly T[],
-): T | undefined {
-  if (raw === undefined) return undefined;
-  if ((choices as readonly string[]).includes(raw)) return raw as T;
-  throw new UsageError("invalid-value", `--${name} takes one of ${choices.join(", ")}, got '${raw}'`);
-}
+import { rotationInputOptions } from "../rotation-inputs.ts";
+import { targetOptions } from "../target-options.ts";
 
 export const verifyRotationCommand = defineCommand({
   name: "verify-rotation",
@@ -82,127 +54,8 @@ export const verifyRotationCommand = defineCommand({
     'EVENT_API_CLIENT_SECRET="$(cat new.secret)" event-harness verify-rotation --old-secret-file new.secret.old-secret \\\n    --old-token-file new.secret.old-token --expect-old refused --expect-old-tokens valid --auth-url … --base-url … --client-id …',
   ],
   async run({ options, io }) {
-    const contracts = await import("../../contracts/index.ts");
-    const { describeTarget } = await import("../../reporting/contract/index.ts");
-    const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
-    const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
-    const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
-      min: 0,
-      max: 86_400,
-      fallback: 0,
-    });
-    const external = resolveTarget(options, io.env);
-    const tuning = resolveTargetTuning(options, io.env);
-    if (external && (options["sandbox-overlap"] !== undefined || options["sandbox-revoke"])) {
-      throw new UsageError(
-        "invalid-config",
-        "--sandbox-overlap and --sandbox-revoke apply only to the embedded sandbox",
-      );
-    }
-    if (!external && (options["old-secret-file"] ?? options["old-token-file"]) !== undefined) {
-      throw new UsageError(
-        "invalid-config",
-        "--old-secret-file and --old-token-file apply to a target (the embedded sandbox keeps its own)",
-        "verify-rotation",
-      );
-    }
-    // Read and checked before the sandbox starts or a request goes out: a mistake is exit 2 with nothing sent.
-    const given = external ? await readRotationInputs(options, io.env, "verify-rotation") : {};
-    if (external) {
-      checkRotationInputs(
-        {
-          ...given,
-          ...(expectOld ? { expectOld } : {}),
-          ...(expectOldTokens ? { expectOldTokens } : {}),
-        },
-        external.clientSecret.reveal(),
-        {
-          oldSecret: `${OLD_SECRET_ENV} or --old-secret-file FILE`,
-          oldToken: `${OLD_TOKEN_ENV} or --old-token-file FILE`,
-        },
-        "verify-rotation",
-      );
-    }
-    const ledger = await resolveLedger(options.accepted, io.env);
-    const reportDir = await prepareWritableDir(
-      options["report-dir"] ?? "reports/rotation",
-      "--report-dir",
-      "verify-rotation",
-    );
-    const started = Date.now();
-    const sandbox = external
-      ? undefined
-      : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0 });
-    try {
-      let target: Target;
-      let expectations: RotationExpectations;
-      if (external) {
-        target = external;
-        const { oldSecret, oldToken } = given;
-        expectations = {
-          ...(oldSecret ? { oldSecret: new contracts.Secret(oldSecret) } : {}),
-          ...(oldToken ? { oldToken: new contracts.Secret(oldToken) } : {}),
-          ...(expectOld ? { expectOld } : {}),
-          ...(expectOldTokens ? { expectOldTokens } : {}),
-        };
-      } else {
-        const running = sandbox as NonNullable<typeof sandbox>;
-        const before = running.clients[0];
-        if (before === undefined) throw new Error("the embedded sandbox started without a client");
-        const oldToken = await running.issueToken(before.clientId);
-        const after = await running.rotateSecret(before.clientId, {
-          overlapSeconds: overlap,
-          revokeTokens: options["sandbox-revoke"] === true,
-        });
-        io.stderr.write(
-          `Rotated the embedded sandbox's secret (old secret ${overlap > 0 ? `accepted for ${overlap} s` : "refused at once"}, ` +
-            `earlier tokens ${options["sandbox-revoke"] ? "revoked" : "kept"}).\n`,
-        );
-        target = embeddedTarget(running, tuning, after);
-        expectations = {
-          oldSecret: new contracts.Secret(before.clientSecret),
-          oldToken: new contracts.Secret(oldToken),
-          ...(expectOld ? { expectOld } : {}),
-          ...(expectOldTokens ? { expectOldTokens } : {}),
-        };
-      }
-      const redactor = new contracts.Redactor();
-      for (const secret of [target.clientSecret, expectations.oldSecret]) {
-        if (secret)
-          redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
-      }
-      if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
-      const { createEventGenerator } = await import("../../generators/index.ts");
-      const events = createEventGenerator({
-        seed: randomInt(0xffff_ffff),
-        runId: `r${started.toString(36)}`,
-        referencePrefix: "eah-rotation-",
-        ...(target.channelId === undefined ? {} : { channels: [target.channelId] }),
-      });
-      const checks = [];
-      for (const check of contracts.rotationChecks(expectations)) {
-        // Ctrl+C cuts a waiting request short: the check is ERROR and the reports are still written.
-        const probe = new contracts.Probe({
-          target,
-          redactor,
-          nextEvent: () => events.next(),
-          signal: io.signal,
-        });
-        checks.push(await contracts.executeCheck(check, probe));
-      }
-      const run: ContractRun = {
-        tool: { name: packageJson.name, version: packageJson.version },
-        suite: "verify-rotation",
-        seed: events.seed,
-        startedAt: new Date(started).toISOString(),
-        durationMs: Date.now() - started,
-        target: describeTarget(target),
-        checks,
-        ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
-      };
-      return await reportContractRun(run, reportDir, redactor, io, ledger);
-    } finally {
-      await sandbox?.close();
-    }
+    // The pipeline loads the checks, the sandbox and the generators only now.
+    const { verifyRotation } = await import("../rotation/index.ts");
+    return verifyRotation(options, io);
   },
 });

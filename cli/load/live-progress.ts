@@ -107,3 +107,11 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
     if (tty && shown) options.stderr.write("\n");
   };
 }
+
+/** What starts the progress line once k6 listens on its REST API addresses; it returns what stops the line. */
+export function progressStarter(
+  plannedMs: number,
+  io: { readonly stderr: NodeJS.WritableStream; readonly signal: AbortSignal },
+): (addresses: readonly string[]) => () => void {
+  return (addresses) => startLiveProgress({ addresses, plannedMs, stderr: io.stderr, signal: io.signal });
+}

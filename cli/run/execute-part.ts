@@ -3,8 +3,7 @@ import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import type { PartOutcome } from "../../reporting/run/index.ts";
 import { partVerdictOf, TIME_SERIES_FILE, writeTimeSeriesFromK6Csv } from "../../reporting/run/index.ts";
-import type { CommandEntry, CommandIo } from "../command.ts";
-import { parseCommandArgs } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { configSourceOf } from "../config-options.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { makeDirectory } from "../make-directory.ts";
@@ -17,11 +16,13 @@ export interface PartContext {
   readonly io: CommandIo;
   readonly env: NodeJS.ProcessEnv;
   readonly runDir: string;
-  readonly commands: readonly CommandEntry[];
   readonly external: Target | undefined;
 }
 
-/** Runs one part through its command, as the CLI would; whatever happens, it ends with an outcome, never a throw. */
+/**
+ * Runs one part through the pipeline its command delegates to, as the CLI would; whatever happens, it ends with an
+ * outcome, never a throw.
+ */
 export async function executePart(plan: PartPlan, context: PartContext): Promise<PartOutcome> {
   const { io, runDir } = context;
   const started = Date.now();
@@ -47,11 +48,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   let note: string | undefined;
   try {
     await makeDirectory(path.join(runDir, plan.id));
-    const entry = context.commands.find((candidate) => candidate.name === plan.command);
-    if (entry === undefined) throw new Error(`the ${plan.command} command is not registered`);
-    const command = await entry.load();
-    const parsed = parseCommandArgs(command, [...plan.argv, ...(plan.internalArgv ?? [])]);
-    exitCode = await command.run({ ...parsed, io: { stdout, stderr, env: context.env, signal: io.signal } });
+    exitCode = await runPipeline(plan, { stdout, stderr, env: context.env, signal: io.signal });
   } catch (error) {
     // A part that cannot run is undecided, and the run goes on: one broken part must not hide the others.
     const message = error instanceof Error ? error.message : String(error);
@@ -81,4 +78,20 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
     durationMs: Date.now() - started,
     ...(note ? { note } : {}),
   };
+}
+
+/** The pipeline of the part's command, loaded only when a part of its kind runs, as its command loads it. */
+async function runPipeline(plan: PartPlan, io: CommandIo): Promise<number> {
+  switch (plan.kind) {
+    case "contract":
+      return (await import("../contract/index.ts")).runContractSuite(plan.options, io);
+    case "load":
+      return (await import("../load/index.ts")).runLoad(
+        plan.scenario,
+        { ...plan.options, ...plan.internal },
+        io,
+      );
+    case "rotation":
+      return (await import("../rotation/index.ts")).verifyRotation(plan.options, io);
+  }
 }

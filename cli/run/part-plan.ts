@@ -1,9 +1,13 @@
 import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
+import type { ScenarioName } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
-import type { PartKind } from "../../reporting/run/index.ts";
 import type { ConfigSource } from "../config-options.ts";
+import type { ContractOptionValues } from "../contract/index.ts";
 import { displayPath } from "../display-path.ts";
+import type { LoadOptionValues } from "../load/index.ts";
+import { argvOf } from "../option-argv.ts";
+import type { RotationOptionValues } from "../rotation/index.ts";
 import type { RunSettings } from "./run-settings.ts";
 
 /** What the embedded rotation check does and therefore expects: a routine rotation without overlap or revocation. */
@@ -11,22 +15,40 @@ const EMBEDDED_ROTATION = { expectOld: "refused", expectOldTokens: "valid" } as 
 /** Where the run asks k6 (through the load command's --out) for its raw samples; removed once aggregated. */
 export const K6_CSV_FILE = "metrics.csv.gz";
 
-/** One part as the run will execute it: a command and the argv it would get on the command line. */
-export interface PartPlan {
+interface PartHeading {
   readonly id: string;
-  readonly kind: PartKind;
   readonly title: string;
-  readonly command: "contract" | "load" | "verify-rotation";
-  readonly argv: readonly string[];
-  /** Extra argv the run adds for itself (the k6 metrics file), left out of the command shown to reproduce. */
-  readonly internalArgv?: readonly string[];
 }
 
-/** The parts in their fixed order (contract, load scenarios, rotation), each as the command line it amounts to. */
+/**
+ * One part as the run will execute it: the pipeline its command delegates to and the option values that command
+ * would parse from the command line shown to reproduce it.
+ */
+export type PartPlan =
+  | (PartHeading & {
+      readonly kind: "contract";
+      readonly command: "contract";
+      readonly options: ContractOptionValues;
+    })
+  | (PartHeading & {
+      readonly kind: "load";
+      readonly command: "load";
+      readonly scenario: ScenarioName;
+      readonly options: LoadOptionValues;
+      /** Options the run adds for itself (the k6 metrics file), left out of the command shown to reproduce. */
+      readonly internal: LoadOptionValues;
+    })
+  | (PartHeading & {
+      readonly kind: "rotation";
+      readonly command: "verify-rotation";
+      readonly options: RotationOptionValues;
+    });
+
+/** The parts in their fixed order (contract, load scenarios, rotation), each with the options its command would get. */
 export function planParts(settings: RunSettings): PartPlan[] {
   const { runDir, faults, external } = settings;
   const dirOf = (id: string) => displayPath(path.join(runDir, id));
-  const faultArgs = faults.flatMap((fault) => ["--sandbox-fault", fault]);
+  const faultOptions = faults.length > 0 ? { "sandbox-fault": faults } : {};
   const plans: PartPlan[] = [];
   if (settings.parts.includes("contract")) {
     plans.push({
@@ -34,7 +56,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
       kind: "contract",
       title: `Contract suite (${settings.profile} profile)`,
       command: "contract",
-      argv: ["--profile", settings.profile, "--report-dir", dirOf("contract"), ...faultArgs],
+      options: { profile: settings.profile, "report-dir": dirOf("contract"), ...faultOptions },
     });
   }
   if (settings.parts.includes("load")) {
@@ -47,38 +69,35 @@ export function planParts(settings: RunSettings): PartPlan[] {
         kind: "load",
         title: `Load: ${scenario.name}${scenario.duration ? ` (${scenario.duration})` : ""}`,
         command: "load",
-        argv: [
-          scenario.name,
-          ...(scenario.duration ? ["--duration", scenario.duration] : []),
-          ...(rate === undefined ? [] : ["--rate", rate]),
-          "--report-dir",
-          dirOf(id),
-          ...faultArgs,
-        ],
+        scenario: scenario.name,
+        options: {
+          ...(scenario.duration ? { duration: scenario.duration } : {}),
+          ...(rate === undefined ? {} : { rate }),
+          "report-dir": dirOf(id),
+          ...faultOptions,
+        },
         // k6's raw samples, turned into the per-second series the report draws.
-        internalArgv: ["--out", `csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`],
+        internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
       });
     }
   }
   if (settings.parts.includes("rotation")) {
     const expectations =
       external === undefined
-        ? [
-            "--expect-old",
-            EMBEDDED_ROTATION.expectOld,
-            "--expect-old-tokens",
-            EMBEDDED_ROTATION.expectOldTokens,
-          ]
-        : [
-            ...(settings.expectOld ? ["--expect-old", settings.expectOld] : []),
-            ...(settings.expectOldTokens ? ["--expect-old-tokens", settings.expectOldTokens] : []),
-          ];
+        ? {
+            "expect-old": EMBEDDED_ROTATION.expectOld,
+            "expect-old-tokens": EMBEDDED_ROTATION.expectOldTokens,
+          }
+        : {
+            ...(settings.expectOld ? { "expect-old": settings.expectOld } : {}),
+            ...(settings.expectOldTokens ? { "expect-old-tokens": settings.expectOldTokens } : {}),
+          };
     plans.push({
       id: "rotation",
       kind: "rotation",
       title: "Credential rotation",
       command: "verify-rotation",
-      argv: [...expectations, "--report-dir", dirOf("rotation")],
+      options: { ...expectations, "report-dir": dirOf("rotation") },
     });
   }
   return plans;
@@ -100,7 +119,13 @@ export function reproduceCommand(
   // The file resolves its own secret references, so the command runs where the run ran.
   const fromFile =
     config === undefined ? [] : ["--config", displayPath(config.file), "--environment", config.environment];
-  const command = `npx event-harness ${[plan.command, ...plan.argv, ...fromFile].map(shellWord).join(" ")}`;
+  const words = [
+    plan.command,
+    ...(plan.kind === "load" ? [plan.scenario] : []),
+    ...argvOf(plan.options),
+    ...fromFile,
+  ];
+  const command = `npx event-harness ${words.map(shellWord).join(" ")}`;
   if (external === undefined) return command;
   const flags = [
     "--token-url",

@@ -37,15 +37,13 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
 
 /**
  * `event-harness run`: reads and checks everything first (a mistake is exit 2 with nothing run), runs the parts one
- * after the other through their own commands, then writes one report and prints one verdict.
+ * after the other through the pipelines their commands delegate to, then writes one report and prints one verdict.
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env);
   // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
   const ledger = await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
-  // The registry loads the run command, which loads this module: a static import back would close a cycle.
-  const { commands } = await import("../commands/index.ts");
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
   const out = (text: string) => void io.stdout.write(text);
@@ -60,7 +58,6 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...(ledger === undefined ? {} : { [acceptedOption.accepted.env]: ledger.file }),
     },
     runDir,
-    commands,
     external,
   };
 

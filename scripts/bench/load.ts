@@ -160,7 +160,7 @@ const params = {
 const templates = new SharedArray("event-templates", () => JSON.parse(open(__ENV.BENCH_DATA)).templates);
 const add = [
   new Counter("token_requests").add, new Counter("token_expiries").add, new Counter("events_rejected").add,
-  new Rate("events_failed").add,
+  new Counter("redirects").add, new Rate("events_failed").add,
 ];
 let template;
 export default function () {
@@ -199,7 +199,7 @@ function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>
       ([name]) =>
         !(cut === "rate-sample" && name === "events_failed") &&
         !(cut === "event-latency" && name.startsWith("http_req_duration{")) &&
-        !(cut === "metrics" && /^(token_|events_rejected)/.test(name)),
+        !(cut === "metrics" && /^(token_|events_rejected|redirects)/.test(name)),
     ),
   );
 }
@@ -504,7 +504,22 @@ function pairRatios(of: readonly number[], to: readonly number[]): number[] {
   return of.map((value, i) => value / (to[i] ?? Number.NaN));
 }
 
-async function main(): Promise<number> {
+/** What the command line asks the benchmark to do. */
+interface BenchOptions {
+  readonly rounds: number;
+  readonly search: SearchOptions;
+  readonly cpuReps: number;
+  readonly cpuSeconds: number;
+  readonly memorySeconds: number;
+  readonly measureRate: boolean;
+  readonly measureCost: boolean;
+  readonly floorCut: FloorCut | undefined;
+  /** `--profile RATE`, unchecked: it is read only when the profile is run. */
+  readonly profile: string | undefined;
+}
+
+/** The options, checked; undefined in child mode (`--serve`). */
+function readOptions(): BenchOptions | undefined {
   const { values } = parseArgs({
     options: {
       serve: { type: "boolean" },
@@ -523,10 +538,7 @@ async function main(): Promise<number> {
       profile: { type: "string" },
     },
   });
-  if (values.serve) {
-    await serve();
-    return -1;
-  }
+  if (values.serve) return undefined;
   const rounds = positive("rounds", values.rounds, 9);
   const search = {
     seconds: positive("probe", values.probe, 60),
@@ -546,321 +558,434 @@ async function main(): Promise<number> {
   const floorCut = values["floor-without"] as FloorCut | undefined;
   if (floorCut !== undefined && !FLOOR_CUTS.includes(floorCut))
     throw new Error(`--floor-without takes ${FLOOR_CUTS.join(", ")}, got ${floorCut}`);
-  const k6 = await ensureK6({ env: process.env, stderr: process.stderr });
-  // Every scenario's bundle against the 100 KB goal (bundleLoadScenarios throws above it).
-  let bundles: BundleResult[] = [];
-  let bundleError: string | undefined;
+  return {
+    rounds,
+    search,
+    cpuReps,
+    cpuSeconds,
+    memorySeconds,
+    measureRate,
+    measureCost,
+    floorCut,
+    profile: values.profile,
+  };
+}
+
+/** Every scenario's bundle, checked against the 100 KB goal (bundleLoadScenarios throws above it). */
+async function bundleEveryScenario(): Promise<{ bundles: BundleResult[]; bundleError: string | undefined }> {
   try {
-    bundles = await bundleLoadScenarios();
+    return { bundles: await bundleLoadScenarios(), bundleError: undefined };
   } catch (error) {
     if (!(error instanceof BundleTooLargeError)) throw error;
-    bundleError = error.message;
+    return { bundles: [], bundleError: error.message };
   }
-  const bundle = bundles.find((b) => b.scenario === "sustained");
-  const workDir = await mkdtemp(path.join(tmpdir(), "bench-load-"));
+}
+
+/** The sandbox in a child process of its own (this script in `--serve` mode), pinned to CPU 0 when k6 gets CPU 1. */
+async function startServer(): Promise<{ server: ChildProcess; ready: () => Promise<SandboxReady> }> {
   const server: ChildProcess = fork(fileURLToPath(import.meta.url), ["--serve"], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  try {
+  const ready = async () => {
     const [ready] = (await once(server, "message")) as [SandboxReady];
     if (PIN && server.pid !== undefined) {
       // Every thread of the sandbox's process (-a) onto CPU 0; k6 runs on CPU 1.
       await once(spawn(TASKSET, ["-a", "-p", "-c", "0", String(server.pid)], { stdio: "ignore" }), "close");
     }
-    const token = await fetchToken(ready);
-    const dataFile = path.join(workDir, "event-templates.json");
-    await writeEventTemplates(dataFile, { runId: "bench", seed: 1 });
-    const [first] = (JSON.parse(await readFile(dataFile, "utf8")) as EventTemplateFile).templates;
-    if (first === undefined) throw new Error("no event templates were generated");
-    const constantBody = { head: first[0], tail: `${first[1]}2026-01-02T03:04:05.678Z${first[2]}` };
-    const minimalFile = path.join(workDir, "minimal.js");
-    await writeFile(minimalFile, MINIMAL_SCRIPT);
-    const floorFile = path.join(workDir, "floor.js");
-    await writeFile(floorFile, floorScript(floorCut));
+    return ready;
+  };
+  return { server, ready };
+}
 
-    // Each run gets its own references: the sandbox remembers the ones it has seen and answers 409 to a repeat.
-    let run = 0;
-    const nextRunId = () => {
-      run += 1;
-      return `bench-${run}`;
-    };
-    /** The run configuration `event-harness load sustained` would read for this rate against the sandbox. */
-    const sustainedConfig = (rate: number, vus: number, seconds: number) =>
-      readRunConfig(
-        {
-          [LOAD_ENV.tokenUrl]: `${ready.authUrl}/oauth/token`,
-          [LOAD_ENV.baseUrl]: ready.baseUrl,
-          [LOAD_ENV.credentials]: JSON.stringify([
-            { client_id: ready.clientId, client_secret: ready.clientSecret },
-          ]),
-          [LOAD_ENV.runId]: nextRunId(),
-          [LOAD_ENV.dataFile]: dataFile,
-          [LOAD_ENV.rate]: String(rate),
-          [LOAD_ENV.vus]: String(vus),
-          [LOAD_ENV.durationSeconds]: String(seconds),
-          [LOAD_ENV.expiresInSeconds]: "3600",
-        },
-        "sustained",
-      );
-    const ours: ScriptUnderTest = {
-      label: "ours",
-      file: bundle?.file ?? "",
-      failedMetric: "events_failed",
-      eventsMetric: scenarioIterations("sustained"),
-      // Exactly what `event-harness load sustained` hands k6: the options file and the VU settings.
-      async prepare(rate, vus, seconds) {
-        const config = sustainedConfig(rate, vus, seconds);
-        const inputs = await writeK6Inputs(
-          config,
-          planScenario(config),
-          await mkdtemp(path.join(workDir, "ours-")),
-        );
-        return { env: { ...inputs.env }, args: k6InputArgs(inputs) };
+/** The body both the minimal script and autocannon post: the first generated event, with a fixed date. */
+interface ConstantBody {
+  readonly head: string;
+  readonly tail: string;
+}
+
+/** The three scripts under test against the sandbox, and what they share: the generated bodies and one token. */
+interface Scripts {
+  readonly minimal: ScriptUnderTest;
+  readonly floor: ScriptUnderTest;
+  readonly ours: ScriptUnderTest;
+  readonly constantBody: ConstantBody;
+}
+
+async function writeScripts(
+  ready: SandboxReady,
+  token: string,
+  bundle: BundleResult | undefined,
+  floorCut: FloorCut | undefined,
+  workDir: string,
+): Promise<Scripts> {
+  const dataFile = path.join(workDir, "event-templates.json");
+  await writeEventTemplates(dataFile, { runId: "bench", seed: 1 });
+  const [first] = (JSON.parse(await readFile(dataFile, "utf8")) as EventTemplateFile).templates;
+  if (first === undefined) throw new Error("no event templates were generated");
+  const constantBody = { head: first[0], tail: `${first[1]}2026-01-02T03:04:05.678Z${first[2]}` };
+  const minimalFile = path.join(workDir, "minimal.js");
+  await writeFile(minimalFile, MINIMAL_SCRIPT);
+  const floorFile = path.join(workDir, "floor.js");
+  await writeFile(floorFile, floorScript(floorCut));
+
+  // Each run gets its own references: the sandbox remembers the ones it has seen and answers 409 to a repeat.
+  let run = 0;
+  const nextRunId = () => {
+    run += 1;
+    return `bench-${run}`;
+  };
+  /** The run configuration `event-harness load sustained` would read for this rate against the sandbox. */
+  const sustainedConfig = (rate: number, vus: number, seconds: number) =>
+    readRunConfig(
+      {
+        [LOAD_ENV.tokenUrl]: `${ready.authUrl}/oauth/token`,
+        [LOAD_ENV.baseUrl]: ready.baseUrl,
+        [LOAD_ENV.credentials]: JSON.stringify([
+          { client_id: ready.clientId, client_secret: ready.clientSecret },
+        ]),
+        [LOAD_ENV.runId]: nextRunId(),
+        [LOAD_ENV.dataFile]: dataFile,
+        [LOAD_ENV.rate]: String(rate),
+        [LOAD_ENV.vus]: String(vus),
+        [LOAD_ENV.durationSeconds]: String(seconds),
+        [LOAD_ENV.expiresInSeconds]: "3600",
       },
-    };
-    /** A `--config` file with the thresholds `event-harness load sustained` gives k6 at this rate, for the floor. */
-    const oursThresholds = async (rate: number, vus: number, seconds: number): Promise<string> => {
+      "sustained",
+    );
+  const ours: ScriptUnderTest = {
+    label: "ours",
+    file: bundle?.file ?? "",
+    failedMetric: "events_failed",
+    eventsMetric: scenarioIterations("sustained"),
+    // Exactly what `event-harness load sustained` hands k6: the options file and the VU settings.
+    async prepare(rate, vus, seconds) {
       const config = sustainedConfig(rate, vus, seconds);
-      const file = path.join(await mkdtemp(path.join(workDir, "floor-")), "k6-options.json");
-      await writeFile(
-        file,
-        JSON.stringify({
-          thresholds: floorThresholds(loadOptions(config, planScenario(config)).thresholds, floorCut),
-        }),
+      const inputs = await writeK6Inputs(
+        config,
+        planScenario(config),
+        await mkdtemp(path.join(workDir, "ours-")),
       );
-      return file;
-    };
-    const bench = (label: string, file: string): ScriptUnderTest => ({
-      label,
+      return { env: { ...inputs.env }, args: k6InputArgs(inputs) };
+    },
+  };
+  /** A `--config` file with the thresholds `event-harness load sustained` gives k6 at this rate, for the floor. */
+  const oursThresholds = async (rate: number, vus: number, seconds: number): Promise<string> => {
+    const config = sustainedConfig(rate, vus, seconds);
+    const file = path.join(await mkdtemp(path.join(workDir, "floor-")), "k6-options.json");
+    await writeFile(
       file,
-      failedMetric:
-        label === "minimal" || (label === "floor" && floorCut === "rate-sample")
-          ? "http_req_failed"
-          : "events_failed",
-      eventsMetric: "iterations",
-      async prepare(rate, vus, seconds) {
-        return {
-          env: {
-            BENCH_URL: ready.baseUrl,
-            BENCH_TOKEN: token,
-            BENCH_RUN: nextRunId(),
-            BENCH_RATE: String(rate),
-            BENCH_VUS: String(vus),
-            BENCH_DURATION: `${seconds}s`,
-            BENCH_DATA: dataFile,
-            BENCH_HEAD: constantBody.head,
-            BENCH_TAIL: constantBody.tail,
-          },
-          // Like ours, the floor gets its thresholds from a --config file, not from every VU's init code.
-          args: label === "floor" ? ["--config", await oursThresholds(rate, vus, seconds)] : [],
-        };
-      },
-    });
-    const minimal = bench("minimal", minimalFile);
-    const floor = bench("floor", floorFile);
+      JSON.stringify({
+        thresholds: floorThresholds(loadOptions(config, planScenario(config)).thresholds, floorCut),
+      }),
+    );
+    return file;
+  };
+  const bench = (label: string, file: string): ScriptUnderTest => ({
+    label,
+    file,
+    failedMetric:
+      label === "minimal" || (label === "floor" && floorCut === "rate-sample")
+        ? "http_req_failed"
+        : "events_failed",
+    eventsMetric: "iterations",
+    async prepare(rate, vus, seconds) {
+      return {
+        env: {
+          BENCH_URL: ready.baseUrl,
+          BENCH_TOKEN: token,
+          BENCH_RUN: nextRunId(),
+          BENCH_RATE: String(rate),
+          BENCH_VUS: String(vus),
+          BENCH_DURATION: `${seconds}s`,
+          BENCH_DATA: dataFile,
+          BENCH_HEAD: constantBody.head,
+          BENCH_TAIL: constantBody.tail,
+        },
+        // Like ours, the floor gets its thresholds from a --config file, not from every VU's init code.
+        args: label === "floor" ? ["--config", await oursThresholds(rate, vus, seconds)] : [],
+      };
+    },
+  });
+  return { minimal: bench("minimal", minimalFile), floor: bench("floor", floorFile), ours, constantBody };
+}
 
+/** One round: the scripts in a rotated order, each searched for its highest rate, then its memory and CPU cost. */
+async function measureRound(
+  k6: K6Binary,
+  round: number,
+  scripts: readonly ScriptUnderTest[],
+  options: BenchOptions,
+  workDir: string,
+): Promise<Round> {
+  const { search, measureRate, measureCost } = options;
+  // Rotating which script goes first cancels a drift in the machine's load over the run.
+  const order = [0, 1, 2].map((i) => scripts[(i + round - 1) % 3] as ScriptUnderTest);
+  const byLabel = <T>(values: readonly T[], label: string): T =>
+    values[order.findIndex((s) => s.label === label)] as T;
+  let rate: Array<{ rate: number; probes: Probe[] } | undefined> = [];
+  if (measureRate) {
+    console.log(
+      `Round ${round}: highest constant arrival rate held (${HELD_WORDS[search.rule]}, < 1 % failed; ` +
+        "the scripts searched in lockstep)",
+    );
+    rate = await highestRates(k6, order, search, workDir);
+  }
+  const memory: number[] = order.map(() => Number.NaN);
+  const cpu: number[][] = order.map(() => []);
+  if (measureCost) {
+    console.log(`Round ${round}: peak memory per VU`);
+    for (const [i, script] of order.entries())
+      memory[i] = await memoryPerVu(k6, script, options.memorySeconds, workDir);
+    console.log(
+      `Round ${round}: k6 CPU per event at ${CPU_RATE}/s, ${options.cpuReps} interleaved repetition(s)`,
+    );
+    for (let rep = 0; rep < options.cpuReps; rep += 1) {
+      for (const [i, script] of order.entries())
+        cpu[i]?.push(await cpuPerEvent(k6, script, options.cpuSeconds, workDir));
+    }
+  }
+  const figures = (label: string): ScriptRound => ({
+    rate: byLabel(rate, label)?.rate,
+    probes: byLabel(rate, label)?.probes ?? [],
+    memoryPerVuBytes: byLabel(memory, label),
+    cpuPerEventSeconds: byLabel(cpu, label),
+  });
+  const m = figures("minimal");
+  const f = figures("floor");
+  const o = figures("ours");
+  const result: Round = {
+    minimal: m,
+    floor: f,
+    ours: o,
+    rateOursOverMinimal:
+      o.rate === undefined || m.rate === undefined ? undefined : m.rate === 0 ? 0 : o.rate / m.rate,
+    memoryOursOverMinimal: o.memoryPerVuBytes / m.memoryPerVuBytes,
+    memoryFloorOverMinimal: f.memoryPerVuBytes / m.memoryPerVuBytes,
+    cpuOursOverMinimal: median(pairRatios(o.cpuPerEventSeconds, m.cpuPerEventSeconds)),
+    cpuFloorOverMinimal: median(pairRatios(f.cpuPerEventSeconds, m.cpuPerEventSeconds)),
+  };
+  console.log(
+    `  round ${round}: ` +
+      (o.rate === undefined
+        ? ""
+        : `rate ${o.rate}/s vs minimal ${m.rate}/s (ours ÷ minimal ${result.rateOursOverMinimal?.toFixed(2)}), floor ${f.rate}/s; `) +
+      (measureCost
+        ? `memory per VU ${kb(o.memoryPerVuBytes)} vs ${kb(m.memoryPerVuBytes)} (ours ÷ minimal ${result.memoryOursOverMinimal.toFixed(2)}), floor ${kb(f.memoryPerVuBytes)}; ` +
+          `CPU per event ${us(median(o.cpuPerEventSeconds))} vs ${us(median(m.cpuPerEventSeconds))} (ours ÷ minimal ${result.cpuOursOverMinimal.toFixed(2)}), floor ${us(median(f.cpuPerEventSeconds))}`
+        : ""),
+  );
+  return result;
+}
+
+/** This machine's ceiling: autocannon against the same endpoint with the same body and a fixed token. */
+async function measureCeiling(ready: SandboxReady, token: string, body: ConstantBody) {
+  console.log("Ceiling: autocannon, 50 connections, 8 s, fixed token…");
+  const ceiling = await autocannon({
+    url: `${ready.baseUrl}/events`,
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: `${body.head}ac-[<id>]${body.tail}`,
+    idReplacement: true,
+    connections: 50,
+    duration: 8,
+  });
+  return { ceiling, accepted: ceiling.statusCodeStats["202"]?.count ?? 0 };
+}
+
+/** The medians of the rounds' ratios, each undefined when it was not measured. */
+interface Medians {
+  readonly rateRatio: number | undefined;
+  readonly cpuRatio: number | undefined;
+  readonly memoryRatio: number | undefined;
+}
+
+/** Prints the table of medians with their spreads against the goals, and the ceiling; returns the medians. */
+function printFigures(
+  results: readonly Round[],
+  bundles: readonly BundleResult[],
+  ceiling: { ceiling: AutocannonResult; accepted: number },
+  options: BenchOptions,
+): Medians {
+  const { measureRate, measureCost } = options;
+  const all = (pick: (r: Round) => number | undefined): number[] =>
+    results.map(pick).filter((v): v is number => v !== undefined);
+  const rateRatios = all((r) => r.rateOursOverMinimal);
+  const cpuRatios = all((r) => r.cpuOursOverMinimal);
+  const memoryRatios = all((r) => r.memoryOursOverMinimal);
+  const cpuOf = (pick: (r: Round) => ScriptRound) => results.flatMap((r) => pick(r).cpuPerEventSeconds);
+  const memOf = (pick: (r: Round) => ScriptRound) => all((r) => pick(r).memoryPerVuBytes);
+  const rateOf = (pick: (r: Round) => ScriptRound) => all((r) => pick(r).rate);
+  const largest = bundles.reduce((max, b) => (b.bytes > max.bytes ? b : max), { scenario: "", bytes: 0 });
+  const goalRow = (
+    label: string,
+    figure: (pick: (r: Round) => ScriptRound) => string,
+    ratios: readonly number[],
+    floorRatios: readonly number[],
+    goal: string,
+  ): string[] => [
+    label,
+    figure((r) => r.ours),
+    figure((r) => r.minimal),
+    figure((r) => r.floor),
+    spread(ratios),
+    spread(floorRatios),
+    goal,
+  ];
+  const rows: string[][] = [
+    ["median (spread)", "ours", "minimal", "floor", "ours ÷ minimal", "floor ÷ minimal", "goal"],
+    ...(measureCost
+      ? [
+          goalRow(
+            `k6 CPU/event @${CPU_RATE}/s`,
+            (pick) => us(median(cpuOf(pick))),
+            cpuRatios,
+            all((r) => r.cpuFloorOverMinimal),
+            `≤ ${CPU_GOAL.toFixed(2)}`,
+          ),
+        ]
+      : []),
+    ...(measureRate
+      ? [
+          goalRow(
+            "highest rate held",
+            (pick) => `${median(rateOf(pick))}/s`,
+            rateRatios,
+            results.map((r) => (r.floor.rate ?? 0) / (r.minimal.rate || Number.NaN)),
+            `≥ ${RATE_GOAL.toFixed(2)}`,
+          ),
+        ]
+      : []),
+    ...(measureCost
+      ? [
+          goalRow(
+            "peak memory per VU",
+            (pick) => kb(median(memOf(pick))),
+            memoryRatios,
+            all((r) => r.memoryFloorOverMinimal),
+            `≤ ${MEMORY_GOAL.toFixed(2)}`,
+          ),
+        ]
+      : []),
+    ["largest bundle", `${largest.scenario} ${formatKb(largest.bytes)}`, "", "", "", "", "≤ 100 KB"],
+  ];
+  console.log("");
+  for (const row of rows)
+    console.log(`  ${row.map((cell, i) => cell.padEnd(i === 0 ? 22 : i < 4 ? 10 : 18)).join(" ")}`);
+  console.log(
+    `  autocannon ceiling: ${Math.round(ceiling.ceiling.requests.average)} req/s (${ceiling.accepted} of ${ceiling.ceiling.requests.total} answered 202)`,
+  );
+  return {
+    rateRatio: measureRate ? median(rateRatios) : undefined,
+    cpuRatio: measureCost ? median(cpuRatios) : undefined,
+    memoryRatio: measureCost ? median(memoryRatios) : undefined,
+  };
+}
+
+/** The figures as JSON in reports/bench/, for comparing runs. */
+async function writeFigures(
+  k6: K6Binary,
+  results: readonly Round[],
+  bundles: readonly BundleResult[],
+  ceiling: { ceiling: AutocannonResult; accepted: number },
+  medians: Medians,
+  options: BenchOptions,
+): Promise<void> {
+  const reportDir = path.resolve("reports", "bench");
+  await mkdir(reportDir, { recursive: true });
+  const reportFile = path.join(reportDir, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  await writeFile(
+    reportFile,
+    `${JSON.stringify(
+      {
+        k6: k6.version,
+        search: options.search,
+        rounds: results,
+        pinned: PIN,
+        cpuReps: options.cpuReps,
+        cpuSeconds: options.cpuSeconds,
+        memorySeconds: options.memorySeconds,
+        floorWithout: options.floorCut ?? null,
+        medians: {
+          rateOursOverMinimal: medians.rateRatio ?? null,
+          cpuOursOverMinimal: medians.cpuRatio ?? null,
+          memoryOursOverMinimal: medians.memoryRatio ?? null,
+        },
+        bundles: bundles.map((b) => ({ scenario: b.scenario, bytes: b.bytes })),
+        autocannon: {
+          perSecond: ceiling.ceiling.requests.average,
+          total: ceiling.ceiling.requests.total,
+          accepted: ceiling.accepted,
+        },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`  (figures in ${path.relative(process.cwd(), reportFile)})`);
+}
+
+/** Every goal judged on the medians: exit 1 when one is missed or was not measured. */
+function judgeGoals(medians: Medians, bundleError: string | undefined, options: BenchOptions): number {
+  const { rateRatio, cpuRatio, memoryRatio } = medians;
+  const { measureRate, measureCost } = options;
+  const missed: string[] = [];
+  if (cpuRatio !== undefined && !(cpuRatio <= CPU_GOAL))
+    missed.push(`CPU per event ours ÷ minimal ${cpuRatio.toFixed(2)} > ${CPU_GOAL.toFixed(2)}`);
+  if (rateRatio !== undefined && !(rateRatio >= RATE_GOAL))
+    missed.push(`highest rate ours ÷ minimal ${rateRatio.toFixed(2)} < ${RATE_GOAL.toFixed(2)}`);
+  if (memoryRatio !== undefined && !(memoryRatio <= MEMORY_GOAL))
+    missed.push(`memory per VU ours ÷ minimal ${memoryRatio.toFixed(2)} > ${MEMORY_GOAL.toFixed(2)}`);
+  if (bundleError !== undefined) missed.push(bundleError);
+  if (!measureRate) console.log("Highest rate not measured (--no-rate): the run cannot pass.");
+  if (!measureCost) console.log("CPU and memory not measured (--rate-only): the run cannot pass.");
+  if (missed.length > 0) console.log(`Goal missed: ${missed.join("; ")}`);
+  else if (measureRate && measureCost) console.log("Every goal met.");
+  return missed.length > 0 || !measureRate || !measureCost ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  const options = readOptions();
+  if (options === undefined) {
+    await serve();
+    return -1;
+  }
+  const { rounds, search } = options;
+  const k6 = await ensureK6({ env: process.env, stderr: process.stderr });
+  const { bundles, bundleError } = await bundleEveryScenario();
+  const workDir = await mkdtemp(path.join(tmpdir(), "bench-load-"));
+  const { server, ready: serverReady } = await startServer();
+  try {
+    const ready = await serverReady();
+    const token = await fetchToken(ready);
+    const bundle = bundles.find((b) => b.scenario === "sustained");
+    const { minimal, floor, ours, constantBody } = await writeScripts(
+      ready,
+      token,
+      bundle,
+      options.floorCut,
+      workDir,
+    );
     console.log(
       `k6 ${k6.version}; ${rounds} round(s); probes of ${search.seconds} s, ${PROBE_VUS} pre-allocated VUs; ` +
-        `CPU runs of ${cpuSeconds} s; ` +
-        `memory from ${MEMORY_VUS[0]} to ${MEMORY_VUS[1]} VUs at ${MEMORY_RATE}/s for ${memorySeconds} s; ` +
+        `CPU runs of ${options.cpuSeconds} s; ` +
+        `memory from ${MEMORY_VUS[0]} to ${MEMORY_VUS[1]} VUs at ${MEMORY_RATE}/s for ${options.memorySeconds} s; ` +
         (PIN ? "sandbox pinned to CPU 0, k6 to CPU 1" : "not pinned (taskset or a second CPU missing)") +
-        (floorCut === undefined ? "" : `; floor without ${floorCut}`),
+        (options.floorCut === undefined ? "" : `; floor without ${options.floorCut}`),
     );
     const scripts = [minimal, floor, ours] as const;
-    if (values.profile !== undefined) {
-      const profileRate = positive("profile", values.profile, 100_000);
+    if (options.profile !== undefined) {
+      const profileRate = positive("profile", options.profile, 100_000);
       for (const script of scripts) await profile(k6, script, profileRate, search.seconds, workDir);
       return 0;
     }
     const results: Round[] = [];
     for (let round = 1; round <= rounds; round += 1) {
-      // Rotating which script goes first cancels a drift in the machine's load over the run.
-      const order = [0, 1, 2].map((i) => scripts[(i + round - 1) % 3] as ScriptUnderTest);
-      const byLabel = <T>(values: readonly T[], label: string): T =>
-        values[order.findIndex((s) => s.label === label)] as T;
-      let rate: Array<{ rate: number; probes: Probe[] } | undefined> = [];
-      if (measureRate) {
-        console.log(
-          `Round ${round}: highest constant arrival rate held (${HELD_WORDS[search.rule]}, < 1 % failed; ` +
-            "the scripts searched in lockstep)",
-        );
-        rate = await highestRates(k6, order, search, workDir);
-      }
-      const memory: number[] = order.map(() => Number.NaN);
-      const cpu: number[][] = order.map(() => []);
-      if (measureCost) {
-        console.log(`Round ${round}: peak memory per VU`);
-        for (const [i, script] of order.entries())
-          memory[i] = await memoryPerVu(k6, script, memorySeconds, workDir);
-        console.log(
-          `Round ${round}: k6 CPU per event at ${CPU_RATE}/s, ${cpuReps} interleaved repetition(s)`,
-        );
-        for (let rep = 0; rep < cpuReps; rep += 1) {
-          for (const [i, script] of order.entries())
-            cpu[i]?.push(await cpuPerEvent(k6, script, cpuSeconds, workDir));
-        }
-      }
-      const figures = (label: string): ScriptRound => ({
-        rate: byLabel(rate, label)?.rate,
-        probes: byLabel(rate, label)?.probes ?? [],
-        memoryPerVuBytes: byLabel(memory, label),
-        cpuPerEventSeconds: byLabel(cpu, label),
-      });
-      const m = figures("minimal");
-      const f = figures("floor");
-      const o = figures("ours");
-      const result: Round = {
-        minimal: m,
-        floor: f,
-        ours: o,
-        rateOursOverMinimal:
-          o.rate === undefined || m.rate === undefined ? undefined : m.rate === 0 ? 0 : o.rate / m.rate,
-        memoryOursOverMinimal: o.memoryPerVuBytes / m.memoryPerVuBytes,
-        memoryFloorOverMinimal: f.memoryPerVuBytes / m.memoryPerVuBytes,
-        cpuOursOverMinimal: median(pairRatios(o.cpuPerEventSeconds, m.cpuPerEventSeconds)),
-        cpuFloorOverMinimal: median(pairRatios(f.cpuPerEventSeconds, m.cpuPerEventSeconds)),
-      };
-      results.push(result);
-      console.log(
-        `  round ${round}: ` +
-          (o.rate === undefined
-            ? ""
-            : `rate ${o.rate}/s vs minimal ${m.rate}/s (ours ÷ minimal ${result.rateOursOverMinimal?.toFixed(2)}), floor ${f.rate}/s; `) +
-          (measureCost
-            ? `memory per VU ${kb(o.memoryPerVuBytes)} vs ${kb(m.memoryPerVuBytes)} (ours ÷ minimal ${result.memoryOursOverMinimal.toFixed(2)}), floor ${kb(f.memoryPerVuBytes)}; ` +
-              `CPU per event ${us(median(o.cpuPerEventSeconds))} vs ${us(median(m.cpuPerEventSeconds))} (ours ÷ minimal ${result.cpuOursOverMinimal.toFixed(2)}), floor ${us(median(f.cpuPerEventSeconds))}`
-            : ""),
-      );
+      results.push(await measureRound(k6, round, scripts, options, workDir));
     }
-
-    console.log("Ceiling: autocannon, 50 connections, 8 s, fixed token…");
-    const ceiling = await autocannon({
-      url: `${ready.baseUrl}/events`,
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: `${constantBody.head}ac-[<id>]${constantBody.tail}`,
-      idReplacement: true,
-      connections: 50,
-      duration: 8,
-    });
-    const ceilingOk = ceiling.statusCodeStats["202"]?.count ?? 0;
-
-    const all = (pick: (r: Round) => number | undefined): number[] =>
-      results.map(pick).filter((v): v is number => v !== undefined);
-    const rateRatios = all((r) => r.rateOursOverMinimal);
-    const cpuRatios = all((r) => r.cpuOursOverMinimal);
-    const memoryRatios = all((r) => r.memoryOursOverMinimal);
-    const cpuOf = (pick: (r: Round) => ScriptRound) => results.flatMap((r) => pick(r).cpuPerEventSeconds);
-    const memOf = (pick: (r: Round) => ScriptRound) => all((r) => pick(r).memoryPerVuBytes);
-    const rateOf = (pick: (r: Round) => ScriptRound) => all((r) => pick(r).rate);
-    const largest = bundles.reduce((max, b) => (b.bytes > max.bytes ? b : max), { scenario: "", bytes: 0 });
-    const goalRow = (
-      label: string,
-      figure: (pick: (r: Round) => ScriptRound) => string,
-      ratios: readonly number[],
-      floorRatios: readonly number[],
-      goal: string,
-    ): string[] => [
-      label,
-      figure((r) => r.ours),
-      figure((r) => r.minimal),
-      figure((r) => r.floor),
-      spread(ratios),
-      spread(floorRatios),
-      goal,
-    ];
-    const rows: string[][] = [
-      ["median (spread)", "ours", "minimal", "floor", "ours ÷ minimal", "floor ÷ minimal", "goal"],
-      ...(measureCost
-        ? [
-            goalRow(
-              `k6 CPU/event @${CPU_RATE}/s`,
-              (pick) => us(median(cpuOf(pick))),
-              cpuRatios,
-              all((r) => r.cpuFloorOverMinimal),
-              `≤ ${CPU_GOAL.toFixed(2)}`,
-            ),
-          ]
-        : []),
-      ...(measureRate
-        ? [
-            goalRow(
-              "highest rate held",
-              (pick) => `${median(rateOf(pick))}/s`,
-              rateRatios,
-              results.map((r) => (r.floor.rate ?? 0) / (r.minimal.rate || Number.NaN)),
-              `≥ ${RATE_GOAL.toFixed(2)}`,
-            ),
-          ]
-        : []),
-      ...(measureCost
-        ? [
-            goalRow(
-              "peak memory per VU",
-              (pick) => kb(median(memOf(pick))),
-              memoryRatios,
-              all((r) => r.memoryFloorOverMinimal),
-              `≤ ${MEMORY_GOAL.toFixed(2)}`,
-            ),
-          ]
-        : []),
-      ["largest bundle", `${largest.scenario} ${formatKb(largest.bytes)}`, "", "", "", "", "≤ 100 KB"],
-    ];
-    console.log("");
-    for (const row of rows)
-      console.log(`  ${row.map((cell, i) => cell.padEnd(i === 0 ? 22 : i < 4 ? 10 : 18)).join(" ")}`);
-    console.log(
-      `  autocannon ceiling: ${Math.round(ceiling.requests.average)} req/s (${ceilingOk} of ${ceiling.requests.total} answered 202)`,
-    );
-    const rateRatio = measureRate ? median(rateRatios) : undefined;
-    const cpuRatio = measureCost ? median(cpuRatios) : undefined;
-    const memoryRatio = measureCost ? median(memoryRatios) : undefined;
-
-    const reportDir = path.resolve("reports", "bench");
-    await mkdir(reportDir, { recursive: true });
-    const reportFile = path.join(reportDir, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    await writeFile(
-      reportFile,
-      `${JSON.stringify(
-        {
-          k6: k6.version,
-          search,
-          rounds: results,
-          pinned: PIN,
-          cpuReps,
-          cpuSeconds,
-          memorySeconds,
-          floorWithout: floorCut ?? null,
-          medians: {
-            rateOursOverMinimal: rateRatio ?? null,
-            cpuOursOverMinimal: cpuRatio ?? null,
-            memoryOursOverMinimal: memoryRatio ?? null,
-          },
-          bundles: bundles.map((b) => ({ scenario: b.scenario, bytes: b.bytes })),
-          autocannon: {
-            perSecond: ceiling.requests.average,
-            total: ceiling.requests.total,
-            accepted: ceilingOk,
-          },
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`  (figures in ${path.relative(process.cwd(), reportFile)})`);
-    const missed: string[] = [];
-    if (cpuRatio !== undefined && !(cpuRatio <= CPU_GOAL))
-      missed.push(`CPU per event ours ÷ minimal ${cpuRatio.toFixed(2)} > ${CPU_GOAL.toFixed(2)}`);
-    if (rateRatio !== undefined && !(rateRatio >= RATE_GOAL))
-      missed.push(`highest rate ours ÷ minimal ${rateRatio.toFixed(2)} < ${RATE_GOAL.toFixed(2)}`);
-    if (memoryRatio !== undefined && !(memoryRatio <= MEMORY_GOAL))
-      missed.push(`memory per VU ours ÷ minimal ${memoryRatio.toFixed(2)} > ${MEMORY_GOAL.toFixed(2)}`);
-    if (bundleError !== undefined) missed.push(bundleError);
-    if (!measureRate) console.log("Highest rate not measured (--no-rate): the run cannot pass.");
-    if (!measureCost) console.log("CPU and memory not measured (--rate-only): the run cannot pass.");
-    if (missed.length > 0) console.log(`Goal missed: ${missed.join("; ")}`);
-    else if (measureRate && measureCost) console.log("Every goal met.");
-    return missed.length > 0 || !measureRate || !measureCost ? 1 : 0;
+    const ceiling = await measureCeiling(ready, token, constantBody);
+    const medians = printFigures(results, bundles, ceiling, options);
+    await writeFigures(k6, results, bundles, ceiling, medians, options);
+    return judgeGoals(medians, bundleError, options);
   } finally {
     server.disconnect();
     await rm(workDir, { recursive: true, force: true });

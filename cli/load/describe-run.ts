@@ -1,0 +1,12 @@
+import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
+import { SCENARIOS } from "../../load/index.ts";
+import { formatDurationCompact } from "../../reporting/index.ts";
+
+/** The run in one line: the scenario's load, the client model and token lifetime, and about how long it takes. */
+export function describeRun(config: RunConfig, plan: ScenarioPlan): string {
+  const spec = SCENARIOS[config.scenario];
+  const load = plan.idleGap
+    ? `${config.vus} VUs × ${plan.idleGap.cycles} cycles of gaps ${plan.idleGap.midGapSeconds}s, ${plan.idleGap.shortGaps} × ${plan.idleGap.shortGapSeconds}s, ${plan.idleGap.longGapSeconds}s`
+    : `${spec.usesRate ? `${config.rate}/s, ` : ""}${config.vus} VUs, ${formatDurationCompact((config.durationSeconds ?? 0) * 1000)}`;
+  return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds}s (margin ${config.marginSeconds}s), about ${formatDurationCompact(plan.expectedSeconds * 1000)}`;
+}

@@ -1,0 +1,102 @@
+import path from "node:path";
+import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
+import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
+import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
+import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
+import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import type { CommandIo } from "../command.ts";
+import { displayPath } from "../display-path.ts";
+import { describeRun } from "./describe-run.ts";
+import { executeMerged } from "./execute-merged.ts";
+import { k6Ending } from "./k6-ending.ts";
+import { progressStarter } from "./live-progress.ts";
+import type { LoadExecution } from "./load-execution.ts";
+import type { PreparedLoad } from "./prepare-load.ts";
+
+/** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
+const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "dashboard.html", "run.json"];
+
+/**
+ * Runs the prepared scenario in k6, as one process or split over several (secrets in k6's environment only), and
+ * tells how it ended; the proxy and CA k6 was given are removed once it is done.
+ */
+export async function executeLoad(prepared: PreparedLoad, io: CommandIo): Promise<LoadExecution> {
+  const { settings, faults, reportDir, config, plan, target } = prepared;
+  const reach = await k6Connection(target.connection, io.env);
+  try {
+    io.stderr.write(
+      `event-harness: ${describeRun(config, plan)}${settings.instances > 1 ? `, split over ${settings.instances} k6 instances` : ""}\n` +
+        `event-harness: target ${prepared.targetRecord.baseUrl}${prepared.sandbox ? ` (${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${prepared.k6.version}\n` +
+        `event-harness: reports in ${displayPath(reportDir)}\n`,
+    );
+    const env = (inputsEnv: Readonly<Record<string, string>>) =>
+      k6Environment(io.env, { ...reach.env, ...inputsEnv });
+    return settings.instances > 1
+      ? await executeMerged(prepared, env, io)
+      : await executeSingle(prepared, env, io);
+  } finally {
+    await reach.dispose();
+  }
+}
+
+async function executeSingle(
+  prepared: PreparedLoad,
+  k6Env: (inputsEnv: Readonly<Record<string, string>>) => Record<string, string>,
+  io: CommandIo,
+): Promise<LoadExecution> {
+  const { reportDir, config, plan, maxSeconds } = prepared;
+  const inputs = await writeK6Inputs(config, plan, reportDir);
+  // The dashboard draws charts only for runs longer than three periods (default 10 s): short runs need a short one.
+  const periodSeconds = Math.min(10, Math.max(1, Math.round(plan.expectedSeconds / 30)));
+  const env = k6Env({
+    ...inputs.env,
+    K6_WEB_DASHBOARD: "true",
+    K6_WEB_DASHBOARD_EXPORT: path.join(reportDir, "dashboard.html"),
+    K6_WEB_DASHBOARD_PORT: "-1",
+    K6_WEB_DASHBOARD_PERIOD: `${periodSeconds}s`,
+  });
+  // k6 runs with --quiet (its progress bars are noise in a pipe): the harness shows its own, read from k6's REST API.
+  const address = `127.0.0.1:${await freeLoopbackPort()}`;
+  const stopProgress = prepared.quiet
+    ? () => {}
+    : progressStarter(prepared.plan.expectedSeconds * 1000, io)([address]);
+  const result = await runK6({
+    k6: prepared.k6,
+    script: prepared.script,
+    env,
+    args: [
+      ...k6InputArgs(inputs),
+      "--address",
+      address,
+      ...prepared.settings.outs.flatMap((out) => ["--out", out]),
+    ],
+    stdout: io.stdout,
+    stderr: io.stderr,
+    redactor: prepared.redactor,
+    signal: io.signal,
+    maxSeconds,
+  }).finally(stopProgress);
+  return {
+    ending: k6Ending(result, io.signal, maxSeconds),
+    context: prepared.context,
+    facts: { k6ExitCode: result.exitCode ?? null, aborted: result.aborted, timedOut: result.timedOut },
+    listed: LISTED_REPORTS,
+    reportsNote: "",
+    closing(verdict) {
+      if (result.aborted) return "event-harness: aborted; k6 was stopped\n";
+      if (result.timedOut) {
+        return `event-harness: k6 did not finish within ${formatDuration(maxSeconds * 1000)} and was stopped\n`;
+      }
+      if (verdict.outcome === "failed") {
+        const list = verdict.failedThresholds.map(
+          (t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`,
+        );
+        return `event-harness: thresholds failed: ${list.length > 0 ? list.join("; ") : "see the summary above"}\n`;
+      }
+      if (verdict.outcome === "undecided")
+        return `event-harness: ${verdict.reason ?? "no verdict"}; see above\n`;
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
+import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
+import { bundleLoadScenarios } from "../../k6-tooling/bundle/bundle-load.ts";
+import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
+import type { ClientCredential, RunConfig, ScenarioName, ScenarioPlan } from "../../load/index.ts";
+import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES } from "../../load/index.ts";
+import type { Ledger } from "../../reporting/accepted/index.ts";
+import type { ReportContext } from "../../reporting/load/index.ts";
+import { reportContext } from "../../reporting/load/index.ts";
+import { clearReports } from "../../reporting/load/report-files.ts";
+import type { RunningSandbox } from "../../sandbox/index.ts";
+import { startSandbox } from "../../sandbox/index.ts";
+import { INSECURE_WARNING } from "../../transport/connection/index.ts";
+import type { Target } from "../../transport/index.ts";
+import { Redactor } from "../../transport/index.ts";
+import { resolveLedger } from "../accepted-option.ts";
+import type { CommandIo } from "../command.ts";
+import { compactTimestamp } from "../compact-timestamp.ts";
+import { didYouMean } from "../did-you-mean.ts";
+import { parseSandboxFaults } from "../sandbox-fault-option.ts";
+import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
+import { UsageError } from "../usage-error.ts";
+import { prepareWritableDir } from "../writable-dir.ts";
+import { readCredentialsFile } from "./credentials-file.ts";
+import { displayUrl } from "./display-url.ts";
+import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
+import { readLoadSettings } from "./load-settings.ts";
+import { checkPlanLength } from "./plan-length.ts";
+import { preflight } from "./preflight.ts";
+import { createReportDir } from "./report-dir.ts";
+import { runVariables } from "./run-variables.ts";
+
+/**
+ * The reports are built from k6's numbers and the harness's words, never from a target's text: scrubbing them is a
+ * net for a bug, and a secret shorter than this cannot be told from the words and paths they hold.
+ */
+const REPORT_NET_MIN_SECRET = 8;
+/** The harness's own cap on top of the scenario's: only a hung k6 ever reaches it. */
+const WATCHDOG_SLACK_SECONDS = 120;
+
+/** What run.json records of the target: where it is and how it was reached, never a credential. */
+export interface TargetRecord {
+  readonly baseUrl: string;
+  readonly tokenUrl: string;
+  readonly clientAuth: Target["clientAuth"];
+  readonly scope?: string;
+  readonly insecure: boolean;
+  readonly embedded: boolean;
+}
+
+/** A load run checked, its target reached and its scenario bundled and planned: everything k6 needs. */
+export interface PreparedLoad {
+  readonly scenario: ScenarioName;
+  readonly settings: LoadSettings;
+  readonly faults: readonly string[];
+  readonly started: Date;
+  readonly runId: string;
+  /** Where the reports go, or the k6-operator output with --k6-operator. */
+  readonly reportDir: string;
+  readonly operator: boolean;
+  readonly k6: K6Binary;
+  /** The embedded sandbox, when no target was given. */
+  readonly sandbox: RunningSandbox | undefined;
+  readonly target: Target;
+  readonly targetRecord: TargetRecord;
+  /** Redacts every client's secret from what k6 and the target say. */
+  readonly redactor: Redactor;
+  /** Scrubs the written reports: a net for a bug, with the secrets long enough to tell from their words. */
+  readonly reportNet: Redactor;
+  readonly dataFile: string;
+  /** The bundled scenario, and the folder it was bundled into (the report folder, or a temporary one). */
+  readonly script: string;
+  readonly bundleDir: string;
+  readonly config: RunConfig;
+  readonly plan: ScenarioPlan;
+  readonly context: ReportContext;
+  /** The scenario's longest run with the harness's slack: k6 is stopped after it. */
+  readonly maxSeconds: number;
+  /** The ledger of accepted deviations the thresholds are judged with. */
+  readonly ledger: Ledger | undefined;
+  /** No live progress on stderr (--quiet). */
+  readonly quiet: boolean;
+}
+
+/** The options checked and read, before anything is started: a mistake here is exit 2 with nothing run. */
+async function checkOptions(scenario: string, options: LoadOptionValues, io: CommandIo) {
+  if (!isScenarioName(scenario)) {
+    throw new UsageError(
+      "invalid-value",
+      `unknown scenario '${scenario}'${didYouMean(scenario, SCENARIO_NAMES)} (one of: ${SCENARIO_NAMES.join(", ")})`,
+      "load",
+    );
+  }
+  const settings = readLoadSettings(scenario, options);
+  const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "load");
+
+  const credentialsFile = options.credentials ?? io.env.EVENT_API_CREDENTIALS_FILE;
+  const fileCredentials = credentialsFile ? await readCredentialsFile(credentialsFile) : undefined;
+  const first = fileCredentials?.[0];
+  // A credentials file names the clients, so the target options need no single client of their own (a file
+  // without --auth-url/--base-url is then reported by resolveTarget as an incomplete external target).
+  const targetInput = first
+    ? {
+        ...options,
+        "client-id": options["client-id"] ?? first.clientId,
+        "client-secret": options["client-secret"] ?? first.clientSecret,
+      }
+    : options;
+  const external = resolveTarget(targetInput, io.env);
+  if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+    throw new UsageError(
+      "invalid-config",
+      "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+      "load",
+    );
+  }
+  const operatorDir = options["k6-operator"];
+  if (operatorDir !== undefined && !external) {
+    throw new UsageError(
+      "invalid-config",
+      "--k6-operator needs the target the cluster will load (--auth-url, --base-url, --client-id and its secret): the embedded sandbox lives only in this process",
+      "load",
+    );
+  }
+  const tuning = resolveTargetTuning(options, io.env);
+  const ledger = await resolveLedger(options.accepted, io.env);
+  return { scenario, settings, faults, fileCredentials, external, operatorDir, tuning, ledger };
+}
+
+/** Where the reports go, made writable and emptied of an earlier run's reports before k6 is fetched. */
+async function readyReportDir(
+  scenario: ScenarioName,
+  options: LoadOptionValues,
+  started: Date,
+): Promise<string> {
+  const operatorDir = options["k6-operator"];
+  const reportDir =
+    operatorDir !== undefined
+      ? await prepareWritableDir(operatorDir, "--k6-operator", "load")
+      : options["report-dir"]
+        ? await prepareWritableDir(options["report-dir"], "--report-dir", "load")
+        : await createReportDir(scenario, started);
+  await clearReports(reportDir);
+  return reportDir;
+}
+
+/** The clients k6 is given: the target's one, or every client of the embedded sandbox. */
+function clientsOf(external: Target | undefined, sandbox: RunningSandbox): ClientCredential[] {
+  return external
+    ? [{ clientId: external.clientId, clientSecret: external.clientSecret.reveal() }]
+    : sandbox.clients.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret }));
+}
+
+/** Read back and planned before k6 starts: a bad combination fails here, with exit 2, not inside k6. */
+function planRun(
+  variables: Record<string, string>,
+  scenario: ScenarioName,
+): { config: RunConfig; plan: ScenarioPlan } {
+  try {
+    const config = readRunConfig(variables, scenario);
+    return { config, plan: planScenario(config) };
+  } catch (error) {
+    throw new UsageError("invalid-config", (error as Error).message, "load");
+  }
+}
+
+function redactorsFor(credentials: readonly ClientCredential[]): { redactor: Redactor; reportNet: Redactor } {
+  const redactor = new Redactor();
+  const reportNet = new Redactor();
+  for (const { clientId, clientSecret } of credentials) {
+    redactor.add(clientSecret, "<CLIENT_SECRET>").addBasic(clientId, clientSecret);
+    if (clientSecret.length >= REPORT_NET_MIN_SECRET) reportNet.add(clientSecret, "<CLIENT_SECRET>");
+    reportNet.addBasic(clientId, clientSecret);
+  }
+  return { redactor, reportNet };
+}
+
+function targetRecordOf(target: Target, embedded: boolean): TargetRecord {
+  return {
+    baseUrl: displayUrl(target.baseUrl),
+    tokenUrl: displayUrl(target.tokenUrl),
+    clientAuth: target.clientAuth,
+    ...(target.scope === undefined ? {} : { scope: target.scope }),
+    insecure: target.connection.insecure,
+    embedded,
+  };
+}
+
+/**
+ * Prepares a load run: checks the options, readies the report folder and k6, starts the embedded sandbox when no
+ * target is given, checks the target's tokens, generates the bodies and bundles and plans the scenario. Whoever gets
+ * the prepared run stops its sandbox; if preparing fails, it stops it itself.
+ */
+export async function prepareLoad(
+  scenarioName: string,
+  options: LoadOptionValues,
+  io: CommandIo,
+): Promise<PreparedLoad> {
+  const { scenario, settings, faults, fileCredentials, external, operatorDir, tuning, ledger } =
+    await checkOptions(scenarioName, options, io);
+  // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
+  const started = new Date();
+  const reportDir = await readyReportDir(scenario, options, started);
+  const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
+
+  const sandbox: RunningSandbox | undefined = external
+    ? undefined
+    : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
+  try {
+    const credentials = fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
+    const target: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
+    const { redactor, reportNet } = redactorsFor(credentials);
+
+    const { expiresInSeconds } = await preflight(target, credentials, redactor, io.signal);
+    if (settings.marginSeconds !== undefined && settings.marginSeconds >= expiresInSeconds / 2) {
+      throw new UsageError(
+        "invalid-value",
+        `--expires-margin ${settings.marginSeconds} leaves no room in expires_in ${expiresInSeconds}s (keep it under half)`,
+        "load",
+      );
+    }
+
+    const runId = `${scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
+    const dataFile = path.join(reportDir, "event-templates.json");
+    await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
+    // Into the report, so a run keeps the exact script k6 ran and an installed package is never written to; for
+    // k6-operator the archive carries the script, so it is bundled aside.
+    const bundleDir =
+      operatorDir === undefined ? reportDir : await mkdtemp(path.join(tmpdir(), "event-harness-bundle-"));
+    const [bundle] = await bundleLoadScenarios([scenario], bundleDir);
+    const { config, plan } = planRun(
+      runVariables({ settings, target, credentials, runId, dataFile, expiresInSeconds }),
+      scenario,
+    );
+    const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
+    checkPlanLength(scenario, maxSeconds, expiresInSeconds);
+    return {
+      scenario,
+      settings,
+      faults,
+      started,
+      runId,
+      reportDir,
+      operator: operatorDir !== undefined,
+      k6,
+      sandbox,
+      target,
+      targetRecord: targetRecordOf(target, !external),
+      redactor,
+      reportNet,
+      dataFile,
+      script: (bundle as { file: string }).file,
+      bundleDir,
+      config,
+      plan,
+      context: reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []),
+      maxSeconds,
+      ledger,
+      quiet: options.quiet === true,
+    };
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
+}

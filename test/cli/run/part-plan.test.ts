@@ -1,0 +1,53 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Command } from "../../../cli/command.ts";
+import { parseCommandArgs } from "../../../cli/command.ts";
+import { contractCommand } from "../../../cli/commands/contract.ts";
+import { loadCommand } from "../../../cli/commands/load.ts";
+import { verifyRotationCommand } from "../../../cli/commands/verify-rotation.ts";
+import { planParts, reproduceCommand } from "../../../cli/run/part-plan.ts";
+import type { RunSettings } from "../../../cli/run/run-settings.ts";
+
+const COMMANDS: Record<string, Command> = {
+  contract: contractCommand as Command,
+  load: loadCommand as Command,
+  "verify-rotation": verifyRotationCommand as Command,
+};
+
+const settings: RunSettings = {
+  started: new Date(0),
+  runId: "r",
+  runDir: path.resolve("-odd", "run"),
+  external: undefined,
+  parts: ["contract", "load", "rotation"],
+  profile: "fast",
+  scenarios: [{ name: "sustained", duration: "3s" }, { name: "idle-gap" }],
+  rate: "5",
+  expectOld: undefined,
+  expectOldTokens: undefined,
+  faults: ["events-5xx", "expiry-fixed"],
+};
+
+/** The argv after `npx event-harness` in the command shown to reproduce a part, split as the shell would. */
+function shownArgv(command: string): string[] {
+  return command
+    .replace(/^npx event-harness /, "")
+    .split(" ")
+    .map((word) => word.replace(/^'(.*)'$/, "$1"));
+}
+
+describe("planParts", () => {
+  it("gives each pipeline exactly the options its command parses from the command line shown to reproduce it", () => {
+    const plans = planParts(settings);
+    expect(plans.map((plan) => plan.id)).toEqual(["contract", "load-sustained", "load-idle-gap", "rotation"]);
+    for (const plan of plans) {
+      const [name = "", ...argv] = shownArgv(reproduceCommand(plan, undefined));
+      expect(name).toBe(plan.command);
+      const command = COMMANDS[name];
+      if (command === undefined) throw new Error(`no command ${name}`);
+      const parsed = parseCommandArgs(command, argv);
+      expect(parsed.options, plan.id).toEqual(plan.options);
+      expect(parsed.positionals, plan.id).toEqual(plan.kind === "load" ? [plan.scenario] : []);
+    }
+  });
+});
