@@ -4,7 +4,7 @@ import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operato
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
-import { resolveLedger } from "../accepted-option.ts";
+import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";

@@ -17,7 +17,7 @@ import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { Redactor } from "../../transport/index.ts";
-import { resolveLedger } from "../accepted-option.ts";
+import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { didYouMean } from "../did-you-mean.ts";

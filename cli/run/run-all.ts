@@ -4,7 +4,8 @@ import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts"
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
-import { acceptedOption, resolveLedger } from "../accepted-option.ts";
+import { resolveLedger } from "../accepted-ledger.ts";
+import { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";

@@ -12,6 +12,7 @@ describe("the load command file", () => {
       "../../load/index.ts",
       // Its top-level files only (formatDurationCompact for the help's defaults): no Node APIs, no packages.
       "../../reporting/index.ts",
+      "../accepted-option.ts",
       "../command.ts",
       "../target-options.ts",
     ]);
