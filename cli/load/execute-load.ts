@@ -57,7 +57,8 @@ async function executeSingle(
     K6_WEB_DASHBOARD_PERIOD: `${periodSeconds}s`,
   });
   // k6 runs with --quiet (its progress bars are noise in a pipe): the harness shows its own, read from k6's REST API.
-  const address = `127.0.0.1:${await freeLoopbackPort()}`;
+  // A K6_ADDRESS the user set is k6's address still: the progress reads it there.
+  const address = io.env.K6_ADDRESS?.trim() || `127.0.0.1:${await freeLoopbackPort()}`;
   const stopProgress = prepared.quiet
     ? () => {}
     : progressStarter(prepared.plan.expectedSeconds * 1000, io)([address]);
