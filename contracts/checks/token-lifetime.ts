@@ -1,4 +1,4 @@
-import { formatDuration } from "../../reporting/index.ts";
+import { formatDuration } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import { PrerequisiteError } from "../probe/prerequisite-error.ts";

@@ -4,7 +4,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
 import { isIP } from "node:net";
 import { connect as tlsConnect } from "node:tls";
-import { formatDuration } from "../../reporting/index.ts";
+import { formatDuration } from "../../core/index.ts";
 import type { Connection } from "./connection.ts";
 import { ConnectionError } from "./connection-error.ts";
 import { displayProxy, proxyFor } from "./proxy-for.ts";
