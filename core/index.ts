@@ -1,3 +1,5 @@
 // The ground every layer stands on: no Node or k6 APIs, so the k6 scenarios bundle it as the CLI does.
 export type { DurationParts } from "./format-duration.ts";
 export { formatDuration, formatDurationCompact, splitDuration } from "./format-duration.ts";
+export type { NextUint32 } from "./random.ts";
+export { below, createSfc32 } from "./random.ts";
