@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { UsageError } from "./usage-error.ts";
+import { UsageError } from "../core/index.ts";
 
 export interface OptionSpec {
   readonly type: "string" | "boolean";

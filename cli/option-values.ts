@@ -1,4 +1,4 @@
-import { UsageError } from "./usage-error.ts";
+import { UsageError } from "../core/index.ts";
 
 /** Reads a whole number option within bounds, or throws a UsageError naming the option. */
 export function parseInteger(

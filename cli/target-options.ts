@@ -1,10 +1,10 @@
+import { UsageError } from "../core/index.ts";
 import type { Connection } from "../transport/connection/index.ts";
 import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
 import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../transport/index.ts";
 import type { OptionSpecs, ParsedOptions } from "./command.ts";
 import { parseNumber } from "./option-values.ts";
-import { UsageError } from "./usage-error.ts";
 
 /** The options every command that talks to a target shares; each falls back to its environment variable. */
 export const targetOptions = {

@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import type { ContractSettings } from "../../contracts/index.ts";
+import { ContractRunError, UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
-import { ExitCode } from "../exit-codes.ts";
+import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
 import { resolveRunTimeoutMs, runTimeoutOption } from "../run-timeout-option.ts";
@@ -17,7 +18,6 @@ import {
   resolveTargetTuning,
   targetOptions,
 } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
@@ -79,7 +79,6 @@ export const contractCommand = defineCommand({
   async run({ options, io }) {
     // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
     const {
-      ContractRunError,
       defaultRunBudgetMs,
       lifetimeMarginSeconds,
       MAX_STRETCHED_RUN_MS,
@@ -176,7 +175,7 @@ export const contractCommand = defineCommand({
     } catch (error) {
       if (error instanceof ContractRunError) {
         io.stderr.write(`event-harness: ${error.message}\n`);
-        return ExitCode.undecided;
+        return exitCodeOf(error);
       }
       throw error;
     } finally {

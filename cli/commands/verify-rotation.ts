@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { RotationExpectations, Target } from "../../contracts/index.ts";
+import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { defineCommand } from "../command.ts";
@@ -13,7 +14,6 @@ import {
   rotationInputOptions,
 } from "../rotation-inputs.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 

@@ -1,15 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { CannotRunError, UsageError } from "../../core/index.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
-import { ExitCode } from "../exit-codes.ts";
-import { UsageError } from "../usage-error.ts";
+import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 import { mergeInstances } from "./merge-instances.ts";
 
 export interface LoadMergeOptions {
@@ -76,7 +75,7 @@ export async function runLoadMerge(
   } catch (error) {
     if (error instanceof CannotRunError) {
       io.stderr.write(`event-harness: ${error.message}\n`);
-      return ExitCode.undecided;
+      return exitCodeOf(error);
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { CannotRunError } from "../../core/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import type { ReportContext, RunEnding } from "../../reporting/load/index.ts";
 import { describeResult, FINISHED, loadResult } from "../../reporting/load/index.ts";
@@ -8,7 +9,6 @@ import { renderRunReports } from "../../reporting/load/run-reports.ts";
 import type { Redactor } from "../../transport/index.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 import { existingFiles } from "./existing-files.ts";
 import { loadExitCode } from "./k6-ending.ts";
 import type { MergedRun } from "./merge-instances.ts";

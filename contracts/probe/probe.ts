@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { PrerequisiteError, RedirectAnswer, ServerFailure, TransportError } from "../../core/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
@@ -8,11 +9,7 @@ import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { isServerError, jsonRequest } from "./http-request.ts";
-import { PrerequisiteError } from "./prerequisite-error.ts";
-import { RedirectAnswer } from "./redirect-answer.ts";
 import { send } from "./send.ts";
-import { ServerFailure } from "./server-failure.ts";
-import { TransportError } from "./transport-error.ts";
 import type { UnansweredEndpoints } from "./unanswered-endpoints.ts";
 
 /** An access token the target issued, with the lifetime it announced. */
@@ -137,7 +134,7 @@ export class Probe {
       response = await send(request, this.target.timeoutMs, this.target.connection, this.#signal);
       this.#unanswered?.record(request, true);
     } catch (error) {
-      if (error instanceof TransportError && error.code === "TIMEOUT")
+      if (error instanceof TransportError && error.reason === "TIMEOUT")
         this.#unanswered?.record(request, false);
       const message = error instanceof Error ? error.message : String(error);
       this.evidence.push(evidenceOf(this.redactor, label, request, { error: message }));

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CannotRunError } from "../../cli/load/cannot-run-error.ts";
+import { CannotRunError } from "../../core/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, vuSettings } from "../../load/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
