@@ -4,6 +4,7 @@ import { CannotRunError, UsageError } from "../../core/index.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
+import type { ReportContext } from "../../reporting/load/index.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
@@ -16,10 +17,10 @@ export interface LoadMergeOptions {
   "report-dir"?: string;
 }
 
-async function readPlan(file: string): Promise<OperatorPlanFile> {
-  let plan: OperatorPlanFile;
+async function readPlan(file: string): Promise<OperatorPlanFile<ReportContext>> {
+  let plan: OperatorPlanFile<ReportContext>;
   try {
-    plan = JSON.parse(await readFile(file, "utf8")) as OperatorPlanFile;
+    plan = JSON.parse(await readFile(file, "utf8")) as OperatorPlanFile<ReportContext>;
   } catch (error) {
     throw new UsageError("invalid-value", `--plan ${file}: ${(error as Error).message}`, "load-merge");
   }
