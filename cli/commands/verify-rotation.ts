@@ -169,7 +169,7 @@ export const verifyRotationCommand = defineCommand({
           redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
       }
       if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
-      const { createEventGenerator } = await import("../../generators/index.ts");
+      const { createEventGenerator, INVALID_VARIANTS } = await import("../../generators/index.ts");
       const events = createEventGenerator({
         seed: randomInt(0xffff_ffff),
         runId: `r${started.toString(36)}`,
@@ -183,6 +183,7 @@ export const verifyRotationCommand = defineCommand({
           target,
           redactor,
           nextEvent: () => events.next(),
+          eventBreakers: INVALID_VARIANTS,
           signal: io.signal,
         });
         checks.push(await contracts.executeCheck(check, probe));
