@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
+import { UsageError } from "../core/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { UsageError } from "./usage-error.ts";
 
 export interface OptionSpec {
   readonly type: "string" | "boolean";

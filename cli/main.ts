@@ -1,10 +1,10 @@
+import { UsageError } from "../core/index.ts";
 import packageJson from "../package.json" with { type: "json" };
 import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
 import { configRequested, describeConfigSource } from "./config-options.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { ExitCode } from "./exit-codes.ts";
-import { UsageError } from "./usage-error.ts";
+import { ExitCode, exitCodeOf } from "./exit-codes.ts";
 
 function renderOverview(commands: readonly CommandEntry[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));
@@ -79,13 +79,13 @@ export async function main(
       const help = error.command ?? (commands.some((c) => c.name === name) ? name : undefined);
       io.stderr.write(`event-harness: ${error.message} [${error.code}]\n`);
       io.stderr.write(`Run \`event-harness ${help ? `${help} ` : ""}--help\` for usage.\n`);
-      return ExitCode.usage;
+      return exitCodeOf(error);
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`event-harness: internal error: ${message}\n`);
     if (io.env.EVENT_HARNESS_DEBUG && error instanceof Error && error.stack)
       io.stderr.write(`${error.stack}\n`);
     else io.stderr.write("Set EVENT_HARNESS_DEBUG=1 to see the stack trace.\n");
-    return ExitCode.undecided;
+    return exitCodeOf(error);
   }
 }

@@ -1,6 +1,6 @@
+import { UsageError } from "../core/index.ts";
 import type { FaultName } from "../sandbox/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { UsageError } from "./usage-error.ts";
 
 /**
  * Checks the names given to a command's --sandbox-fault against the sandbox's faults (listing them all on a typo).

@@ -1,3 +1,4 @@
+import { UsageError } from "../core/index.ts";
 import type { Connection } from "../transport/connection/index.ts";
 import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
@@ -7,7 +8,6 @@ import { inHelpGroup } from "./command.ts";
 import { configOptions } from "./config-options.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { parseNumber } from "./option-values.ts";
-import { UsageError } from "./usage-error.ts";
 
 /** The options every command that talks to a target shares; each falls back to its environment variable. */
 export const targetOptions = inHelpGroup("Target options (the API under test)", {

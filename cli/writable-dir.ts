@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { UsageError } from "../core/index.ts";
 import { displayPath } from "./display-path.ts";
 import { describeFileError, fileErrorCode } from "./file-error.ts";
 import { makeDirectory } from "./make-directory.ts";
-import { UsageError } from "./usage-error.ts";
 
 /**
  * Creates a report directory and writes (then removes) a file in it, before a command sends its first request: a

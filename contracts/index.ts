@@ -1,6 +1,5 @@
 export type { Connection } from "../transport/connection/index.ts";
 export {
-  ConnectionError,
   connectionFromEnv,
   DIRECT,
   describeConnectionFailure,
@@ -30,4 +29,4 @@ export type { Evidence } from "./probe/evidence.ts";
 export { Probe } from "./probe/probe.ts";
 export type { ContractSettings } from "./runner/contract-settings.ts";
 export { executeCheck } from "./runner/execute-check.ts";
-export { ContractRunError, runContract } from "./runner/run-contract.ts";
+export { runContract } from "./runner/run-contract.ts";

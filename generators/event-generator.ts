@@ -1,10 +1,10 @@
 import { base, en, Faker } from "@faker-js/faker";
+import type { NextUint32 } from "../core/index.ts";
+import { below, createSfc32 } from "../core/index.ts";
 import type { CheckoutEvent } from "../domain/index.ts";
 import { CHANNEL_PREFIX, completeEventSchema } from "../domain/index.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { EXAMPLE_EMAIL_DOMAINS, toSafeLocalPart } from "./example-email.ts";
-import type { NextUint32 } from "./random.ts";
-import { below, createSfc32 } from "./random.ts";
 
 /** Faker seeds are 32-bit: larger or negative seeds would silently collide with others. */
 export const MAX_SEED = 0xffff_ffff;

@@ -12,7 +12,5 @@ export { isRejectedAt } from "./invalid-variant.ts";
 export { findInvalidVariant, INVALID_VARIANT_NAMES, INVALID_VARIANTS } from "./invalid-variants.ts";
 export type { JsonPath } from "./json-edit.ts";
 export { NDJSON_CHUNK_SIZE, ndjsonChunks, toNdjsonLine } from "./ndjson.ts";
-export type { NextUint32 } from "./random.ts";
-export { createSfc32 } from "./random.ts";
 export type { WriteOutcome } from "./write-chunks.ts";
 export { writeChunks } from "./write-chunks.ts";

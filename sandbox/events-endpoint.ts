@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createSfc32 } from "../generators/index.ts";
+import { createSfc32 } from "../core/index.ts";
 import type { BearerAuthenticator, BearerResult } from "./bearer-auth.ts";
 import type { BearerChallenger } from "./bearer-challenge.ts";
 import type { EventStore } from "./event-store.ts";

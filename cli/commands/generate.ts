@@ -4,6 +4,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { finished } from "node:stream/promises";
+import { UsageError } from "../../core/index.ts";
 import type { EventGenerator, InvalidVariant, WriteOutcome } from "../../generators/index.ts";
 import {
   createEventGenerator,
@@ -23,7 +24,6 @@ import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
 import { parseInteger } from "../option-values.ts";
-import { UsageError } from "../usage-error.ts";
 
 const NAME = "generate";
 /** Large enough for any k6 data file, small enough that a typo cannot fill a disk unnoticed. */

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { UsageError } from "../../core/index.ts";
 import {
   ensureK6,
   findK6,
@@ -7,7 +8,6 @@ import {
 } from "../../k6-tooling/binary/k6-binary.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
-import { UsageError } from "../usage-error.ts";
 
 const SOURCE_LABEL = {
   K6_BIN: "from K6_BIN",

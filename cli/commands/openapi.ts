@@ -1,5 +1,6 @@
 import { rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { UsageError } from "../../core/index.ts";
 import type { EventStrictness } from "../../domain/index.ts";
 import { EVENT_STRICTNESS } from "../../domain/index.ts";
 import type { OpenApiTargets } from "../../domain/openapi/index.ts";
@@ -8,7 +9,6 @@ import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
 import { httpUrl, targetOptions } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 
 const NAME = "openapi";
 

@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
 import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { ResponseTooLargeError, RotationUnconfirmedError, UsageError } from "../../core/index.ts";
 import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
 import { defineCommand } from "../command.ts";
 import { configOptions } from "../config-options.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { displayPath } from "../display-path.ts";
 import { errorReason } from "../error-reason.ts";
-import { ExitCode } from "../exit-codes.ts";
+import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { parseInteger } from "../option-values.ts";
 import { resolveConnection, resolveTimeoutMs, targetOptions } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
 const MAX_OVERLAP_SECONDS = 86_400;
@@ -25,11 +25,6 @@ interface RotationAnswer {
   readonly client_secret: string;
   readonly "not-before-policy": number;
   readonly old_secret_valid_until: number | null;
-}
-
-/** Why the rotation could not be made or confirmed although the command line was fine (exit 3). */
-class RotationUnconfirmedError extends Error {
-  override readonly name = "RotationUnconfirmedError";
 }
 
 function authUrlOption(raw: string | undefined): URL {
@@ -353,7 +348,7 @@ export const sandboxRotateCommand = defineCommand({
       await files.discard();
       if (error instanceof RotationUnconfirmedError) {
         say(`event-harness: ${error.message}\n`);
-        return ExitCode.undecided;
+        return exitCodeOf(error);
       }
       throw error;
     }
@@ -412,8 +407,9 @@ async function callAdminEndpoint(
 ): Promise<RotationAnswer> {
   const { request } = await import("undici");
   const { requestDeadline } = await import("../../transport/deadline/index.ts");
-  const { describeRedirect, isRedirect, readCappedText, ResponseTooLargeError, undiciDispatcher } =
-    await import("../../transport/connection/index.ts");
+  const { describeRedirect, isRedirect, readCappedText, undiciDispatcher } = await import(
+    "../../transport/connection/index.ts"
+  );
   let status: number;
   let text: string;
   let location: LocationHeader;

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { UsageError } from "../../core/index.ts";
 import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import {
   checkAdminToken,
@@ -14,7 +15,6 @@ import { defineCommand } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
-import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 
 const STRICTNESS = ["production", "complete", "lenient"] as const;

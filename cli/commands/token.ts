@@ -1,10 +1,10 @@
+import { UsageError } from "../../core/index.ts";
 import { defineCommand } from "../command.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { errorReason } from "../error-reason.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { displayUrl } from "../load/display-url.ts";
 import { resolveTarget, targetOptions } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 
 const NAME = "token";
 

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import { UsageError } from "../../core/index.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
-import { UsageError } from "../usage-error.ts";
 import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
 import type { EnvironmentSettings } from "./config-schema.ts";
 import { configFileSchema } from "./config-schema.ts";

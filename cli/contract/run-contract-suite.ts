@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { ContractSettings } from "../../contracts/index.ts";
+import { ContractRunError, UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
@@ -8,7 +9,7 @@ import { resolveLedger } from "../accepted-ledger.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
-import { ExitCode } from "../exit-codes.ts";
+import { exitCodeOf } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
@@ -21,7 +22,6 @@ import {
   resolveTarget,
   resolveTargetTuning,
 } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
@@ -44,7 +44,6 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
   // Loaded here, not at the top: vitest and the sandbox are heavy, and other commands never need them.
   const {
     ALL_CHECKS,
-    ContractRunError,
     defaultRunBudgetMs,
     lifetimeMarginSeconds,
     MAX_STRETCHED_RUN_MS,
@@ -147,7 +146,7 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
   } catch (error) {
     if (error instanceof ContractRunError) {
       io.stderr.write(`event-harness: ${error.message}\n`);
-      return ExitCode.undecided;
+      return exitCodeOf(error);
     }
     throw error;
   } finally {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { UsageError } from "../../core/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
-import { UsageError } from "../usage-error.ts";
 
 /** Reads a credentials file (`[{client_id, client_secret}, …]` or `{clients: […]}`); secrets are returned, never printed. */
 export async function readCredentialsFile(file: string): Promise<ClientCredential[]> {

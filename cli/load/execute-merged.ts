@@ -1,9 +1,9 @@
+import { CannotRunError } from "../../core/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import type { RunEnding } from "../../reporting/load/index.ts";
 import { FINISHED } from "../../reporting/load/index.ts";
 import type { CommandIo } from "../command.ts";
 import { interruption } from "../interruption.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { MergedRun } from "./merge-instances.ts";

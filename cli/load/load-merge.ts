@@ -1,16 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { CannotRunError, UsageError } from "../../core/index.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
+import type { ReportContext } from "../../reporting/load/index.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
-import { ExitCode } from "../exit-codes.ts";
-import { UsageError } from "../usage-error.ts";
+import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 import { mergeInstances } from "./merge-instances.ts";
 
 export interface LoadMergeOptions {
@@ -19,10 +19,10 @@ export interface LoadMergeOptions {
   accepted?: string;
 }
 
-async function readPlan(file: string): Promise<OperatorPlanFile> {
-  let plan: OperatorPlanFile;
+async function readPlan(file: string): Promise<OperatorPlanFile<ReportContext>> {
+  let plan: OperatorPlanFile<ReportContext>;
   try {
-    plan = JSON.parse(await readFile(file, "utf8")) as OperatorPlanFile;
+    plan = JSON.parse(await readFile(file, "utf8")) as OperatorPlanFile<ReportContext>;
   } catch (error) {
     throw new UsageError("invalid-value", `--plan ${file}: ${(error as Error).message}`, "load-merge");
   }
@@ -84,7 +84,7 @@ export async function runLoadMerge(
   } catch (error) {
     if (error instanceof CannotRunError) {
       io.stderr.write(`event-harness: ${error.message}\n`);
-      return ExitCode.undecided;
+      return exitCodeOf(error);
     }
     throw error;
   }

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import type { ClientModel, ScenarioName } from "../../load/index.ts";
 import {
@@ -11,7 +12,6 @@ import {
 import type { ParsedOptions } from "../command.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 
 /** Longest run the CLI accepts: a week-long soak is already an unusual request. */
 const MAX_DURATION_SECONDS = 7 * 24 * 3600;

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { CannotRunError } from "../../core/index.ts";
 import type { InstanceTotals, SummaryData } from "../../reporting/load/index.ts";
 import { instanceTotals } from "../../reporting/load/index.ts";
 import { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.ts";
 import { readTrendSamples } from "../../reporting/load/trend-samples.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 
 /** What one k6 instance left behind: its end-of-test summary and its CSV samples. */
 export interface InstanceOutput {

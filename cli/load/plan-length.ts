@@ -1,6 +1,6 @@
+import { CannotRunError } from "../../core/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import { MAX_TIMER_DELAY_MS } from "../../transport/deadline/index.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 
 /**
  * Refuses a plan whose watchdog (`watchdogSeconds`, the plan's longest run plus slack) no Node timer can hold: the

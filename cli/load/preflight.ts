@@ -1,11 +1,11 @@
 import { request } from "undici";
+import { CannotRunError, ResponseTooLargeError } from "../../core/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
 import type { LocationHeader } from "../../transport/connection/index.ts";
 import {
   describeRedirect,
   isRedirect,
-  ResponseTooLargeError,
   readCappedText,
   undiciDispatcher,
 } from "../../transport/connection/index.ts";
@@ -14,7 +14,6 @@ import type { Redactor, Target } from "../../transport/index.ts";
 import { tokenRequestParts } from "../../transport/index.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { errorReason } from "../error-reason.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
 import { displayUrl } from "./display-url.ts";
 
 export interface PreflightResult {

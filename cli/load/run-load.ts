@@ -1,6 +1,6 @@
+import { CannotRunError } from "../../core/index.ts";
 import type { CommandIo } from "../command.ts";
-import { ExitCode } from "../exit-codes.ts";
-import { CannotRunError } from "./cannot-run-error.ts";
+import { exitCodeOf } from "../exit-codes.ts";
 import { executeLoad } from "./execute-load.ts";
 import type { LoadOptionValues } from "./load-settings.ts";
 import { prepareLoad } from "./prepare-load.ts";
@@ -23,7 +23,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
   } catch (error) {
     if (error instanceof CannotRunError) {
       io.stderr.write(`event-harness: ${error.message}\n`);
-      return ExitCode.undecided;
+      return exitCodeOf(error);
     }
     throw error;
   }

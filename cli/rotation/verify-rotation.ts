@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { RotationExpectations, Target } from "../../contracts/index.ts";
+import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
@@ -17,7 +18,6 @@ import {
 } from "../rotation-inputs.ts";
 import type { targetOptions } from "../target-options.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
@@ -137,7 +137,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
       if (secret) redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
     }
     if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
-    const { createEventGenerator } = await import("../../generators/index.ts");
+    const { createEventGenerator, INVALID_VARIANTS } = await import("../../generators/index.ts");
     const events = createEventGenerator({
       seed: randomInt(0xffff_ffff),
       runId: `r${started.toString(36)}`,
@@ -151,6 +151,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
         target,
         redactor,
         nextEvent: () => events.next(),
+        eventBreakers: INVALID_VARIANTS,
         signal: io.signal,
       });
       checks.push(await contracts.executeCheck(check, probe));

@@ -1,13 +1,13 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
+import { UsageError } from "../../core/index.ts";
 import type { PartOutcome } from "../../reporting/run/index.ts";
 import { partVerdictOf, TIME_SERIES_FILE, writeTimeSeriesFromK6Csv } from "../../reporting/run/index.ts";
 import type { CommandIo } from "../command.ts";
 import { configSourceOf } from "../config-options.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { makeDirectory } from "../make-directory.ts";
-import { UsageError } from "../usage-error.ts";
 import { closed, PartOutput } from "./part-output.ts";
 import type { PartPlan } from "./part-plan.ts";
 import { K6_CSV_FILE, reproduceCommand } from "./part-plan.ts";

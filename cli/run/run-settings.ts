@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
+import { UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import type { ParsedOptions } from "../command.ts";
@@ -14,7 +15,6 @@ import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import type { targetOptions } from "../target-options.ts";
 import { resolveTarget } from "../target-options.ts";
-import { UsageError } from "../usage-error.ts";
 
 export const PARTS = ["contract", "load", "rotation"] as const;
 export type PartName = (typeof PARTS)[number];

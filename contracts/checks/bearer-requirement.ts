@@ -71,6 +71,7 @@ function forged(make: (parts: JwsParts) => string | Promise<string>) {
   };
 }
 
+// Private control flow, not a harness error: withForgery below catches it, so it never leaves this file.
 class ForgeryUnavailable extends Error {}
 
 function withForgery(check: CheckDefinition): CheckDefinition {

@@ -1,4 +1,3 @@
-import { INVALID_VARIANTS } from "../../generators/index.ts";
 import { eventsUrl } from "../../transport/index.ts";
 import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
 import { isServerError, isSuccess } from "../probe/http-request.ts";
@@ -8,9 +7,6 @@ import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { describeResponse, jsonObject } from "./describe.ts";
 import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
 import { describeRefusal, isRefusal, REJECTED_CONTENT } from "./refusal.ts";
-
-/** Variants that break a documented format or drop a field production requires; "complete"-only ones are not errors. */
-const NEGATIVE_VARIANTS = INVALID_VARIANTS.filter((variant) => variant.violates !== "complete");
 
 interface BadInput {
   readonly name: string;
@@ -38,9 +34,11 @@ const WRONG_CONTENT_TYPE: BadInput = {
     withBody(probe, authorization, JSON.stringify(probe.newEvent()), "text/plain; charset=utf-8"),
 };
 
-/** Every bad input the harness can make: the generator's invalid variants, malformed JSON, a wrong content type. */
-function badInputs(): BadInput[] {
-  const variants = NEGATIVE_VARIANTS.map((variant) => ({
+/** Every bad input the harness can make: the probe's event breakers, malformed JSON, a wrong content type. */
+function badInputs(probe: Probe): BadInput[] {
+  // Breakers that break a documented format or drop a field production requires; "complete"-only ones are not errors.
+  const negative = probe.eventBreakers.filter((variant) => variant.violates !== "complete");
+  const variants = negative.map((variant) => ({
     name: `invalid variant ${variant.name}`,
     request: (probe: Probe, authorization: string) =>
       probe.eventRequest(authorization, variant.apply(probe.newEvent() as never)),
@@ -123,7 +121,7 @@ export const eventsNoServerError = defineCheck({
   rule: "Endpoints §2; RFC 9110 §15.6",
   profile: "fast",
   async run(probe) {
-    const answers = await sendAll(probe, badInputs(), "report");
+    const answers = await sendAll(probe, badInputs(probe), "report");
     const failures = answers.filter(([, response]) => isServerError(response.status));
     if (failures.length > 0) {
       return broken(
@@ -144,7 +142,7 @@ export const eventsInvalidRejected = defineCheck({
   async run(probe) {
     const answers = await sendAll(
       probe,
-      badInputs().filter((input) => input.name.startsWith("invalid variant")),
+      badInputs(probe).filter((input) => input.name.startsWith("invalid variant")),
     );
     const accepted = answers.filter(([, response]) => !isRefusal(response, REJECTED_CONTENT));
     if (accepted.length > 0) {

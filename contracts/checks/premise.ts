@@ -1,5 +1,5 @@
+import { PrerequisiteError } from "../../core/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
-import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { Probe } from "../probe/probe.ts";
 import { accessTokenOf, describeResponse } from "./describe.ts";
 

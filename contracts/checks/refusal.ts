@@ -1,5 +1,5 @@
+import { Undecidable } from "../../core/index.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
-import { Undecidable } from "../probe/undecidable.ts";
 
 /** A refusal as a rule names it: the statuses that count, and the clause that says so. */
 export interface Refusal {

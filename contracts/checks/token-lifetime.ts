@@ -1,9 +1,7 @@
-import { formatDuration } from "../../reporting/index.ts";
+import { formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
-import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { IssuedToken, Probe } from "../probe/probe.ts";
-import { Undecidable } from "../probe/undecidable.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { describeResponse } from "./describe.ts";

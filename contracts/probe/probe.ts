@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { PrerequisiteError, RedirectAnswer, ServerFailure, TransportError } from "../../core/index.ts";
+import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
@@ -8,11 +10,7 @@ import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
 import { isServerError, jsonRequest } from "./http-request.ts";
-import { PrerequisiteError } from "./prerequisite-error.ts";
-import { RedirectAnswer } from "./redirect-answer.ts";
 import { send } from "./send.ts";
-import { ServerFailure } from "./server-failure.ts";
-import { TransportError } from "./transport-error.ts";
 import type { UnansweredEndpoints } from "./unanswered-endpoints.ts";
 
 /** An access token the target issued, with the lifetime it announced. */
@@ -24,11 +22,22 @@ export interface IssuedToken {
   readonly response: HttpResponse;
 }
 
+/** One way to break a valid event; the caller hands them in (the suite takes generators/' invalid variants). */
+export interface EventBreaker {
+  readonly name: string;
+  /** The loosest strictness whose schema rejects the broken event. */
+  readonly violates: EventStrictness;
+  /** A new body made from `event`; the event itself is never modified. */
+  apply(event: CheckoutEvent): unknown;
+}
+
 export interface ProbeOptions {
   readonly target: Target;
   readonly redactor: Redactor;
   /** The next valid event to send: a fresh, unique one each call. */
   readonly nextEvent: () => Record<string, unknown>;
+  /** Every way the caller can break a valid event, for the checks that send invalid ones. */
+  readonly eventBreakers: readonly EventBreaker[];
   /** Live progress for long checks. */
   readonly progress?: (message: string) => void;
   /** The run's deadline: when it aborts, every exchange and wait of the check ends (TransportError). */
@@ -73,6 +82,7 @@ export class Probe {
   readonly target: Target;
   readonly redactor: Redactor;
   readonly #nextEvent: () => Record<string, unknown>;
+  readonly eventBreakers: readonly EventBreaker[];
   readonly #progress: (message: string) => void;
   readonly #signal: AbortSignal | undefined;
   readonly #unanswered: UnansweredEndpoints | undefined;
@@ -82,6 +92,7 @@ export class Probe {
     this.target = options.target;
     this.redactor = options.redactor;
     this.#nextEvent = options.nextEvent;
+    this.eventBreakers = options.eventBreakers;
     this.#progress = options.progress ?? (() => {});
     this.#signal = options.signal;
     this.#unanswered = options.unanswered;
@@ -137,7 +148,7 @@ export class Probe {
       response = await send(request, this.target.timeoutMs, this.target.connection, this.#signal);
       this.#unanswered?.record(request, true);
     } catch (error) {
-      if (error instanceof TransportError && error.code === "TIMEOUT")
+      if (error instanceof TransportError && error.reason === "TIMEOUT")
         this.#unanswered?.record(request, false);
       const message = error instanceof Error ? error.message : String(error);
       this.evidence.push(evidenceOf(this.redactor, label, request, { error: message }));

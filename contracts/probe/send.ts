@@ -1,10 +1,10 @@
 import type { RequestOptions } from "node:http";
 import pactum from "pactum";
+import { TransportError } from "../../core/index.ts";
 import type { Connection } from "../../transport/connection/index.ts";
 import { BodyCap, describeConnectionFailure, nodeRequestOptions } from "../../transport/connection/index.ts";
 import { noAnswerWithin, requestDeadline } from "../../transport/deadline/index.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
-import { TransportError } from "./transport-error.ts";
 
 // Pactum logs failed requests in full (secrets included): the harness writes its own redacted evidence instead.
 pactum.settings.setLogLevel("SILENT");
@@ -41,7 +41,7 @@ interface PactumResponse {
 
 function describeFailure(error: PactumResponse): TransportError {
   const connection = describeConnectionFailure(error);
-  if (connection !== undefined) return new TransportError(connection.message, connection.code);
+  if (connection !== undefined) return new TransportError(connection.message, connection.reason);
   // Pactum's transport errors carry the reason in the message about as often as in `code`.
   const said = `${error.code ?? ""} ${error.message ?? ""}`;
   if (/ECONNREFUSED/.test(said)) return new TransportError("connection refused", "ECONNREFUSED");

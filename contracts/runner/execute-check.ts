@@ -1,13 +1,15 @@
+import {
+  PrerequisiteError,
+  RedirectAnswer,
+  ServerFailure,
+  TransportError,
+  Undecidable,
+} from "../../core/index.ts";
 import { inertText } from "../../transport/index.ts";
 import type { CheckDefinition, CheckLevel, CheckStatus } from "../checks/check.ts";
 import { statusOf } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
-import { PrerequisiteError } from "../probe/prerequisite-error.ts";
 import type { Probe } from "../probe/probe.ts";
-import { RedirectAnswer } from "../probe/redirect-answer.ts";
-import { ServerFailure } from "../probe/server-failure.ts";
-import { TransportError } from "../probe/transport-error.ts";
-import { Undecidable } from "../probe/undecidable.ts";
 
 /**
  * Runs one check; a transport failure is ERROR ("could not decide"), never FAIL, and no exception escapes. A 5xx

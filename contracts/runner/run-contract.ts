@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { startVitest } from "vitest/node";
+import { ContractRunError } from "../../core/index.ts";
 import { selectChecks } from "../checks/catalogue.ts";
 import type { CheckResult } from "../checks/check-result.ts";
 import type { ContractSettings } from "./contract-settings.ts";
@@ -22,11 +23,6 @@ export interface ContractRunHooks {
   readonly onResult?: (result: CheckResult) => void;
   /** Aborted on Ctrl+C: the run stops, and every check without a result is ERROR. */
   readonly signal?: AbortSignal;
-}
-
-/** Raised when the suite itself could not run (not a verdict on the target). */
-export class ContractRunError extends Error {
-  override readonly name = "ContractRunError";
 }
 
 /** Runs the Pactum contract suite under vitest against the target in `settings`, returning one result per check. */

@@ -1,6 +1,6 @@
 // The contract suite as vitest runs it: one test per selected check, results handed to the reporter via task meta.
 import { afterAll, beforeAll, describe, inject, test } from "vitest";
-import { createEventGenerator } from "../../generators/index.ts";
+import { createEventGenerator, INVALID_VARIANTS } from "../../generators/index.ts";
 import {
   defaultRunBudgetMs,
   MAX_STRETCHED_RUN_MS,
@@ -54,6 +54,7 @@ function run(check: CheckDefinition): Promise<CheckResult> {
     target,
     redactor,
     nextEvent: () => generator.next(),
+    eventBreakers: INVALID_VARIANTS,
     // Workers reach the CLI's terminal only through the console, which the results reporter listens to.
     progress: (message) => console.error(`${PROGRESS_MARK}${check.id}\t${message}`),
     signal: deadline.signal,

@@ -5,7 +5,7 @@ import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { UsageError } from "../../cli/usage-error.ts";
+import { UsageError } from "../../core/index.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

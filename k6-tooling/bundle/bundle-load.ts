@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions, OutputFile } from "esbuild";
 import { build } from "esbuild";
+import { BundleTooLargeError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { SCENARIO_NAMES } from "../../load/index.ts";
 
@@ -52,10 +53,6 @@ export interface BundleResult {
   readonly scenario: ScenarioName;
   readonly file: string;
   readonly bytes: number;
-}
-
-export class BundleTooLargeError extends Error {
-  override readonly name = "BundleTooLargeError";
 }
 
 async function writeAtomically(file: OutputFile): Promise<void> {

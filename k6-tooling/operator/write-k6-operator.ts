@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CannotRunError } from "../../cli/load/cannot-run-error.ts";
+import { CannotRunError } from "../../core/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { LOAD_ENV, loadOptions, vuSettings } from "../../load/index.ts";
-import type { ReportContext } from "../../reporting/load/index.ts";
 import type { K6Binary } from "../binary/k6-binary.ts";
 import { k6Environment } from "../run/k6-environment.ts";
 import {
@@ -24,20 +23,21 @@ import {
 export const PLAN_FILE = "plan.json";
 export const PLAN_FORMAT = "event-harness.k6-operator-plan.v1";
 
-export interface OperatorPlanFile {
+/** `Context` is the caller's report context: k6-tooling stores it for load-merge and never reads it. */
+export interface OperatorPlanFile<Context = unknown> {
   readonly format: typeof PLAN_FORMAT;
-  readonly context: ReportContext;
+  readonly context: Context;
   readonly parallelism: number;
 }
 
-export interface WriteOperatorInput {
+export interface WriteOperatorInput<Context> {
   readonly dir: string;
   readonly k6: K6Binary;
   readonly bundle: string;
   readonly dataFile: string;
   readonly config: RunConfig;
   readonly plan: ScenarioPlan;
-  readonly context: ReportContext;
+  readonly context: Context;
   readonly parentEnv: NodeJS.ProcessEnv;
   /** Stops `k6 archive` on Ctrl+C or SIGTERM. */
   readonly signal: AbortSignal;
@@ -80,7 +80,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * credentials (k6 runs the init context to build it), so no secret can be inside; the runners get the real ones
  * from a Kubernetes Secret the team creates, referenced by env.
  */
-export async function writeK6Operator(input: WriteOperatorInput): Promise<WrittenOperator> {
+export async function writeK6Operator<Context>(input: WriteOperatorInput<Context>): Promise<WrittenOperator> {
   const { dir, config, plan } = input;
   const names = operatorNames(config.runId);
   // DIR was proven writable before (prepareWritableDir): one level below it, a plain mkdir cannot spin.
@@ -132,7 +132,7 @@ export async function writeK6Operator(input: WriteOperatorInput): Promise<Writte
   if (inConfigMap) manifests.unshift(["configmap.json", configMapManifest(names, archive)]);
   for (const [name, manifest] of manifests)
     await writeFile(path.join(dir, "manifests", name), json(manifest));
-  const planFile: OperatorPlanFile = {
+  const planFile: OperatorPlanFile<Context> = {
     format: PLAN_FORMAT,
     context: input.context,
     parallelism: config.instances,

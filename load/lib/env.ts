@@ -1,10 +1,7 @@
+import { EnvError } from "../../core/index.ts";
+
 /** A read-only view of environment variables: k6's `__ENV` or Node's `process.env`. */
 export type EnvRecord = Readonly<Record<string, string | undefined>>;
-
-/** Thrown for a missing or malformed variable; the message names it so a standalone k6 user can fix it. */
-export class EnvError extends Error {
-  override readonly name = "EnvError";
-}
 
 function present(env: EnvRecord, name: string): string | undefined {
   const raw = env[name];

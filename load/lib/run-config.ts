@@ -1,7 +1,8 @@
+import { EnvError } from "../../core/index.ts";
 import type { ClientModel } from "./client-models.ts";
 import { CLIENT_MODELS } from "./client-models.ts";
 import type { EnvRecord } from "./env.ts";
-import { EnvError, envReader } from "./env.ts";
+import { envReader } from "./env.ts";
 import { LOAD_ENV } from "./env-names.ts";
 import type { ScenarioName } from "./scenario-catalogue.ts";
 import { SCENARIOS } from "./scenario-catalogue.ts";

@@ -46,10 +46,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { k6InputArgs, writeK6Inputs } from "../../cli/load/index.ts";
+import { BundleTooLargeError } from "../../core/index.ts";
 import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
 import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
-import { BundleTooLargeError, bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
+import { bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {

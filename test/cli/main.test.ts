@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CommandEntry } from "../../cli/command.ts";
 import { defineCommand } from "../../cli/command.ts";
 import { main } from "../../cli/main.ts";
-import { UsageError } from "../../cli/usage-error.ts";
+import { UsageError } from "../../core/index.ts";
 import { loadedEntry } from "../support/run-in-process.ts";
 
 async function runMain(argv: readonly string[], entries: readonly CommandEntry[]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_MODELS, EnvError, LOAD_ENV, readRunConfig, SCENARIOS } from "../../load/index.ts";
+import { EnvError } from "../../core/index.ts";
+import { CLIENT_MODELS, LOAD_ENV, readRunConfig, SCENARIOS } from "../../load/index.ts";
 
 const SECRET = "s3cr3t-value-never-echoed";
 

@@ -1,4 +1,4 @@
-import { ConnectionError } from "./connection-error.ts";
+import { ConnectionError } from "../../core/index.ts";
 
 /** OpenSSL and Node codes of a certificate the client does not trust. */
 const UNTRUSTED = new Set([

@@ -1,31 +1,8 @@
+import { ResponseTooLargeError } from "../../core/index.ts";
 import { JsonShape } from "./json-shape.ts";
 
 /** The spec's answers are a few hundred bytes: a body past 1 MiB is a broken or hostile target, cut off before it fills memory. */
 export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
-
-const KIB = 1024;
-const MIB = 1024 * KIB;
-
-/** "1 MiB", "64 KiB", "100 bytes": the cap as the messages say it. */
-function formatBytes(bytes: number): string {
-  if (bytes % MIB === 0) return `${bytes / MIB} MiB`;
-  if (bytes % KIB === 0) return `${bytes / KIB} KiB`;
-  return `${bytes} bytes`;
-}
-
-/**
- * A response whose body passed the cap, in bytes or in the shape of its JSON: the exchange was ended there, so the
- * target's answer is unknown.
- */
-export class ResponseTooLargeError extends Error {
-  override readonly name = "ResponseTooLargeError";
-  constructor(
-    readonly limitBytes: number,
-    message = `response body exceeded ${formatBytes(limitBytes)}`,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Counts one response body's bytes as they arrive and follows its JSON structure, and says once either passes the

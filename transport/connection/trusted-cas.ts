@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
+import { ConnectionError } from "../../core/index.ts";
 import type { Connection } from "./connection.ts";
-import { ConnectionError } from "./connection-error.ts";
 
 const cache = new Map<string, readonly string[]>();
 

@@ -1,4 +1,4 @@
-import { formatDuration } from "../../reporting/index.ts";
+import { formatDuration } from "../../core/index.ts";
 import { timerDelay } from "./timer-delay.ts";
 
 /** The evidence text of an exchange that ran out of time. */

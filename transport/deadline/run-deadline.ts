@@ -1,4 +1,4 @@
-import { formatDuration } from "../../reporting/index.ts";
+import { formatDuration } from "../../core/index.ts";
 import { MAX_STRETCHED_RUN_MS } from "./run-budget.ts";
 import { timerDelay } from "./timer-delay.ts";
 

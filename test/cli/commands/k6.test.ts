@@ -4,7 +4,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { k6Command } from "../../../cli/commands/k6.ts";
-import { UsageError } from "../../../cli/usage-error.ts";
+import { UsageError } from "../../../core/index.ts";
 import {
   ensureK6,
   findK6,

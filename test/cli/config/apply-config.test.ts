@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyConfig } from "../../../cli/config/index.ts";
 import { runTimeoutOption } from "../../../cli/run-timeout-option.ts";
 import { resolveTarget, resolveTimeoutMs, targetOptions } from "../../../cli/target-options.ts";
-import { UsageError } from "../../../cli/usage-error.ts";
+import { UsageError } from "../../../core/index.ts";
 
 const SPECS = {
   ...targetOptions,

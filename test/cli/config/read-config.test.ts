@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfigEnvironment } from "../../../cli/config/index.ts";
-import { UsageError } from "../../../cli/usage-error.ts";
+import { UsageError } from "../../../core/index.ts";
 
 let dir: string;
 beforeAll(async () => {

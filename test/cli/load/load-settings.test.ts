@@ -3,7 +3,7 @@ import { renderHelp } from "../../../cli/command.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { readLoadSettings } from "../../../cli/load/index.ts";
 import { EMBEDDED_EXPIRES_IN } from "../../../cli/target-options.ts";
-import { UsageError } from "../../../cli/usage-error.ts";
+import { UsageError } from "../../../core/index.ts";
 
 describe("readLoadSettings", () => {
   it("leaves what was not given to the scenario's defaults", () => {

@@ -9,7 +9,7 @@ import {
   rotationChecks,
   Secret,
 } from "../../../contracts/index.ts";
-import { createEventGenerator } from "../../../generators/index.ts";
+import { createEventGenerator, INVALID_VARIANTS } from "../../../generators/index.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import type { OddAnswer, OddRefusalServer } from "../../support/odd-refusal-server.ts";
@@ -48,7 +48,12 @@ const checkById = (id: string): CheckDefinition => {
 
 async function run(id: string, target: Target): Promise<CheckResult> {
   const events = createEventGenerator({ seed: 7, runId: "premises", referencePrefix: "eah-premises-" });
-  const probe = new Probe({ target, redactor: new Redactor(), nextEvent: () => events.next() });
+  const probe = new Probe({
+    target,
+    redactor: new Redactor(),
+    nextEvent: () => events.next(),
+    eventBreakers: INVALID_VARIANTS,
+  });
   return executeCheck(checkById(id), probe);
 }
 
@@ -190,7 +195,12 @@ describe("rotation checks judge the old secret and the old token on refusals onl
     const events = createEventGenerator({ seed: 7, runId: "premises", referencePrefix: "eah-premises-" });
     return executeCheck(
       check,
-      new Probe({ target, redactor: new Redactor(), nextEvent: () => events.next() }),
+      new Probe({
+        target,
+        redactor: new Redactor(),
+        nextEvent: () => events.next(),
+        eventBreakers: INVALID_VARIANTS,
+      }),
     );
   }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { send } from "../../../contracts/probe/send.ts";
-import { TransportError } from "../../../contracts/probe/transport-error.ts";
+import { TransportError } from "../../../core/index.ts";
 import type { Connection } from "../../../transport/connection/index.ts";
 import { DIRECT, MAX_RESPONSE_BODY_BYTES } from "../../../transport/connection/index.ts";
 import type { CountingProxy } from "../../support/counting-proxy.ts";
@@ -51,7 +51,7 @@ describe("send caps the response body", () => {
   it("ends an endless body at 1 MiB, long before the deadline, as a transport error (ERROR, never FAIL)", async () => {
     const error = await failure(`${endless.url}/events`, DIRECT);
     expect(error.message).toBe("response body exceeded 1 MiB");
-    expect(error.code).toBe("TOO_LARGE");
+    expect(error.reason).toBe("TOO_LARGE");
   });
 
   it("caps a body that comes through a proxy's tunnel too", async () => {
@@ -75,7 +75,7 @@ describe("send caps the response's JSON shape", () => {
     try {
       const error = await failure(`${nested.url}/events`, DIRECT);
       expect(error.message).toBe("response JSON nests deeper than 64 levels");
-      expect(error.code).toBe("TOO_LARGE");
+      expect(error.reason).toBe("TOO_LARGE");
       const longest = Math.max(0, ...parse.mock.calls.map(([text]) => String(text).length));
       expect(longest).toBeLessThan(1024);
     } finally {

@@ -6,11 +6,11 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { k6InputArgs, writeK6Inputs } from "../../../cli/load/index.ts";
+import { BundleTooLargeError } from "../../../core/index.ts";
 import type { K6Binary } from "../../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import type { BundleResult } from "../../../k6-tooling/bundle/bundle-load.ts";
 import {
-  BundleTooLargeError,
   bundleLoadScenarios,
   checkBundleSizes,
   MAX_BUNDLE_BYTES,

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { ResponseTooLargeError } from "../../../core/index.ts";
 import {
   BodyCap,
   MAX_JSON_DEPTH,
   MAX_JSON_ITEMS,
   MAX_RESPONSE_BODY_BYTES,
-  ResponseTooLargeError,
   readCappedText,
 } from "../../../transport/connection/index.ts";
 

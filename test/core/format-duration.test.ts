@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { formatDuration, formatDurationCompact, splitDuration } from "../../core/index.ts";
 import { parseDurationSeconds } from "../../load/index.ts";
-import { formatDuration, formatDurationCompact, splitDuration } from "../../reporting/index.ts";
 
 describe("formatDuration", () => {
   it.each([

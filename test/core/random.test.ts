@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { below, createSfc32 } from "../../generators/random.ts";
+import { below, createSfc32 } from "../../core/random.ts";
 
 describe("createSfc32", () => {
   it("repeats its sequence for the same seed and differs for another", () => {

@@ -1,0 +1,23 @@
+// The ground every layer stands on: no Node or k6 APIs, so the k6 scenarios bundle it as the CLI does.
+
+export type { ErrorCode, UsageErrorCode } from "./errors.ts";
+export {
+  BundleTooLargeError,
+  CannotRunError,
+  ConnectionError,
+  ContractRunError,
+  EnvError,
+  HarnessError,
+  PrerequisiteError,
+  RedirectAnswer,
+  ResponseTooLargeError,
+  RotationUnconfirmedError,
+  ServerFailure,
+  TransportError,
+  Undecidable,
+  UsageError,
+} from "./errors.ts";
+export type { DurationParts } from "./format-duration.ts";
+export { formatDuration, formatDurationCompact, splitDuration } from "./format-duration.ts";
+export type { NextUint32 } from "./random.ts";
+export { below, createSfc32 } from "./random.ts";
