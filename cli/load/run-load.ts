@@ -27,6 +27,7 @@ import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
+import { switchedNote } from "../preflight/index.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
 import { UsageError } from "../usage-error.ts";
@@ -134,7 +135,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
             clientId: c.clientId,
             clientSecret: c.clientSecret,
           })));
-    const target: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
+    const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
     const redactor = new Redactor();
     const reportNet = new Redactor();
     for (const { clientId, clientSecret } of credentials) {
@@ -145,7 +146,15 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     // The harness's own words: only k6's lines and a target's answers pass the redactor, as values.
     const say = (text: string) => io.stderr.write(text);
 
-    const { expiresInSeconds } = await preflight(target, credentials, redactor, io.signal);
+    const checked = await preflight(configured, credentials, redactor, io.signal);
+    const { expiresInSeconds } = checked;
+    // The VUs authenticate the way the preflight found to work; the switch is said once, before k6 starts.
+    const target: Target = { ...configured, clientAuth: checked.clientAuth };
+    if (checked.refusedClientAuth !== undefined) {
+      say(
+        `event-harness: ${switchedNote(credentials[0]?.clientId ?? configured.clientId, { clientAuth: checked.clientAuth, refusedClientAuth: checked.refusedClientAuth })}\n`,
+      );
+    }
     if (settings.marginSeconds !== undefined && settings.marginSeconds >= expiresInSeconds / 2) {
       throw new UsageError(
         "invalid-value",

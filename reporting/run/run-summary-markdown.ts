@@ -89,7 +89,7 @@ export function renderRunSummaryMarkdown(
     ? "the embedded sandbox"
     : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${run.parts.length} parts passed`,
     "",
     `Run ${codeSpan(run.runId)} against ${target}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
