@@ -63,8 +63,9 @@ function unreachable(
 }
 
 function excerpt(answer: Answer, redactor: Redactor): string {
-  const text = inertText(redactor.redact(answer.text.replace(/\s+/g, " ").trim()));
-  const short = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  // Only the quoted prefix is made inert and redacted: the body may be a megabyte.
+  const { text, cut } = redactor.untrustedPrefix(answer.text.replace(/\s+/g, " ").trim(), EXCERPT_CHARS);
+  const short = cut ? `${text}…` : text;
   return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
 }
 
