@@ -156,15 +156,17 @@ export const contractCommand = defineCommand({
           `${sandbox ? `, embedded sandbox${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
       );
       // Diagnose before judging: a target that cannot be tested is said once and judged not at all.
-      let ready: Awaited<ReturnType<typeof diagnoseTarget>>;
+      let ready: Awaited<ReturnType<typeof diagnoseTarget>> = { clientAuth: configured.clientAuth };
       try {
-        ready = await diagnoseTarget(
-          configured,
-          { clientId: configured.clientId, clientSecret: secret },
-          redactor,
-          io.signal,
-          { requireToken: false },
-        );
+        // The embedded sandbox is the harness's own: its faults are there to be judged, not diagnosed away.
+        if (!sandbox)
+          ready = await diagnoseTarget(
+            configured,
+            { clientId: configured.clientId, clientSecret: secret },
+            redactor,
+            io.signal,
+            { requireToken: false },
+          );
       } catch (error) {
         if (!(error instanceof CannotRunError)) throw error;
         say(`event-harness: ${error.message}\n`);
