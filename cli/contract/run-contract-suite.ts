@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { ContractSettings } from "../../contracts/index.ts";
-import { ContractRunError, UsageError } from "../../core/index.ts";
+import { CannotRunError, ContractRunError, UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
@@ -50,8 +50,10 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
     PROFILES,
     Redactor,
     runContract,
+    selectChecks,
     unknownSelectors,
   } = await import("../../contracts/index.ts");
+  const { diagnoseTarget, switchedNote } = await import("../preflight/index.ts");
   const { describeTarget } = await import("../../reporting/contract/index.ts");
   const profile = parseChoice("profile", options.profile, PROFILES, "fast");
   const only = (options.only ?? [])
@@ -100,16 +102,65 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
     ? undefined
     : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
   try {
-    const target = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
-    const secret = target.clientSecret.reveal();
-    const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
+    const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
+    const secret = configured.clientSecret.reveal();
+    const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(configured.clientId, secret);
     // The harness's words go out as they are; only the URLs the user gave are redacted, as values.
     const say = (text: string) => io.stderr.write(text);
     const url = (value: string) => redactor.redact(value);
+    const runOf = (checks: ContractRun["checks"], extra: Partial<ContractRun>): ContractRun => ({
+      tool: { name: packageJson.name, version: packageJson.version },
+      suite: `contract (${profile})`,
+      profile,
+      seed,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      target: describeTarget(configured),
+      checks,
+      ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
+      ...extra,
+    });
     say(
-      `Contract ${profile} profile against ${url(target.baseUrl)} (token endpoint ${url(target.tokenUrl)}, client authentication ${target.clientAuth})` +
+      `Contract ${profile} profile against ${url(configured.baseUrl)} (token endpoint ${url(configured.tokenUrl)}, client authentication ${configured.clientAuth})` +
         `${sandbox ? `, ${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
     );
+    // Diagnose before judging: a target that cannot be tested is said once and judged not at all.
+    let ready: Awaited<ReturnType<typeof diagnoseTarget>> = { clientAuth: configured.clientAuth };
+    try {
+      // The embedded sandbox is the harness's own: its faults are there to be judged, not diagnosed away.
+      if (!sandbox)
+        ready = await diagnoseTarget(
+          configured,
+          { clientId: configured.clientId, clientSecret: secret },
+          redactor,
+          io.signal,
+          { requireToken: false },
+        );
+    } catch (error) {
+      if (!(error instanceof CannotRunError)) throw error;
+      say(`event-harness: ${error.message}\n`);
+      const skipped = selectChecks(profile, only).map((check) => ({
+        id: check.id,
+        title: check.title,
+        area: check.area,
+        level: check.level,
+        rule: check.rule,
+        status: "SKIP" as const,
+        message: "not run: the preflight could not test the target",
+        durationMs: 0,
+        evidence: [],
+      }));
+      return await reportContractRun(
+        runOf(skipped, { couldNotTest: error.message }),
+        reportDir,
+        redactor,
+        io,
+        ledger,
+      );
+    }
+    const note = switchedNote(configured.clientId, ready);
+    if (note !== undefined) say(`event-harness: ${note}\n`);
+    const target = { ...configured, clientAuth: ready.clientAuth };
     if (profile === "full") {
       say(
         `Sliding-expiry probes wait about expires_in + max(2 s, 10 %)${sandbox ? ` = ${expiresIn + lifetimeMarginSeconds(expiresIn)} s` : ""}.\n`,
@@ -131,18 +182,13 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
       onProgress: (_checkId, message) => say(`  … ${message}\n`),
       signal: io.signal,
     });
-    const run: ContractRun = {
-      tool: { name: packageJson.name, version: packageJson.version },
-      suite: `contract (${profile})`,
-      profile,
-      seed,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
-      target: describeTarget(target),
-      checks,
-      ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
-    };
-    return await reportContractRun(run, reportDir, redactor, io, ledger);
+    return await reportContractRun(
+      runOf(checks, { target: describeTarget(target) }),
+      reportDir,
+      redactor,
+      io,
+      ledger,
+    );
   } catch (error) {
     if (error instanceof ContractRunError) {
       io.stderr.write(`event-harness: ${error.message}\n`);

@@ -22,6 +22,7 @@ import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { didYouMean } from "../did-you-mean.ts";
+import { switchedNote } from "../preflight/index.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
@@ -212,10 +213,18 @@ export async function prepareLoad(
     : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
   try {
     const credentials = fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
-    const target: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
+    const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
     const { redactor, reportNet } = redactorsFor(credentials);
 
-    const { expiresInSeconds } = await preflight(target, credentials, redactor, io.signal);
+    const checked = await preflight(configured, credentials, redactor, io.signal);
+    const { expiresInSeconds } = checked;
+    // The VUs authenticate the way the preflight found to work; the switch is said once, before k6 starts.
+    const target: Target = { ...configured, clientAuth: checked.clientAuth };
+    if (checked.refusedClientAuth !== undefined) {
+      const clientId = credentials[0]?.clientId ?? configured.clientId;
+      const { clientAuth, refusedClientAuth } = checked;
+      io.stderr.write(`event-harness: ${switchedNote(clientId, { clientAuth, refusedClientAuth })}\n`);
+    }
     if (settings.marginSeconds !== undefined && settings.marginSeconds >= expiresInSeconds / 2) {
       throw new UsageError(
         "invalid-value",

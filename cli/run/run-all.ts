@@ -1,4 +1,6 @@
 import path from "node:path";
+import type { Redactor, Target } from "../../contracts/index.ts";
+import { CannotRunError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
@@ -15,7 +17,8 @@ import { runTimeoutEnvironment } from "../run-timeout-option.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
-import { planParts } from "./part-plan.ts";
+import type { PartPlan } from "./part-plan.ts";
+import { planParts, reproduceCommand } from "./part-plan.ts";
 import { runRedactor } from "./run-redactor.ts";
 import type { RunOptionValues } from "./run-settings.ts";
 import { readSettings } from "./run-settings.ts";
@@ -71,10 +74,15 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
+  const { couldNotTest, env } = await preflightOnce(external, redactor, context, io);
   const outcomes: PartOutcome[] = [];
   for (const [index, plan] of plans.entries()) {
+    if (couldNotTest !== undefined) {
+      outcomes.push(notRun(plan, context, "not run: the preflight could not test the target"));
+      continue;
+    }
     if (!io.signal.aborted) out(`\n━━ [${index + 1}/${plans.length}] ${plan.title} ━━\n`);
-    const outcome = await executePart(plan, context);
+    const outcome = await executePart(plan, { ...context, env });
     outcomes.push(outcome);
     if (outcome.verdict !== "skipped") {
       out(`→ ${plan.id}: ${outcome.verdict} in ${formatDuration(outcome.durationMs)}\n`);
@@ -90,6 +98,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     durationMs: Date.now() - settings.started.getTime(),
     verdict,
     ...(aborted === undefined ? {} : { aborted }),
+    ...(couldNotTest === undefined ? {} : { couldNotTest }),
     target: external
       ? {
           embedded: false,
@@ -118,7 +127,54 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
+    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
   );
   return exitCodeOf(verdict);
+}
+
+/**
+ * Diagnose before judging, once for the whole run: a named target that cannot be tested is said here and no part
+ * runs; one whose configured client authentication was refused while the other works runs its parts with that one.
+ */
+async function preflightOnce(
+  external: Target | undefined,
+  redactor: Redactor,
+  context: PartContext,
+  io: CommandIo,
+): Promise<{ readonly couldNotTest?: string; readonly env: NodeJS.ProcessEnv }> {
+  // The embedded sandbox is started by each part on its own port: there is nothing to reach before them.
+  if (external === undefined) return { env: context.env };
+  const { diagnoseTarget, switchedNote } = await import("../preflight/index.ts");
+  try {
+    const ready = await diagnoseTarget(
+      external,
+      { clientId: external.clientId, clientSecret: external.clientSecret.reveal() },
+      redactor,
+      io.signal,
+      { requireToken: false },
+    );
+    const note = switchedNote(external.clientId, ready);
+    if (note === undefined) return { env: context.env };
+    io.stderr.write(`event-harness: ${note}\n`);
+    return { env: { ...context.env, EVENT_API_CLIENT_AUTH: ready.clientAuth } };
+  } catch (error) {
+    if (!(error instanceof CannotRunError)) throw error;
+    io.stderr.write(`event-harness: ${error.message}\n`);
+    return { couldNotTest: error.message, env: context.env };
+  }
+}
+
+/** The outcome of a part the preflight kept from running. */
+function notRun(plan: PartPlan, context: PartContext, note: string): PartOutcome {
+  return {
+    id: plan.id,
+    kind: plan.kind,
+    title: plan.title,
+    command: reproduceCommand(plan, context.external),
+    startedAt: new Date().toISOString(),
+    verdict: "skipped",
+    exitCode: null,
+    durationMs: 0,
+    note,
+  };
 }

@@ -253,8 +253,17 @@ async function acceptsMethod(probe: Probe, method: ClientAuth, label: string): P
   const response = await probe.exchange(label, probe.tokenRequest({}, method));
   const said = describeResponse(response, probe.redactor);
   if (accessTokenOf(response) !== undefined) return holds(`${response.status} with an access token`);
+  const refused = INVALID_CLIENT.statuses.includes(response.status);
+  const expected = `expected an access token, received ${refused ? "a refusal: " : ""}${said}`;
+  const other = probe.target.clientAuth;
+  if (!refused || other === method) return broken(expected);
+  // The same credentials sent the run's way tell a refused method from refused credentials.
+  const control = await probe.exchange(
+    `the same credentials with --client-auth ${other}`,
+    probe.tokenRequest({}, other),
+  );
   return broken(
-    `expected an access token, received ${INVALID_CLIENT.statuses.includes(response.status) ? "a refusal: " : ""}${said}`,
+    accessTokenOf(control) === undefined ? expected : `${expected}; works with --client-auth ${other}`,
   );
 }
 

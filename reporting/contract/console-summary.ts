@@ -20,7 +20,8 @@ function line(check: CheckResult, width: number): string {
 export function renderConsoleSummary(run: ContractRun): string {
   const width = Math.max(...run.checks.map((check) => check.id.length), 10);
   const lines: string[] = [];
-  for (const area of CHECK_AREAS) {
+  // A preflight stop ran no check: the diagnosis was said once already, the reports list the checks it skipped.
+  for (const area of run.couldNotTest === undefined ? CHECK_AREAS : []) {
     const checks = run.checks.filter((check) => check.area === area);
     if (checks.length === 0) continue;
     lines.push(AREA_TITLES[area], ...checks.map((check) => line(check, width)), "");
@@ -32,7 +33,7 @@ export function renderConsoleSummary(run: ContractRun): string {
   const verdict = verdictOf(run);
   if (run.target.insecure) lines.push(`WARNING: ${INSECURE_WARNING}`);
   lines.push(
-    `Verdict: ${VERDICT_LINE[verdict]}${run.aborted === undefined ? "" : ` (${run.aborted})`} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite}${run.target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""})`,
+    `Verdict: ${VERDICT_LINE[verdict]}${run.aborted === undefined ? "" : ` (${run.aborted})`}${run.couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${describeCounts(run.checks)} (${formatDuration(run.durationMs)}, ${run.suite}${run.target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""})`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -43,8 +43,11 @@ function testCase(check: CheckResult): JunitCase {
 
 /** An interrupted run is an error of its own, so CI never reads it green even when every check finished. */
 function abortedSuite(run: ContractRun, seconds: number) {
-  if (run.aborted === undefined) return [];
-  const outcome: JunitOutcome = { kind: "error", message: `ABORTED: ${run.aborted}`, type: "aborted" };
+  if (run.aborted === undefined && run.couldNotTest === undefined) return [];
+  const outcome: JunitOutcome =
+    run.aborted === undefined
+      ? { kind: "error", message: `COULD NOT TEST: ${run.couldNotTest}`, type: "could-not-test" }
+      : { kind: "error", message: `ABORTED: ${run.aborted}`, type: "aborted" };
   return [
     {
       name: "Run",

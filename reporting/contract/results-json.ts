@@ -13,6 +13,7 @@ export function renderResultsJson(run: ContractRun): string {
       durationMs: run.durationMs,
       verdict: verdictOf(run),
       ...(run.aborted === undefined ? {} : { aborted: run.aborted }),
+      ...(run.couldNotTest === undefined ? {} : { couldNotTest: run.couldNotTest }),
       counts: countByStatus(run.checks),
       target: run.target,
       checks: run.checks,

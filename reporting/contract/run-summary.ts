@@ -45,6 +45,8 @@ export interface ContractRun {
   readonly accepted?: readonly EntryOutcome[];
   /** Why the run was stopped before its end (`interrupted (received SIGINT)`); absent when it ran to the end. */
   readonly aborted?: string;
+  /** Why the target could not be tested at all (the preflight's diagnosis); the checks were then not run. */
+  readonly couldNotTest?: string;
 }
 
 /** What reports say about the target: where it is and as whom, never the secret. */
@@ -75,8 +77,9 @@ export function countByStatus(checks: readonly CheckResult[]): Record<CheckStatu
 }
 
 /** The one place a contract run's verdict is decided; every report and the exit code read it. WAIVED never fails. */
-export function verdictOf(run: Pick<ContractRun, "checks" | "aborted">): Verdict {
+export function verdictOf(run: Pick<ContractRun, "checks" | "aborted" | "couldNotTest">): Verdict {
   if (run.aborted !== undefined) return "aborted";
+  if (run.couldNotTest !== undefined) return "undecided";
   const counts = countByStatus(run.checks);
   if (counts.FAIL > 0) return "failed";
   if (counts.ERROR > 0) return "undecided";

@@ -51,7 +51,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
   const verdict = verdictOf(run);
   const { target } = run;
   const lines = [
-    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${describeCounts(run.checks)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${describeCounts(run.checks)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
     `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
   ];

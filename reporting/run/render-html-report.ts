@@ -57,7 +57,7 @@ function banner(run: RunOutcome): string {
     `<header class="banner ${run.verdict}"><div class="wrap">`,
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
     `<h1 id="verdict" data-verdict="${run.verdict}"><span class="icon" aria-hidden="true">${headline.icon}</span>${escapeHtml(headline.title)}</h1>`,
-    `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`} ${passed} of ${run.parts.length} parts passed.</p>`,
+    `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`}${run.couldNotTest === undefined ? "" : ` (could not test the target: ${escapeHtml(run.couldNotTest)})`} ${passed} of ${run.parts.length} parts passed.</p>`,
     `<div class="meta"><span>Target: ${escapeHtml(target)}</span>`,
     run.target.config === undefined
       ? ""

@@ -31,6 +31,8 @@ export interface RunOutcome {
   readonly verdict: RunVerdict;
   /** Why the run was stopped before its end (`interrupted (received SIGTERM)`); absent when it ran to the end. */
   readonly aborted?: string;
+  /** Why no part ran: the preflight's diagnosis of a target that could not be tested (the run is undecided). */
+  readonly couldNotTest?: string;
   /** URLs only for a named target: the embedded sandbox is started by each part on a port of its own. */
   readonly target: {
     readonly embedded: boolean;

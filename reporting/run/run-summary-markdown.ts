@@ -100,7 +100,7 @@ export function renderRunSummaryMarkdown(
       ? ""
       : `, settings from environment ${codeSpan(config.environment)} of ${codeSpan(config.file)}`;
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",

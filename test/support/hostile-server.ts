@@ -11,11 +11,18 @@ export const HOSTILE_KINDS = [
   "accept-then-close",
   "endless-body",
   "nested-arrays",
+  "html-page",
 ] as const;
 export type HostileKind = (typeof HOSTILE_KINDS)[number];
 
 /** 1 MiB less one byte of `[[[…]]]`: within the body cap, and JSON that would take some 30 MB once parsed. */
 const NESTED_ARRAYS = `${"[".repeat(512 * 1024 - 1)}${"]".repeat(512 * 1024 - 1)}`;
+
+/**
+ * A single-sign-on page as a misconfigured gateway serves it for every path: long, with markup, a script and an
+ * escape character a terminal would obey.
+ */
+export const HTML_PAGE = `<!DOCTYPE html>\n<html lang="en"><head><title>Acme SSO \u2014 Sign in</title><script>window.location="/login"</script></head>\n<body>\u001b[2J<h1>Sign in to continue</h1>${"<p>Your session has expired. Please sign in again.</p>".repeat(80)}</body></html>\n`;
 
 export interface HostileOptions {
   /**
@@ -82,6 +89,13 @@ function httpServer(kind: Exclude<HostileKind, "accept-then-close">, options: Ho
         pump();
         return;
       }
+      case "html-page":
+        req.resume();
+        req.on("end", () => {
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+          res.end(HTML_PAGE);
+        });
+        return;
       case "nested-arrays":
         // A complete, well-formed 200 every time: only what parsing it would cost is hostile.
         req.resume();

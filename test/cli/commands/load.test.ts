@@ -167,7 +167,9 @@ describe("load: could not run (exit 3)", () => {
     await gone.close();
     const run = await load(["sustained", ...targetOf(gone).args], targetOf(gone).env);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/cannot reach the token endpoint http:\/\/127\.0\.0\.1:\d+\/.*oauth\/token/);
+    expect(run.stderr).toMatch(
+      /^event-harness: cannot reach the token endpoint http:\/\/127\.0\.0\.1:(\d+)\/.*oauth\/token \(127\.0\.0\.1:\1: connection refused\)$/m,
+    );
   });
 
   it("says so when the credentials are refused", async () => {
@@ -175,7 +177,9 @@ describe("load: could not run (exit 3)", () => {
     const { args } = targetOf(sb);
     const run = await load(["sustained", ...args], { EVENT_API_CLIENT_SECRET: "not-the-secret" });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain("answered 401 for client load-test-main: check the credentials");
+    expect(run.stderr).toContain(
+      "event-harness: the credentials for client load-test-main were refused (401 with --client-auth post, 401 with basic): check the client id and secret, or whether the secret was rotated\n",
+    );
   });
 });
 

@@ -1,0 +1,170 @@
+import { request } from "undici";
+import { CannotRunError } from "../../core/index.ts";
+import {
+  describeRedirect,
+  isRedirect,
+  proxyFor,
+  undiciDispatcher,
+} from "../../transport/connection/index.ts";
+import { requestDeadline } from "../../transport/deadline/index.ts";
+import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
+import { eventsUrl, inertText } from "../../transport/index.ts";
+import { viaProxy } from "../connection-failure.ts";
+import { displayUrl } from "../load/display-url.ts";
+import type { ParsedToken } from "./answer-kind.ts";
+import { answerKind } from "./answer-kind.ts";
+import type { PreflightCredential, TokenAttempt } from "./token-attempt.ts";
+import { attemptToken } from "./token-attempt.ts";
+import { tokenUrlHint } from "./token-url-hint.ts";
+import { isConnectFailure, unreachableReason } from "./unreachable-reason.ts";
+
+/** How far a quoted page goes: enough to recognise it, too little to flood a log. */
+const EXCERPT_CHARS = 80;
+
+/** The settings worked: with this client authentication, which may not be the one configured. */
+export interface TargetReady {
+  readonly clientAuth: ClientAuth;
+  /** The configured client authentication, when its credentials were refused and `clientAuth` worked instead. */
+  readonly refusedClientAuth?: ClientAuth;
+  /** The token the preflight got; absent when the answer was left to the checks to judge. */
+  readonly token?: ParsedToken;
+}
+
+export interface PreflightOptions {
+  /** A load needs a token to start: any answer without one stops it. The contract suite judges such answers itself. */
+  readonly requireToken: boolean;
+}
+
+type Answer = Extract<TokenAttempt, { kind: "answer" }>;
+
+const OTHER: Record<ClientAuth, ClientAuth> = { post: "basic", basic: "post" };
+
+/** "127.0.0.1:9": where a request went, with the scheme's port when the URL names none. */
+function hostPort(raw: string): string {
+  const url = new URL(raw);
+  return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+}
+
+function unreachable(
+  what: string,
+  url: string,
+  target: Target,
+  failure: { readonly reason: string; readonly connectFailed: boolean },
+): CannotRunError {
+  const proxy = proxyFor(url, target.connection.proxy);
+  // Through a proxy, a refused or unknown first hop is the proxy: naming the target's host would send the user astray.
+  const where =
+    proxy !== undefined && failure.connectFailed
+      ? `the proxy ${hostPort(proxy)} could not be reached: ${failure.reason}`
+      : `${hostPort(url)}: ${failure.reason}`;
+  return new CannotRunError(
+    `cannot reach the ${what} ${displayUrl(url)}${viaProxy(url, target.connection)} (${where})`,
+  );
+}
+
+function excerpt(answer: Answer, redactor: Redactor): string {
+  // Only the quoted prefix is made inert and redacted: the body may be a megabyte.
+  const { text, cut } = redactor.untrustedPrefix(answer.text.replace(/\s+/g, " ").trim(), EXCERPT_CHARS);
+  const short = cut ? `${text}…` : text;
+  return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
+}
+
+function notTokenEndpoint(target: Target, answer: Answer, redactor: Redactor): CannotRunError {
+  const hint = tokenUrlHint(target.tokenUrl);
+  return new CannotRunError(
+    `${redactor.redact(displayUrl(target.tokenUrl))} is not a token endpoint: it answered ${excerpt(answer, redactor)}` +
+      (hint === undefined ? "" : `; did you mean --token-url ${redactor.redact(hint)}?`),
+  );
+}
+
+/**
+ * The preflight every command runs before judging: one token request with the given settings (and, when its
+ * credentials are refused, one with the other client authentication), then one events request. What stands in the
+ * way (unreachable, not a token endpoint, credentials refused) is a CannotRunError with one sentence to say.
+ */
+export async function diagnoseTarget(
+  target: Target,
+  credential: PreflightCredential,
+  redactor: Redactor,
+  signal: AbortSignal,
+  options: PreflightOptions,
+): Promise<TargetReady> {
+  const ready = await diagnoseToken(target, credential, redactor, signal, options);
+  await reachEvents(target, signal);
+  return ready;
+}
+
+async function diagnoseToken(
+  target: Target,
+  credential: PreflightCredential,
+  redactor: Redactor,
+  signal: AbortSignal,
+  options: PreflightOptions,
+): Promise<TargetReady> {
+  const configured = target.clientAuth;
+  const first = await attemptToken(target, credential, configured, signal);
+  if (first.kind === "unreachable") throw unreachable("token endpoint", target.tokenUrl, target, first);
+  const client = inertText(credential.clientId);
+  if (first.kind === "too-large") {
+    throw new CannotRunError(
+      `the token endpoint ${displayUrl(target.tokenUrl)} answered client ${client} with a body too large for a token (${first.reason})`,
+    );
+  }
+  if (isRedirect(first.status)) {
+    if (!options.requireToken) return { clientAuth: configured };
+    throw new CannotRunError(
+      `the token endpoint ${displayUrl(target.tokenUrl)} answered client ${client} ${describeRedirect(first.status, first.location, target.tokenUrl)}`,
+    );
+  }
+  const kind = answerKind(first);
+  if (kind.kind === "token") return { clientAuth: configured, token: kind.token };
+  if (kind.kind === "not-token-endpoint") throw notTokenEndpoint(target, first, redactor);
+  if (kind.kind === "refused") {
+    const other = OTHER[configured];
+    const second = await attemptToken(target, credential, other, signal);
+    const secondKind = second.kind === "answer" ? answerKind(second) : undefined;
+    if (secondKind?.kind === "token") {
+      return { clientAuth: other, refusedClientAuth: configured, token: secondKind.token };
+    }
+    throw new CannotRunError(
+      `the credentials for client ${client} were refused (${first.status} with --client-auth ${configured}` +
+        `${second.kind === "answer" ? `, ${second.status} with ${other}` : ""}): check the client id and secret, or whether the secret was rotated`,
+    );
+  }
+  if (!options.requireToken) return { clientAuth: configured };
+  throw new CannotRunError(
+    first.status === 200
+      ? `the token endpoint's response for client ${client} has no usable access_token/expires_in`
+      : `the token endpoint answered ${excerpt(first, redactor)} for client ${client}: no token to run with`,
+  );
+}
+
+/** One events request without credentials: whatever it answers, the API is there; no answer stops the run. */
+async function reachEvents(target: Target, signal: AbortSignal): Promise<void> {
+  const url = eventsUrl(target);
+  const deadline = requestDeadline(target.timeoutMs, signal);
+  try {
+    const response = await request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: "{}",
+      signal: deadline.signal,
+      dispatcher: await undiciDispatcher(target.connection),
+    });
+    await response.body.dump();
+  } catch (error) {
+    const cut = deadline.cutShort();
+    throw unreachable("events endpoint", url, target, {
+      reason: cut?.message ?? unreachableReason(error),
+      connectFailed: cut === undefined && isConnectFailure(error),
+    });
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** The one line said when the run goes on with the other client authentication. */
+export function switchedNote(clientId: string, ready: TargetReady): string | undefined {
+  if (ready.refusedClientAuth === undefined) return undefined;
+  return `the credentials for client ${inertText(clientId)} were refused with --client-auth ${ready.refusedClientAuth} but work with --client-auth ${ready.clientAuth}: going on with ${ready.clientAuth}`;
+}
