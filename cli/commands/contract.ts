@@ -7,13 +7,13 @@ import { formatDuration } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
 import { resolveRunTimeoutMs, runTimeoutOption } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import {
   EMBEDDED_EXPIRES_IN,
   embeddedTarget,
-  resolveTarget,
   resolveTargetTuning,
   targetOptions,
 } from "../target-options.ts";
@@ -104,7 +104,7 @@ export const contractCommand = defineCommand({
       fallback: EMBEDDED_EXPIRES_IN,
     });
     const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-    const external = resolveTarget(options, io.env);
+    const external = await resolveTargetWithIssuer(options, io.env, io);
     const tuning = resolveTargetTuning(options, io.env);
     const runTimeoutMs = resolveRunTimeoutMs(options["run-timeout"], io.env);
     if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {

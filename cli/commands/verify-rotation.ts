@@ -4,6 +4,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { defineCommand } from "../command.ts";
 import { interruption } from "../interruption.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import {
   checkRotationInputs,
@@ -12,7 +13,7 @@ import {
   readRotationInputs,
   rotationInputOptions,
 } from "../rotation-inputs.ts";
-import { embeddedTarget, resolveTarget, resolveTargetTuning, targetOptions } from "../target-options.ts";
+import { embeddedTarget, resolveTargetTuning, targetOptions } from "../target-options.ts";
 import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
@@ -89,7 +90,7 @@ export const verifyRotationCommand = defineCommand({
       max: 86_400,
       fallback: 0,
     });
-    const external = resolveTarget(options, io.env);
+    const external = await resolveTargetWithIssuer(options, io.env, io);
     const tuning = resolveTargetTuning(options, io.env);
     if (external && (options["sandbox-overlap"] !== undefined || options["sandbox-revoke"])) {
       throw new UsageError(

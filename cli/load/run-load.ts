@@ -27,8 +27,9 @@ import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
-import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
+import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
@@ -92,7 +93,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         "client-secret": options["client-secret"] ?? first.clientSecret,
       }
     : options;
-  const external = resolveTarget(targetInput, io.env);
+  const external = await resolveTargetWithIssuer(targetInput, io.env, io);
   if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
     throw new UsageError(
       "invalid-config",

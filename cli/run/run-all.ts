@@ -30,7 +30,7 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  * after the other through their own commands, then writes one report and prints one verdict.
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
-  const settings = await readSettings(options, io.env);
+  const settings = await readSettings(options, io.env, io.signal);
   const { runDir, runId, external } = settings;
   // The registry loads the run command, which loads this module: a static import back would close a cycle.
   const { commands } = await import("../commands/index.ts");
