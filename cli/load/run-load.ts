@@ -28,6 +28,7 @@ import { compactTimestamp } from "../compact-timestamp.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
+import { parseInteger } from "../option-values.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { UsageError } from "../usage-error.ts";
@@ -109,6 +110,25 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       "load",
     );
   }
+  // A run learns expires_in from the target; manifests are written without asking it, so the user may say it.
+  const givenExpiresIn =
+    options["expires-in"] === undefined
+      ? undefined
+      : parseInteger("expires-in", options["expires-in"], { min: 1, max: 86_400, fallback: 1 });
+  if (givenExpiresIn !== undefined && operatorDir === undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "--expires-in applies only with --k6-operator: a run learns expires_in from the target's first token",
+      "load",
+    );
+  }
+  if (operatorDir !== undefined && scenario === "idle-gap" && givenExpiresIn === undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "idle-gap with --k6-operator needs --expires-in S, the target's expires_in: its gaps are planned from it, and the manifests are written without asking the target",
+      "load",
+    );
+  }
   const tuning = resolveTargetTuning(options, io.env);
 
   // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
@@ -146,8 +166,20 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     // The harness's own words: only k6's lines and a target's answers pass the redactor, as values.
     const say = (text: string) => io.stderr.write(text);
 
-    const { expiresInSeconds } = await preflight(target, credentials, redactor, io.signal);
-    if (settings.marginSeconds !== undefined && settings.marginSeconds >= expiresInSeconds / 2) {
+    let expiresInSeconds = givenExpiresIn;
+    if (operatorDir === undefined)
+      ({ expiresInSeconds } = await preflight(target, credentials, redactor, io.signal));
+    else {
+      // Only the cluster may reach the target: each runner's first token request is the check there.
+      say(
+        "event-harness: the pre-run token check is left out: the manifests are written without contacting the target; each runner's first token request checks it in the cluster\n",
+      );
+    }
+    if (
+      expiresInSeconds !== undefined &&
+      settings.marginSeconds !== undefined &&
+      settings.marginSeconds >= expiresInSeconds / 2
+    ) {
       throw new UsageError(
         "invalid-value",
         `--expires-margin ${settings.marginSeconds} leaves no room in expires_in ${expiresInSeconds}s (keep it under half)`,
@@ -175,7 +207,8 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     } catch (error) {
       throw new UsageError("invalid-config", (error as Error).message, "load");
     }
-    checkPlanLength(scenario, plan.maxSeconds + WATCHDOG_SLACK_SECONDS, expiresInSeconds);
+    if (expiresInSeconds !== undefined)
+      checkPlanLength(scenario, plan.maxSeconds + WATCHDOG_SLACK_SECONDS, expiresInSeconds);
     const context = reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []);
     // What run.json records of the target: where it is and how it was reached, never a credential.
     const targetRecord = {
