@@ -21,12 +21,34 @@ export interface PartPlan {
   readonly internalArgv?: readonly string[];
 }
 
-/** The parts in their fixed order (contract, load scenarios, rotation), each as the command line it amounts to. */
+/** The parts in their fixed order (rotation, contract, load scenarios), each as the command line it amounts to. */
 export function planParts(settings: RunSettings): PartPlan[] {
   const { runDir, faults, external } = settings;
   const dirOf = (id: string) => displayPath(path.join(runDir, id));
   const faultArgs = faults.flatMap((fault) => ["--sandbox-fault", fault]);
   const plans: PartPlan[] = [];
+  // Rotation first: a token the user took before rotating would otherwise outlive expires_in during the other parts.
+  if (settings.parts.includes("rotation")) {
+    const expectations =
+      external === undefined
+        ? [
+            "--expect-old",
+            EMBEDDED_ROTATION.expectOld,
+            "--expect-old-tokens",
+            EMBEDDED_ROTATION.expectOldTokens,
+          ]
+        : [
+            ...(settings.expectOld ? ["--expect-old", settings.expectOld] : []),
+            ...(settings.expectOldTokens ? ["--expect-old-tokens", settings.expectOldTokens] : []),
+          ];
+    plans.push({
+      id: "rotation",
+      kind: "rotation",
+      title: "Credential rotation",
+      command: "verify-rotation",
+      argv: [...expectations, "--report-dir", dirOf("rotation")],
+    });
+  }
   if (settings.parts.includes("contract")) {
     plans.push({
       id: "contract",
@@ -58,27 +80,6 @@ export function planParts(settings: RunSettings): PartPlan[] {
         internalArgv: ["--out", `csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`],
       });
     }
-  }
-  if (settings.parts.includes("rotation")) {
-    const expectations =
-      external === undefined
-        ? [
-            "--expect-old",
-            EMBEDDED_ROTATION.expectOld,
-            "--expect-old-tokens",
-            EMBEDDED_ROTATION.expectOldTokens,
-          ]
-        : [
-            ...(settings.expectOld ? ["--expect-old", settings.expectOld] : []),
-            ...(settings.expectOldTokens ? ["--expect-old-tokens", settings.expectOldTokens] : []),
-          ];
-    plans.push({
-      id: "rotation",
-      kind: "rotation",
-      title: "Credential rotation",
-      command: "verify-rotation",
-      argv: [...expectations, "--report-dir", dirOf("rotation")],
-    });
   }
   return plans;
 }
