@@ -10,12 +10,29 @@ import {
   undiciDispatcher,
 } from "../../transport/connection/index.ts";
 import { requestDeadline } from "../../transport/deadline/index.ts";
-import type { Redactor, Target } from "../../transport/index.ts";
+import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { tokenRequestParts } from "../../transport/index.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { errorReason } from "../error-reason.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { displayUrl } from "./display-url.ts";
+
+/** How each method sends the credentials, for the advice on a refused token request. */
+const METHOD_WORDS: Readonly<Record<ClientAuth, string>> = {
+  post: "sent them as form fields",
+  basic: "sent them as an HTTP Basic header",
+};
+
+/**
+ * A refused token request may be a wrong secret or a method the endpoint does not take (RFC 6749 §2.3.1 lets a
+ * server support one): the advice names both and the option that switches the method.
+ */
+function refusalAdvice(status: number, clientAuth: ClientAuth): string {
+  if (status !== 400 && status !== 401) return "check the credentials";
+  const other: ClientAuth = clientAuth === "post" ? "basic" : "post";
+  const otherWords = other === "basic" ? "sends an HTTP Basic header" : "sends them as form fields";
+  return `check the credentials, and the client authentication: --client-auth ${clientAuth} ${METHOD_WORDS[clientAuth]}; --client-auth ${other} ${otherWords} instead`;
+}
 
 export interface PreflightResult {
   /** The one expires_in every client's token came with; idle-gap plans its gaps from it. */
@@ -82,7 +99,7 @@ export async function preflight(
       throw new CannotRunError(
         status === 200
           ? `the token endpoint's response for client ${credential.clientId} has no usable access_token/expires_in`
-          : `the token endpoint answered ${status} for client ${credential.clientId}: check the credentials`,
+          : `the token endpoint answered ${status} for client ${credential.clientId}: ${refusalAdvice(status, target.clientAuth)}`,
       );
     }
     redactor.addToken(token.accessToken, "<ACCESS_TOKEN>");
