@@ -42,6 +42,10 @@ import type { LoadOptionValues } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
 import { preflight } from "./preflight.ts";
+
+/** k6's own log lines, kept out of the console between the harness's lines. */
+const K6_LOG_FILE = "k6.log";
+
 import { createReportDir } from "./report-dir.ts";
 import { runMerged } from "./run-merged.ts";
 import { runVariables } from "./run-variables.ts";
@@ -315,7 +319,13 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       redactor,
       signal: io.signal,
       maxSeconds,
+      logFile: path.join(reportDir, K6_LOG_FILE),
     }).finally(() => clearInterval(heartbeat));
+    if (result.loggedErrors > 0) {
+      say(
+        `event-harness: k6 logged ${result.loggedErrors} error line${result.loggedErrors === 1 ? "" : "s"}: see ${displayPath(path.join(reportDir, K6_LOG_FILE))}\n`,
+      );
+    }
 
     const ending = k6Ending(result, io.signal, maxSeconds);
     const reports = await renderRunReports(reportDir, context, ending);
