@@ -56,6 +56,8 @@ describe("load --k6-operator never contacts the target", () => {
     expect(run.stderr).toContain(
       "event-harness: the pre-run token check is left out: the manifests are written without contacting the target",
     );
+    expect(run.stderr).toContain("expires_in not asked");
+    expect(run.stderr).not.toContain("undefined");
     expect(run.code).toBe(0);
     expect(await readdir(path.join(dir, "manifests"))).toContain("testrun.json");
     expect(connections).toBe(0);
