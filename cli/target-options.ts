@@ -24,6 +24,13 @@ export const targetOptions = inHelpGroup("Target options (the API under test)", 
     description:
       "The full token endpoint, instead of --auth-url (e.g. Keycloak's …/realms/R/protocol/openid-connect/token).",
   },
+  issuer: {
+    type: "string",
+    valueName: "URL",
+    env: "EVENT_API_ISSUER",
+    description:
+      "The authorisation server's issuer, instead of --auth-url/--token-url: the token endpoint and client authentication come from its metadata (OpenID Connect Discovery, else RFC 8414).",
+  },
   "base-url": {
     type: "string",
     valueName: "URL",
@@ -54,7 +61,7 @@ export const targetOptions = inHelpGroup("Target options (the API under test)", 
     valueName: "METHOD",
     env: "EVENT_API_CLIENT_AUTH",
     description:
-      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header).",
+      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header); with --issuer, the default is what its metadata lists.",
   },
   scope: {
     type: "string",
@@ -110,7 +117,8 @@ type StringOption = {
   [K in keyof typeof targetOptions]: (typeof targetOptions)[K]["type"] extends "string" ? K : never;
 }[keyof typeof targetOptions];
 
-function pick<N extends StringOption>(
+/** A string target option, else its environment variable; blank counts as not given. */
+export function pick<N extends StringOption>(
   options: { readonly [K in N]?: string },
   env: NodeJS.ProcessEnv,
   name: N,

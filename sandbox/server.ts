@@ -8,6 +8,7 @@ import { AdminTokenGuard } from "./admin-token.ts";
 import { BearerAuthenticator } from "./bearer-auth.ts";
 import { BearerChallenger } from "./bearer-challenge.ts";
 import { ClientRegistry } from "./client-registry.ts";
+import { createDiscoveryEndpoint } from "./discovery-endpoint.ts";
 import { DEFAULT_MAX_EVENT_BYTES, EventStore } from "./event-store.ts";
 import { createEventsEndpoint } from "./events-endpoint.ts";
 import type { FaultName } from "./faults.ts";
@@ -105,7 +106,7 @@ function listen(server: Server, host: string, port: number): Promise<number> {
 function createApp(
   config: SandboxConfig,
   signer: TokenSigner,
-  baseUrl: string,
+  urls: { readonly origin: string; readonly baseUrl: string },
   journal: Journal | undefined,
   onInternalError: (error: unknown) => void,
 ): { router: Router; tokens: TokenStore; events: EventStore; clients: ClientRegistry; issuer: TokenIssuer } {
@@ -131,7 +132,15 @@ function createApp(
     events,
   });
   const issuer = new TokenIssuer({ config, signer, tokens, clients });
+  const { baseUrl } = urls;
   const tokenEndpoint = createTokenEndpoint({ config, clients, issuer, baseUrl });
+  const discovery = createDiscoveryEndpoint({
+    issuer: signer.issuer,
+    tokenEndpoint: `${urls.origin}${config.tokenPath}`,
+    jwksUri: `${signer.issuer}/.well-known/jwks.json`,
+    basicAllowed: !config.faults.has("token-no-basic-auth"),
+    formCredentialsAllowed: !config.faults.has("token-basic-only"),
+  });
   const adminRotate = createAdminRotateEndpoint({
     guard: new AdminTokenGuard(config.adminToken),
     clients,
@@ -142,6 +151,8 @@ function createApp(
     [
       { path: config.tokenPath, methods: { POST: tokenEndpoint } },
       { path: "/auth/.well-known/jwks.json", methods: { GET: createJwksEndpoint(signer) } },
+      { path: "/auth/.well-known/openid-configuration", methods: { GET: discovery } },
+      { path: "/.well-known/oauth-authorization-server/auth", methods: { GET: discovery } },
       { path: "/auth/admin/clients", param: true, suffix: "/rotate", methods: { POST: adminRotate } },
       { path: "/api/events", methods: { POST: eventsEndpoint.post } },
       { path: "/api/events", param: true, methods: { GET: eventsEndpoint.get } },
@@ -212,7 +223,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   const authUrl = `${base}/auth`;
   const baseUrl = `${base}/api`;
   const signer = new TokenSigner(keys, { issuer: authUrl, audience: baseUrl });
-  app = createApp(config, signer, baseUrl, journal, () => {
+  app = createApp(config, signer, { origin: base, baseUrl }, journal, () => {
     internalErrors += 1;
   });
   const { tokens, events, clients, issuer } = app;

@@ -26,7 +26,13 @@ const options = {
     type: "string",
     valueName: "DIR",
     description:
-      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR instead of running; merge with load-merge.",
+      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR instead of running, without contacting the target; merge with load-merge.",
+  },
+  "expires-in": {
+    type: "string",
+    valueName: "S",
+    description:
+      "With --k6-operator: the target's expires_in, which a run learns from the target (idle-gap plans its gaps from it).",
   },
   "client-model": {
     type: "string",

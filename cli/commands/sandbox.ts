@@ -126,6 +126,7 @@ function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
       ? `  Token endpoint  ${sandbox.tokenUrl}   (auth URL ${sandbox.authUrl})`
       : `  Token endpoint  ${sandbox.tokenUrl}   (give it as --token-url)`,
     `  Events          ${sandbox.baseUrl}/events        (base URL ${sandbox.baseUrl})`,
+    `  Issuer          ${sandbox.authUrl}   (metadata at {issuer}/.well-known/openid-configuration: give it as --issuer)`,
     `  JWKS            ${sandbox.jwksUrl}`,
     `  expires_in      ${sandbox.expiresIn} s, counted from the token's last use`,
   ];

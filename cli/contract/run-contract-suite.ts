@@ -11,17 +11,13 @@ import type { CommandIo, ParsedOptions } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { exitCodeOf } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
 import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import type { targetOptions } from "../target-options.ts";
-import {
-  EMBEDDED_EXPIRES_IN,
-  embeddedTarget,
-  resolveTarget,
-  resolveTargetTuning,
-} from "../target-options.ts";
+import { EMBEDDED_EXPIRES_IN, embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
@@ -75,7 +71,7 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
     fallback: EMBEDDED_EXPIRES_IN,
   });
   const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-  const external = resolveTarget(options, io.env);
+  const external = await resolveTargetWithIssuer(options, io.env, io);
   const tuning = resolveTargetTuning(options, io.env);
   const runTimeoutMs = resolveRunTimeoutMs(options["run-timeout"], io.env);
   if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {

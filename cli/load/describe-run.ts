@@ -8,5 +8,5 @@ export function describeRun(config: RunConfig, plan: ScenarioPlan): string {
   const load = plan.idleGap
     ? `${config.vus} VUs × ${plan.idleGap.cycles} cycles of gaps ${plan.idleGap.midGapSeconds}s, ${plan.idleGap.shortGaps} × ${plan.idleGap.shortGapSeconds}s, ${plan.idleGap.longGapSeconds}s`
     : `${spec.usesRate ? `${config.rate}/s, ` : ""}${config.vus} VUs, ${formatDurationCompact((config.durationSeconds ?? 0) * 1000)}`;
-  return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds}s (margin ${config.marginSeconds}s), about ${formatDurationCompact(plan.expectedSeconds * 1000)}`;
+  return `${config.scenario}: ${load}, client model ${config.clientModel}, expires_in ${config.expiresInSeconds === undefined ? "not asked" : `${config.expiresInSeconds}s`} (margin ${config.marginSeconds}s), about ${formatDurationCompact(plan.expectedSeconds * 1000)}`;
 }

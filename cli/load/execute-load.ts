@@ -14,6 +14,8 @@ import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
 
+/** k6's own log lines, kept out of the console between the harness's lines. */
+const K6_LOG_FILE = "k6.log";
 /** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
 const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "dashboard.html", "run.json"];
 
@@ -77,7 +79,14 @@ async function executeSingle(
     redactor: prepared.redactor,
     signal: io.signal,
     maxSeconds,
+    logFile: path.join(reportDir, K6_LOG_FILE),
   }).finally(stopProgress);
+  if (result.loggedErrors > 0) {
+    const s = result.loggedErrors === 1 ? "" : "s";
+    io.stderr.write(
+      `event-harness: k6 logged ${result.loggedErrors} error line${s}: see ${displayPath(path.join(reportDir, K6_LOG_FILE))}\n`,
+    );
+  }
   return {
     ending: k6Ending(result, io.signal, maxSeconds),
     context: prepared.context,

@@ -32,6 +32,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
   out?: readonly string[];
   seed?: string;
   "sandbox-expires-in"?: string;
+  "expires-in"?: string;
   "sandbox-fault"?: readonly string[];
   quiet?: boolean;
 }

@@ -22,9 +22,11 @@ import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { didYouMean } from "../did-you-mean.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
+import { parseInteger } from "../option-values.ts";
 import { switchedNote } from "../preflight/index.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
-import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
+import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
@@ -111,7 +113,7 @@ async function checkOptions(scenario: string, options: LoadOptionValues, io: Com
         "client-secret": options["client-secret"] ?? first.clientSecret,
       }
     : options;
-  const external = resolveTarget(targetInput, io.env);
+  const external = await resolveTargetWithIssuer(targetInput, io.env, io);
   if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
     throw new UsageError(
       "invalid-config",
@@ -127,9 +129,38 @@ async function checkOptions(scenario: string, options: LoadOptionValues, io: Com
       "load",
     );
   }
+  // A run learns expires_in from the target; manifests are written without asking it, so the user may say it.
+  const givenExpiresIn =
+    options["expires-in"] === undefined
+      ? undefined
+      : parseInteger("expires-in", options["expires-in"], { min: 1, max: 86_400, fallback: 1 });
+  if (givenExpiresIn !== undefined && operatorDir === undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "--expires-in applies only with --k6-operator: a run learns expires_in from the target's first token",
+      "load",
+    );
+  }
+  if (operatorDir !== undefined && scenario === "idle-gap" && givenExpiresIn === undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "idle-gap with --k6-operator needs --expires-in S, the target's expires_in: its gaps are planned from it, and the manifests are written without asking the target",
+      "load",
+    );
+  }
   const tuning = resolveTargetTuning(options, io.env);
   const ledger = await resolveLedger(options.accepted, io.env);
-  return { scenario, settings, faults, fileCredentials, external, operatorDir, tuning, ledger };
+  return {
+    scenario,
+    settings,
+    faults,
+    fileCredentials,
+    external,
+    operatorDir,
+    givenExpiresIn,
+    tuning,
+    ledger,
+  };
 }
 
 /** Where the reports go, made writable and emptied of an earlier run's reports before k6 is fetched. */
@@ -201,8 +232,17 @@ export async function prepareLoad(
   options: LoadOptionValues,
   io: CommandIo,
 ): Promise<PreparedLoad> {
-  const { scenario, settings, faults, fileCredentials, external, operatorDir, tuning, ledger } =
-    await checkOptions(scenarioName, options, io);
+  const {
+    scenario,
+    settings,
+    faults,
+    fileCredentials,
+    external,
+    operatorDir,
+    givenExpiresIn,
+    tuning,
+    ledger,
+  } = await checkOptions(scenarioName, options, io);
   // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
   const reportDir = await readyReportDir(scenario, options, started);
@@ -216,16 +256,27 @@ export async function prepareLoad(
     const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
     const { redactor, reportNet } = redactorsFor(credentials);
 
-    const checked = await preflight(configured, credentials, redactor, io.signal);
-    const { expiresInSeconds } = checked;
+    // Only the cluster may reach a k6-operator target: each runner's first token request is the check there.
+    const checked =
+      operatorDir === undefined ? await preflight(configured, credentials, redactor, io.signal) : undefined;
+    if (checked === undefined) {
+      io.stderr.write(
+        "event-harness: the pre-run token check is left out: the manifests are written without contacting the target; each runner's first token request checks it in the cluster\n",
+      );
+    }
+    const expiresInSeconds = checked?.expiresInSeconds ?? givenExpiresIn;
     // The VUs authenticate the way the preflight found to work; the switch is said once, before k6 starts.
-    const target: Target = { ...configured, clientAuth: checked.clientAuth };
-    if (checked.refusedClientAuth !== undefined) {
+    const target: Target = { ...configured, clientAuth: checked?.clientAuth ?? configured.clientAuth };
+    if (checked?.refusedClientAuth !== undefined) {
       const clientId = credentials[0]?.clientId ?? configured.clientId;
       const { clientAuth, refusedClientAuth } = checked;
       io.stderr.write(`event-harness: ${switchedNote(clientId, { clientAuth, refusedClientAuth })}\n`);
     }
-    if (settings.marginSeconds !== undefined && settings.marginSeconds >= expiresInSeconds / 2) {
+    if (
+      expiresInSeconds !== undefined &&
+      settings.marginSeconds !== undefined &&
+      settings.marginSeconds >= expiresInSeconds / 2
+    ) {
       throw new UsageError(
         "invalid-value",
         `--expires-margin ${settings.marginSeconds} leaves no room in expires_in ${expiresInSeconds}s (keep it under half)`,
@@ -246,7 +297,7 @@ export async function prepareLoad(
       scenario,
     );
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
-    checkPlanLength(scenario, maxSeconds, expiresInSeconds);
+    if (expiresInSeconds !== undefined) checkPlanLength(scenario, maxSeconds, expiresInSeconds);
     return {
       scenario,
       settings,

@@ -11,7 +11,8 @@ export interface RunVariablesInput {
   readonly credentials: readonly ClientCredential[];
   readonly runId: string;
   readonly dataFile: string;
-  readonly expiresInSeconds: number;
+  /** Unknown when the manifests are written without asking the target and the user did not say. */
+  readonly expiresInSeconds: number | undefined;
 }
 
 /**
@@ -32,13 +33,15 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
     [LOAD_ENV.targetLabel]: `${displayUrl(target.baseUrl)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     [LOAD_ENV.runId]: input.runId,
     [LOAD_ENV.dataFile]: input.dataFile,
-    [LOAD_ENV.expiresInSeconds]: String(input.expiresInSeconds),
     [LOAD_ENV.timeoutSeconds]: String(target.timeoutMs / 1000),
     [LOAD_ENV.thresholds]: JSON.stringify(settings.thresholds),
-    [LOAD_ENV.expiresMarginSeconds]: String(
-      settings.marginSeconds ?? defaultMarginSeconds(input.expiresInSeconds),
-    ),
   };
+  const margin =
+    settings.marginSeconds ??
+    (input.expiresInSeconds === undefined ? undefined : defaultMarginSeconds(input.expiresInSeconds));
+  // Unset, the script takes the default of the spec's lifetime (run-config.ts).
+  if (margin !== undefined) env[LOAD_ENV.expiresMarginSeconds] = String(margin);
+  if (input.expiresInSeconds !== undefined) env[LOAD_ENV.expiresInSeconds] = String(input.expiresInSeconds);
   if (target.scope !== undefined) env[LOAD_ENV.scope] = target.scope;
   if (settings.rate !== undefined) env[LOAD_ENV.rate] = String(settings.rate);
   if (settings.durationSeconds !== undefined)

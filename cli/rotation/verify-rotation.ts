@@ -8,6 +8,7 @@ import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { reportContractRun } from "../contract/index.ts";
 import { interruption } from "../interruption.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import type { rotationInputOptions } from "../rotation-inputs.ts";
 import {
@@ -17,7 +18,7 @@ import {
   readRotationInputs,
 } from "../rotation-inputs.ts";
 import type { targetOptions } from "../target-options.ts";
-import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
+import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
@@ -57,7 +58,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
     max: 86_400,
     fallback: 0,
   });
-  const external = resolveTarget(options, io.env);
+  const external = await resolveTargetWithIssuer(options, io.env, io);
   const tuning = resolveTargetTuning(options, io.env);
   if (external && (options["sandbox-overlap"] !== undefined || options["sandbox-revoke"])) {
     throw new UsageError(

@@ -44,12 +44,32 @@ export type PartPlan =
       readonly options: RotationOptionValues;
     });
 
-/** The parts in their fixed order (contract, load scenarios, rotation), each with the options its command would get. */
+/** The parts in their fixed order (rotation, contract, load scenarios), each with the options its command would get. */
 export function planParts(settings: RunSettings): PartPlan[] {
   const { runDir, faults, external } = settings;
   const dirOf = (id: string) => displayPath(path.join(runDir, id));
   const faultOptions = faults.length > 0 ? { "sandbox-fault": faults } : {};
   const plans: PartPlan[] = [];
+  // Rotation first: a token the user took before rotating would otherwise outlive expires_in during the other parts.
+  if (settings.parts.includes("rotation")) {
+    const expectations =
+      external === undefined
+        ? {
+            "expect-old": EMBEDDED_ROTATION.expectOld,
+            "expect-old-tokens": EMBEDDED_ROTATION.expectOldTokens,
+          }
+        : {
+            ...(settings.expectOld ? { "expect-old": settings.expectOld } : {}),
+            ...(settings.expectOldTokens ? { "expect-old-tokens": settings.expectOldTokens } : {}),
+          };
+    plans.push({
+      id: "rotation",
+      kind: "rotation",
+      title: "Credential rotation",
+      command: "verify-rotation",
+      options: { ...expectations, "report-dir": dirOf("rotation") },
+    });
+  }
   if (settings.parts.includes("contract")) {
     plans.push({
       id: "contract",
@@ -80,25 +100,6 @@ export function planParts(settings: RunSettings): PartPlan[] {
         internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
       });
     }
-  }
-  if (settings.parts.includes("rotation")) {
-    const expectations =
-      external === undefined
-        ? {
-            "expect-old": EMBEDDED_ROTATION.expectOld,
-            "expect-old-tokens": EMBEDDED_ROTATION.expectOldTokens,
-          }
-        : {
-            ...(settings.expectOld ? { "expect-old": settings.expectOld } : {}),
-            ...(settings.expectOldTokens ? { "expect-old-tokens": settings.expectOldTokens } : {}),
-          };
-    plans.push({
-      id: "rotation",
-      kind: "rotation",
-      title: "Credential rotation",
-      command: "verify-rotation",
-      options: { ...expectations, "report-dir": dirOf("rotation") },
-    });
   }
   return plans;
 }

@@ -44,7 +44,7 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  * after the other through the pipelines their commands delegate to, then writes one report and prints one verdict.
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
-  const settings = await readSettings(options, io.env);
+  const settings = await readSettings(options, io.env, io.signal);
   // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
   const ledger = await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;

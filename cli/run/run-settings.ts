@@ -9,12 +9,12 @@ import type { ParsedOptions } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
+import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseChoice, parseNumber } from "../option-values.ts";
 import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
 import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import type { targetOptions } from "../target-options.ts";
-import { resolveTarget } from "../target-options.ts";
 
 export const PARTS = ["contract", "load", "rotation"] as const;
 export type PartName = (typeof PARTS)[number];
@@ -110,9 +110,14 @@ export interface RunSettings {
   readonly faults: readonly string[];
 }
 
-export async function readSettings(options: RunOptionValues, env: NodeJS.ProcessEnv): Promise<RunSettings> {
+export async function readSettings(
+  options: RunOptionValues,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+): Promise<RunSettings> {
   const started = new Date();
-  const external = resolveTarget(options, env);
+  // Each part reads the metadata again and says what it found; the run only needs to know the target.
+  const external = await resolveTargetWithIssuer(options, env, { signal });
   // Checked here so a bad value is a usage error before any part runs; the contract part reads it again.
   resolveRunTimeoutMs(options["run-timeout"], env);
   const embedded = external === undefined;

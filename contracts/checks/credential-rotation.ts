@@ -1,8 +1,10 @@
+import { Undecidable } from "../../core/index.ts";
 import type { Secret } from "../../transport/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { CheckDefinition, CheckLevel } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
+import { oldTokenState } from "./old-token-state.ts";
 import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
 import { describeRefusal, INVALID_CLIENT, isRefusal, REFUSED_TOKEN } from "./refusal.ts";
 
@@ -104,26 +106,42 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
       const token = expected.oldToken.reveal();
       probe.redactor.addToken(token, "<OLD_ACCESS_TOKEN>");
       // A rejected old token proves something only where a fresh token gets the same valid request in.
-      await premiseAcceptedEvent(probe, await premiseToken(probe));
+      const fresh = await probe.obtainToken("premise: token request with the given credentials");
+      await premiseAcceptedEvent(probe, fresh.accessToken);
       const response = await probe.postEvent("create an event with a token from before the rotation", token);
       const said = describeResponse(response, probe.redactor);
-      const reality = isSuccess(response.status)
-        ? "valid"
-        : isRefusal(response, REFUSED_TOKEN)
-          ? "revoked"
-          : undefined;
-      if (reality === undefined) {
+      if (isSuccess(response.status)) {
+        if (expected.expectOldTokens === undefined) return observed(`the earlier token is valid: ${said}`);
+        if (expected.expectOldTokens === "revoked") {
+          return broken(`expected the earlier token to be revoked, but it is valid: ${said}`);
+        }
+        return holds(`the earlier token is valid (${response.status})`);
+      }
+      if (!isRefusal(response, REFUSED_TOKEN)) {
         const neither = `neither accepted nor refused, ${describeRefusal(REFUSED_TOKEN)}: ${said}`;
         if (expected.expectOldTokens === undefined) return observed(`the earlier token was ${neither}`);
         return broken(`expected the earlier token to be ${expected.expectOldTokens}, but it was ${neither}`);
       }
-      if (expected.expectOldTokens === undefined) return observed(`the earlier token is ${reality}: ${said}`);
-      if (reality !== expected.expectOldTokens) {
-        return broken(
-          `expected the earlier token to be ${expected.expectOldTokens}, but it is ${reality}: ${said}`,
+      // A refusal is a revocation only when the token had not simply outlived its lifetime.
+      const age = oldTokenState(token, response, Date.now(), fresh.expiresIn, (text) => probe.quote(text));
+      if (age.state === "expired") {
+        const expired = `the earlier token had expired, not been revoked (${age.why})`;
+        if (expected.expectOldTokens === undefined) return observed(`${expired}: ${said}`);
+        throw new Undecidable(
+          `${expired}, so its refusal says nothing about the rotation: give a token taken just before rotating`,
         );
       }
-      return holds(`the earlier token is ${reality} (${response.status})`);
+      if (age.state === "unknown") {
+        const either = `the earlier token was refused, expired or revoked: cannot tell (${age.why})`;
+        if (expected.expectOldTokens === undefined) return observed(`${either}: ${said}`);
+        throw new Undecidable(`${either}; give a token taken just before rotating`);
+      }
+      if (expected.expectOldTokens === undefined)
+        return observed(`the earlier token is revoked (${age.why}): ${said}`);
+      if (expected.expectOldTokens === "valid") {
+        return broken(`expected the earlier token to be valid, but it is revoked (${age.why}): ${said}`);
+      }
+      return holds(`the earlier token is revoked (${response.status}; ${age.why})`);
     },
   });
 

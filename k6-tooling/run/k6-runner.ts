@@ -1,5 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
+import type { WriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { VU_BODY_CAP_ENV } from "../../load/index.ts";
 import { MAX_RESPONSE_BODY_BYTES } from "../../transport/connection/index.ts";
@@ -23,6 +25,8 @@ export interface K6RunResult {
   readonly exitCode: number | undefined;
   readonly aborted: boolean;
   readonly timedOut: boolean;
+  /** k6's own level=error log lines, written to the log file (0 without one). */
+  readonly loggedErrors: number;
 }
 
 export interface K6RunOptions {
@@ -36,12 +40,48 @@ export interface K6RunOptions {
   readonly signal: AbortSignal;
   /** Hard cap: k6 is stopped (SIGINT, then SIGKILL) after this long. */
   readonly maxSeconds: number;
+  /** Where k6's own log lines (logfmt, `level=…`) go instead of the console, redacted like the rest. */
+  readonly logFile?: string;
+}
+
+/** A line of k6's logger (logrus, logfmt with --no-color): `time="…" level=error msg="…"`. */
+const K6_LOG_LINE = /^time="[^"]*" level=(\w+)/;
+
+/** The console gets k6's other lines; its log lines go to the file, counted by level. */
+class K6Log {
+  #file: WriteStream | undefined;
+  errors = 0;
+  constructor(readonly path: string) {}
+
+  /** True when the line was k6's log and is now in the file. */
+  take(line: string): boolean {
+    const level = K6_LOG_LINE.exec(line)?.[1];
+    if (level === undefined) return false;
+    if (level === "error" || level === "fatal") this.errors += 1;
+    this.#file ??= createWriteStream(this.path, { flags: "a" });
+    this.#file.write(`${line}\n`);
+    return true;
+  }
+
+  close(): Promise<void> {
+    const file = this.#file;
+    if (file === undefined) return Promise.resolve();
+    return new Promise((resolve) => file.end(resolve));
+  }
 }
 
 /** Relays k6's output line by line as untrusted text (it may quote a target): controls shown, secrets hidden. */
-function relay(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, redactor: Redactor): Promise<void> {
+function relay(
+  stream: NodeJS.ReadableStream,
+  out: NodeJS.WritableStream,
+  redactor: Redactor,
+  log?: K6Log,
+): Promise<void> {
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  lines.on("line", (line) => out.write(`${redactor.untrusted(line)}\n`));
+  lines.on("line", (line) => {
+    const safe = redactor.untrusted(line);
+    if (log?.take(safe) !== true) out.write(`${safe}\n`);
+  });
   return new Promise((resolve) => lines.once("close", resolve));
 }
 
@@ -61,6 +101,7 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
     ["run", "--quiet", "--no-color", ...(options.args ?? []), options.script],
     { env: k6Env(options), stdio: ["ignore", "pipe", "pipe"] },
   );
+  const log = options.logFile === undefined ? undefined : new K6Log(options.logFile);
   let aborted = false;
   let timedOut = false;
   let killTimer: NodeJS.Timeout | undefined;
@@ -85,15 +126,16 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   try {
     const relayed = Promise.all([
       relay(child.stdout as NodeJS.ReadableStream, options.stdout, options.redactor),
-      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor),
+      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log),
     ]);
     const exitCode = await new Promise<number | undefined>((resolve, reject) => {
       child.once("error", reject);
       child.once("close", (code) => resolve(code ?? undefined));
     });
     await relayed;
-    return { exitCode, aborted, timedOut };
+    return { exitCode, aborted, timedOut, loggedErrors: log?.errors ?? 0 };
   } finally {
+    await log?.close();
     clearTimeout(watchdog);
     if (killTimer) clearTimeout(killTimer);
     options.signal.removeEventListener("abort", onAbort);

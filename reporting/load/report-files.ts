@@ -10,6 +10,7 @@ export const REPORT_FILES = [
   "run.json",
   "event-templates.json",
   "k6-options.json",
+  "k6.log",
 ] as const;
 
 export type ReportFile = (typeof REPORT_FILES)[number];

@@ -181,6 +181,16 @@ describe("load: could not run (exit 3)", () => {
       "event-harness: the credentials for client load-test-main were refused (401 with --client-auth post, 401 with basic): check the client id and secret, or whether the secret was rotated\n",
     );
   });
+
+  it("names --client-auth and the other method when the endpoint may refuse the method, not the secret", async () => {
+    const sb = await sandbox(["token-basic-only"]);
+    const { args, env } = targetOf(sb);
+    const run = await load(["sustained", ...args], env);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(
+      "answered 401 for client load-test-main: check the credentials, and the client authentication: --client-auth post sent them as form fields; --client-auth basic sends an HTTP Basic header instead",
+    );
+  });
 });
 
 describe("load: real k6 runs against the sandbox", () => {

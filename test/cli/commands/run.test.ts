@@ -82,17 +82,18 @@ describe("event-harness run against the embedded sandbox", () => {
       expect(margin.at(-1)).toMatch(
         /^Verdict: PASSED — 2 of 2 parts passed \((\d+ ms|\d+\.\d s|\d+ min \d+ s), embedded sandbox — not your API\)$/,
       );
-      expect(run.stdout.indexOf("[1/2] Contract suite (fast profile)")).toBeLessThan(
-        run.stdout.indexOf("[2/2] Credential rotation"),
+      // The old tokens are checked first, before the other parts give them time to expire.
+      expect(run.stdout.indexOf("[1/2] Credential rotation")).toBeLessThan(
+        run.stdout.indexOf("[2/2] Contract suite (fast profile)"),
       );
       expect(run.stdout).toContain("│ Verdict: PASSED");
       const outcome = await runJson(dir);
       expect(outcome.verdict).toBe("passed");
       expect(outcome.parts.map((part) => [part.id, part.verdict, part.exitCode])).toEqual([
-        ["contract", "passed", 0],
         ["rotation", "passed", 0],
+        ["contract", "passed", 0],
       ]);
-      expect(outcome.parts[1]?.command).toBe(
+      expect(outcome.parts[0]?.command).toBe(
         `npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir ${path.join(dir, "rotation")}`,
       );
       const files = (await readdir(dir, { recursive: true })).sort();
@@ -130,7 +131,7 @@ describe("event-harness run against the embedded sandbox", () => {
       );
       expect(run.code, run.stderr).toBe(1);
       // events-5xx fails the contract's events.accepted and, with k6, the load part's error-rate threshold.
-      const verdicts = K6 === undefined ? ["failed", "passed"] : ["failed", "failed", "passed"];
+      const verdicts = K6 === undefined ? ["passed", "failed"] : ["passed", "failed", "failed"];
       expect(marginLines(run.stdout).at(-1)).toMatch(
         new RegExp(`^Verdict: FAILED — 1 of ${verdicts.length} parts passed`),
       );
@@ -156,7 +157,7 @@ describe("event-harness run against the embedded sandbox", () => {
       let stdout = "";
       child.stdout.setEncoding("utf8").on("data", (data: string) => {
         stdout += data;
-        if (data.includes("[1/2] Contract suite")) child.kill("SIGINT");
+        if (data.includes("[1/2] Credential rotation")) child.kill("SIGINT");
       });
       child.stderr.resume();
       const limit = setTimeout(() => child.kill("SIGKILL"), RUN_LIMIT_MS);
@@ -281,7 +282,7 @@ describe("event-harness run against a named target", () => {
         clientAuth: "post",
         insecure: false,
       });
-      expect(outcome.parts.at(-1)?.command).toMatch(
+      expect(outcome.parts[0]?.command).toMatch(
         // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
         /^npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );

@@ -222,6 +222,9 @@ describe("event-harness sandbox", () => {
     expect(stderr).toBe("");
     expect(stdout).toMatch(/Token endpoint {2}http:\/\/127\.0\.0\.1:\d+\/auth\/oauth\/token/);
     expect(stdout).toMatch(/Events {10}http:\/\/127\.0\.0\.1:\d+\/api\/events/);
+    expect(stdout).toMatch(
+      /Issuer {10}http:\/\/127\.0\.0\.1:\d+\/auth {3}\(metadata at \{issuer\}\/\.well-known\/openid-configuration: give it as --issuer\)/,
+    );
     expect(stdout).toContain("sandbox-demo / sandbox-demo-secret  (throwaway demo credential");
     expect(stdout).toContain("shop-1 (secret as given, not shown)");
     expect(stdout).not.toContain("s3cret-value");

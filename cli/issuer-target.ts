@@ -1,0 +1,85 @@
+import { UsageError } from "../core/index.ts";
+import type { DiscoveredServer } from "../transport/discovery/index.ts";
+import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts";
+import type { ClientAuth, Target } from "../transport/index.ts";
+import type { ParsedOptions } from "./command.ts";
+import type { targetOptions } from "./target-options.ts";
+import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./target-options.ts";
+
+type TargetOptionValues = ParsedOptions<typeof targetOptions>;
+
+/** RFC 8414's names of the two methods the harness speaks. */
+const METHOD_NAMES: Readonly<Record<ClientAuth, string>> = {
+  post: "client_secret_post",
+  basic: "client_secret_basic",
+};
+
+/**
+ * The client authentication to use with a discovered server: the user's, with a note when the metadata does not list
+ * it; else the spec's form fields when listed, else HTTP Basic; a configuration error when it lists neither.
+ */
+function chooseClientAuth(
+  server: DiscoveredServer,
+  given: ClientAuth | undefined,
+  note: (line: string) => void,
+): ClientAuth {
+  const listed = (auth: ClientAuth) => server.authMethods.includes(METHOD_NAMES[auth]);
+  const methods = server.authMethods.join(", ") || "none";
+  if (given !== undefined) {
+    if (!listed(given)) {
+      const other: ClientAuth = given === "post" ? "basic" : "post";
+      note(
+        `the issuer's metadata does not list ${METHOD_NAMES[given]} (--client-auth ${given}) among its token_endpoint_auth_methods_supported (${methods})${listed(other) ? `: --client-auth ${other} is the one it lists` : ""}; sending it as asked`,
+      );
+    }
+    return given;
+  }
+  if (listed("post")) return "post";
+  if (listed("basic")) return "basic";
+  throw new UsageError(
+    "invalid-config",
+    `the issuer's token endpoint takes none of client_secret_post, client_secret_basic, the methods the harness speaks (its metadata lists: ${methods})`,
+  );
+}
+
+/**
+ * Resolves the target as resolveTarget does, but with --issuer reads the server's metadata first for the token
+ * endpoint and the client authentication (one request or two, nothing else sent). Metadata that cannot be had is a
+ * configuration error: the harness does not guess a token endpoint.
+ */
+export async function resolveTargetWithIssuer(
+  options: TargetOptionValues,
+  env: NodeJS.ProcessEnv,
+  io: { readonly signal: AbortSignal; readonly stderr?: NodeJS.WritableStream },
+): Promise<Target | undefined> {
+  const raw = pick(options, env, "issuer");
+  if (raw === undefined) return resolveTarget(options, env);
+  if (pick(options, env, "auth-url") !== undefined || pick(options, env, "token-url") !== undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "give either --issuer (the token endpoint from its metadata) or --auth-url/--token-url, not both",
+    );
+  }
+  const issuer = httpUrl("issuer", raw);
+  const tuning = resolveTargetTuning(options, env);
+  const given = pick(options, env, "client-auth") === undefined ? undefined : tuning.clientAuth;
+  let server: DiscoveredServer;
+  try {
+    server = await discoverServer(issuer, {
+      connection: tuning.connection,
+      timeoutMs: tuning.timeoutMs,
+      signal: io.signal,
+    });
+  } catch (error) {
+    if (error instanceof DiscoveryError) throw new UsageError("invalid-config", `--issuer: ${error.message}`);
+    throw error;
+  }
+  const note = (line: string) => io.stderr?.write(`event-harness: --issuer: ${line}\n`);
+  const clientAuth = chooseClientAuth(server, given, note);
+  note(
+    `token endpoint ${server.tokenEndpoint}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
+  );
+  const { EVENT_API_AUTH_URL: _a, EVENT_API_TOKEN_URL: _t, EVENT_API_ISSUER: _i, ...rest } = env;
+  const { issuer: _issuer, ...named } = options;
+  return resolveTarget({ ...named, "token-url": server.tokenEndpoint, "client-auth": clientAuth }, rest);
+}

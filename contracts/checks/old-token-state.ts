@@ -1,0 +1,76 @@
+import { decodeJwt } from "jose";
+import type { HttpResponse } from "../probe/http-request.ts";
+import { jsonObject } from "./describe.ts";
+
+/** Whether a refused earlier token had simply outlived its lifetime, with the evidence in words. */
+export interface OldTokenState {
+  readonly state: "expired" | "not-expired" | "unknown";
+  readonly why: string;
+}
+
+/** The reason a refusal gives: RFC 6750's error_description (header or body), else a `Message` body. */
+function refusalDescription(response: HttpResponse): string | undefined {
+  const challenge = response.headers["www-authenticate"] ?? "";
+  const quoted = /error_description="((?:[^"\\]|\\.)*)"/i.exec(challenge)?.[1];
+  if (quoted !== undefined && quoted.trim() !== "") return quoted;
+  const body = jsonObject(response);
+  for (const field of ["error_description", "Message", "message"]) {
+    const value = body?.[field];
+    if (typeof value === "string" && value.trim() !== "") return value;
+  }
+  return undefined;
+}
+
+/** The token's iat and exp in seconds when it is a JWT (read, not verified: only its own claims are wanted). */
+function claimsOf(token: string): { readonly iat?: number; readonly exp?: number } {
+  try {
+    const { iat, exp } = decodeJwt(token);
+    return { ...(typeof iat === "number" ? { iat } : {}), ...(typeof exp === "number" ? { exp } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Tells an earlier token that expired from one the rotation revoked, from the token's own `exp`, the refusal's
+ * description, and its age against the target's expires_in (no lifetime, fixed or sliding, ends before expires_in).
+ */
+export function oldTokenState(
+  token: string,
+  refusal: HttpResponse,
+  nowMs: number,
+  expiresInSeconds: number | undefined,
+  quote: (value: string) => string,
+): OldTokenState {
+  const { iat, exp } = claimsOf(token);
+  const now = nowMs / 1000;
+  if (exp !== undefined && exp <= now) {
+    return {
+      state: "expired",
+      why: `its exp ${new Date(exp * 1000).toISOString()} passed ${Math.round(now - exp)} s ago`,
+    };
+  }
+  const description = refusalDescription(refusal);
+  if (description !== undefined && /expir/i.test(description)) {
+    return { state: "expired", why: `the ${refusal.status} says "${quote(description)}"` };
+  }
+  if (description !== undefined && /revok/i.test(description)) {
+    return { state: "not-expired", why: `the ${refusal.status} says "${quote(description)}"` };
+  }
+  if (iat !== undefined && expiresInSeconds !== undefined) {
+    const age = Math.max(0, Math.round(now - iat));
+    return age < expiresInSeconds
+      ? { state: "not-expired", why: `issued ${age} s ago, within expires_in ${expiresInSeconds} s` }
+      : {
+          state: "unknown",
+          why: `issued ${age} s ago, longer than expires_in ${expiresInSeconds} s, and when it was last used is not known`,
+        };
+  }
+  return {
+    state: "unknown",
+    why:
+      iat === undefined
+        ? "the token carries no iat or exp the harness can read, and the refusal does not say why"
+        : "the target's expires_in is not known, and the refusal does not say why",
+  };
+}

@@ -1,0 +1,66 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runK6 } from "../../../k6-tooling/run/k6-runner.ts";
+import { Redactor } from "../../../transport/index.ts";
+
+const SECRET = "k6-log-secret-value-1234";
+let work: string;
+let fakeK6: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "eh-k6-log-"));
+  fakeK6 = path.join(work, "k6");
+  // Writes what k6 writes on stderr: its own logfmt lines between plain ones.
+  await writeFile(
+    fakeK6,
+    [
+      "#!/bin/sh",
+      `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
+      "echo 'a plain line' >&2",
+      `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
+      "exit 0",
+      "",
+    ].join("\n"),
+  );
+  await chmod(fakeK6, 0o755);
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+function collect(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  let text = "";
+  stream.setEncoding("utf8").on("data", (chunk: string) => {
+    text += chunk;
+  });
+  return { stream, text: () => text };
+}
+
+describe("runK6 with a log file", () => {
+  it("keeps k6's own log lines out of the console, redacted in the file, and counts its errors", async () => {
+    const stdout = collect();
+    const stderr = collect();
+    const logFile = path.join(work, "k6.log");
+    const result = await runK6({
+      k6: { path: fakeK6, version: "v2.2.0", harnessExtension: false } as never,
+      script: "script.js",
+      env: {},
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      redactor: new Redactor().add(SECRET, "<CLIENT_SECRET>"),
+      signal: new AbortController().signal,
+      maxSeconds: 60,
+      logFile,
+    });
+    expect(stderr.text()).toBe("a plain line\n");
+    const log = await readFile(logFile, "utf8");
+    expect(log).toContain('level=error msg="request failed with <CLIENT_SECRET>"');
+    expect(log).toContain("level=warning");
+    expect(log).not.toContain(SECRET);
+    expect(result.loggedErrors).toBe(1);
+  });
+});
