@@ -39,7 +39,7 @@ function shownArgv(command: string): string[] {
 describe("planParts", () => {
   it("gives each pipeline exactly the options its command parses from the command line shown to reproduce it", () => {
     const plans = planParts(settings);
-    expect(plans.map((plan) => plan.id)).toEqual(["contract", "load-sustained", "load-idle-gap", "rotation"]);
+    expect(plans.map((plan) => plan.id)).toEqual(["rotation", "contract", "load-sustained", "load-idle-gap"]);
     for (const plan of plans) {
       const [name = "", ...argv] = shownArgv(reproduceCommand(plan, undefined));
       expect(name).toBe(plan.command);
