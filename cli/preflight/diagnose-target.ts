@@ -7,6 +7,7 @@ import {
   undiciDispatcher,
 } from "../../transport/connection/index.ts";
 import { requestDeadline } from "../../transport/deadline/index.ts";
+import { discoverTokenEndpoint } from "../../transport/discovery/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { eventsUrl, inertText } from "../../transport/index.ts";
 import { viaProxy } from "../connection-failure.ts";
@@ -69,8 +70,21 @@ function excerpt(answer: Answer, redactor: Redactor): string {
   return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
 }
 
-function notTokenEndpoint(target: Target, answer: Answer, redactor: Redactor): CannotRunError {
-  const hint = tokenUrlHint(target.tokenUrl);
+async function notTokenEndpoint(
+  target: Target,
+  answer: Answer,
+  redactor: Redactor,
+  signal: AbortSignal,
+): Promise<CannotRunError> {
+  // The path's own mistake first; else a server that publishes its metadata names its real token endpoint.
+  const discovered = async () =>
+    discoverTokenEndpoint(target.tokenUrl, {
+      connection: target.connection,
+      timeoutMs: target.timeoutMs,
+      signal,
+    });
+  const found = tokenUrlHint(target.tokenUrl) ?? (await discovered());
+  const hint = found === target.tokenUrl ? undefined : found;
   return new CannotRunError(
     `${redactor.redact(displayUrl(target.tokenUrl))} is not a token endpoint: it answered ${excerpt(answer, redactor)}` +
       (hint === undefined ? "" : `; did you mean --token-url ${redactor.redact(hint)}?`),
@@ -118,7 +132,7 @@ async function diagnoseToken(
   }
   const kind = answerKind(first);
   if (kind.kind === "token") return { clientAuth: configured, token: kind.token };
-  if (kind.kind === "not-token-endpoint") throw notTokenEndpoint(target, first, redactor);
+  if (kind.kind === "not-token-endpoint") throw await notTokenEndpoint(target, first, redactor, signal);
   if (kind.kind === "refused") {
     const other = OTHER[configured];
     const second = await attemptToken(target, credential, other, signal);

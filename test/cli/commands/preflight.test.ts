@@ -112,6 +112,30 @@ describe("contract: diagnose before judging", () => {
     );
   });
 
+  it("a wrong --token-url on a server that publishes its metadata gets the discovered token endpoint suggested", async () => {
+    await withSandbox(async (sandbox) => {
+      const env = { ...targetEnv(sandbox.authUrl, sandbox.baseUrl), EVENT_API_AUTH_URL: "" };
+      const run = await runCli(
+        [
+          "contract",
+          "--token-url",
+          `${sandbox.authUrl}/token`,
+          "--report-dir",
+          join(reports, "wrong-token-url"),
+        ],
+        env,
+      );
+      expect(run.code).toBe(3);
+      expect(harnessLines(run)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `/auth/token is not a token endpoint: it answered 404 .*; did you mean --token-url ${sandbox.tokenUrl}\\?$`,
+          ),
+        ),
+      ]);
+    });
+  });
+
   it("a server answering an HTML page: not a token endpoint, a short inert excerpt, exit 3", async () => {
     const server = await startHostileServer("html-page");
     try {
