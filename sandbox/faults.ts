@@ -18,6 +18,11 @@ const CATALOGUE = {
     description: 'the token response sends expires_in as a string ("300")',
   },
   "token-type-mac": { area: "token", description: 'the token response says token_type "mac"' },
+  "token-no-example-fields": {
+    area: "token",
+    description:
+      "the token response omits refresh_expires_in and not-before-policy (as oidc-provider's does)",
+  },
   "token-opaque": {
     area: "token",
     description: "access_token is a random opaque string, not a signed JWT (the API still accepts it)",

@@ -20,6 +20,7 @@ const EXPECTED: Partial<
   "token-missing-expires-in": { fail: ["token.response-schema"] },
   "token-string-expires-in": { fail: ["token.response-schema"] },
   "token-type-mac": { fail: ["token.response-schema"] },
+  "token-no-example-fields": { warn: ["token.example-fields"] },
   "token-opaque": { fail: ["token.signed"] },
   "token-unsigned": { fail: ["token.signed"] },
   "token-json-only": { fail: ["token.issued"], warn: ["token.form-auth", "token.basic-auth"] },

@@ -62,6 +62,12 @@ const observations: Record<
       expect(((await postToken(t, tokenForm())).json as Record<string, unknown>).token_type).toBe("mac");
     },
   },
+  "token-no-example-fields": {
+    async observe(t) {
+      const body = (await postToken(t, tokenForm())).json as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(["access_token", "expires_in", "scope", "token_type"]);
+    },
+  },
   "token-opaque": {
     async observe(t) {
       const token = await t.token();

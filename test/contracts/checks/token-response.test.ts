@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { CheckResult } from "../../../contracts/index.ts";
+import { DIRECT, runContract } from "../../../contracts/index.ts";
+import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
+import { startSandbox } from "../../../sandbox/index.ts";
+
+let sandbox: RunningSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+/** The token checks only, against a sandbox with the given faults. */
+async function tokenChecks(faults: FaultName[]): Promise<Map<string, CheckResult>> {
+  sandbox = await startSandbox({ port: 0, expiresIn: 5, faults });
+  const client = sandbox.clients[0];
+  if (!client) throw new Error("sandbox has no client");
+  const results = await runContract({
+    target: {
+      tokenUrl: sandbox.tokenUrl,
+      baseUrl: sandbox.baseUrl,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      audience: sandbox.baseUrl,
+      clientAuth: "post",
+      connection: DIRECT,
+      timeoutMs: 5_000,
+      embedded: true,
+    },
+    profile: "fast",
+    only: ["token.response-schema", "token.example-fields", "token.no-store"],
+    seed: 7,
+    runId: `token-response-${faults.join("-") || "none"}`,
+  });
+  return new Map(results.map((result) => [result.id, result]));
+}
+
+describe("the token response checks", () => {
+  it("a response with the spec's rule fields and none of its example's passes the MUST and warns on the example", async () => {
+    const results = await tokenChecks(["token-no-example-fields"]);
+    expect(results.get("token.response-schema")?.status).toBe("PASS");
+    const example = results.get("token.example-fields");
+    expect(example?.status).toBe("WARN");
+    expect(example?.level).toBe("SHOULD");
+    expect(example?.message).toBe(
+      "refresh_expires_in and not-before-policy, fields of the spec's example response (Keycloak), are absent",
+    );
+  });
+
+  it("says in words which rule field is missing or wrong, without zod's wording", async () => {
+    const missing = (await tokenChecks(["token-missing-expires-in"])).get("token.response-schema");
+    expect(missing?.status).toBe("FAIL");
+    expect(missing?.message).toBe(
+      "expected the token response the spec's rules require, but expires_in (the lifetime in seconds) is absent",
+    );
+    await sandbox?.close();
+    const text = (await tokenChecks(["token-string-expires-in", "token-type-mac"])).get(
+      "token.response-schema",
+    );
+    expect(text?.status).toBe("FAIL");
+    expect(text?.message).toBe(
+      'expected the token response the spec\'s rules require, but token_type is "mac", not Bearer (any case); expires_in is a string ("5"), not a number of seconds',
+    );
+    expect(text?.message).not.toMatch(/Invalid input|received undefined/);
+  });
+
+  it("an absent header reads absent", async () => {
+    const results = await tokenChecks(["token-no-cache-headers"]);
+    expect(results.get("token.no-store")?.message).toBe(
+      "expected Cache-Control: no-store (absent) and Pragma: no-cache (absent)",
+    );
+  });
+
+  it("the correct sandbox passes all three", async () => {
+    const results = await tokenChecks([]);
+    expect([...results.values()].map((result) => [result.id, result.status])).toEqual([
+      ["token.response-schema", "PASS"],
+      ["token.example-fields", "PASS"],
+      ["token.no-store", "PASS"],
+    ]);
+  });
+});
