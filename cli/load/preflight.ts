@@ -11,7 +11,7 @@ import {
 } from "../../transport/connection/index.ts";
 import { requestDeadline } from "../../transport/deadline/index.ts";
 import type { Redactor, Target } from "../../transport/index.ts";
-import { tokenRequestParts } from "../../transport/index.ts";
+import { targetTokenFields, tokenRequestParts } from "../../transport/index.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { errorReason } from "../error-reason.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
@@ -38,11 +38,9 @@ export async function preflight(
     let text: string;
     let location: LocationHeader;
     const { headers, body } = tokenRequestParts(target.clientAuth, {
+      ...targetTokenFields(target),
       client_id: credential.clientId,
       client_secret: credential.clientSecret,
-      grant_type: "client_credentials",
-      audience: target.audience,
-      scope: target.scope,
     });
     // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
     const deadline = requestDeadline(target.timeoutMs, signal);
