@@ -107,6 +107,10 @@ const CATALOGUE = {
     area: "events",
     description: "events are acknowledged with 202 but GET /events/{ref} answers 404",
   },
+  "events-no-read-route": {
+    area: "events",
+    description: "there is no GET /events/{ref} route: it answers what any unrouted path does (404)",
+  },
   "expiry-fixed": { area: "expiry", description: "token lifetime counts from issue, not from last use" },
   "expiry-never": { area: "expiry", description: "idle tokens never expire" },
   "expiry-early": { area: "expiry", description: "idle tokens expire after half of expires_in" },

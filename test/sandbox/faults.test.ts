@@ -287,6 +287,16 @@ const observations: Record<
       expect((await t.postEvent(token, event)).status).toBe(409);
     },
   },
+  "events-no-read-route": {
+    async observe(t) {
+      const token = await t.token();
+      const posted = await t.postEvent(token, validEvent());
+      expect(posted.status).toBe(202);
+      const got = await t.getEvent(token, (posted.json as { EventRef: string }).EventRef);
+      expect(got.status).toBe(404);
+      expect(got.json).toEqual({ Message: "No resource at this path" });
+    },
+  },
   "expiry-fixed": {
     async observe(t) {
       const token = await t.token();

@@ -10,8 +10,11 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-/** The token checks only, against a sandbox with the given faults. */
-async function tokenChecks(faults: FaultName[]): Promise<Map<string, CheckResult>> {
+/** Some checks (the token response's by default), against a sandbox with the given faults. */
+async function tokenChecks(
+  faults: FaultName[],
+  only: string[] = ["token.response-schema", "token.example-fields", "token.no-store"],
+): Promise<Map<string, CheckResult>> {
   sandbox = await startSandbox({ port: 0, expiresIn: 5, faults });
   const client = sandbox.clients[0];
   if (!client) throw new Error("sandbox has no client");
@@ -28,7 +31,7 @@ async function tokenChecks(faults: FaultName[]): Promise<Map<string, CheckResult
       embedded: true,
     },
     profile: "fast",
-    only: ["token.response-schema", "token.example-fields", "token.no-store"],
+    only,
     seed: 7,
     runId: `token-response-${faults.join("-") || "none"}`,
   });
@@ -78,5 +81,23 @@ describe("the token response checks", () => {
       ["token.example-fields", "PASS"],
       ["token.no-store", "PASS"],
     ]);
+  });
+});
+
+describe("events.stored", () => {
+  it("SKIPs an API without a GET /events/{ref} route, naming why", async () => {
+    const stored = (await tokenChecks(["events-no-read-route"], ["events.stored"])).get("events.stored");
+    expect(stored?.status).toBe("SKIP");
+    expect(stored?.message).toMatch(
+      /^no such route: the acknowledged event's 404 is the 404 of a path no API serves \(the target offers no GET \/events\/\{ref\}\)$/,
+    );
+  });
+
+  it("WARNs when the route answers but the acknowledged event is not found", async () => {
+    const stored = (await tokenChecks(["events-not-stored"], ["events.stored"])).get("events.stored");
+    expect(stored?.status).toBe("WARN");
+    expect(stored?.message).toMatch(
+      /^acknowledged event not found: .* answered 404, where a path no API serves/,
+    );
   });
 });
