@@ -38,3 +38,36 @@ describe("--token-param", () => {
     expect(run.stderr).toContain("--resource must be an absolute URI");
   });
 });
+
+describe("results.json's target records the resource and the token parameters' names, not their values", () => {
+  it("against the embedded sandbox", async () => {
+    const { mkdtemp, readFile, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = await mkdtemp(join(tmpdir(), "eh-token-params-"));
+    try {
+      const run = await runCli([
+        "contract",
+        "--only",
+        "token.issued",
+        "--resource",
+        "http://127.0.0.1/api",
+        "--token-param",
+        "organization=org-value-31f",
+        "--report-dir",
+        dir,
+      ]);
+      expect(run.code).toBe(0);
+      const results = await readFile(join(dir, "results.json"), "utf8");
+      expect(JSON.parse(results).target).toMatchObject({
+        resource: "http://127.0.0.1/api",
+        tokenParams: ["organization"],
+      });
+      // The request evidence shows the form as sent (a target setting, not a secret); the run's record names it only.
+      expect(JSON.stringify(JSON.parse(results).target)).not.toContain("org-value-31f");
+      expect(run.stdout + run.stderr).not.toContain("org-value-31f");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
