@@ -69,6 +69,21 @@ export const targetOptions = inHelpGroup("Target options (the API under test)", 
     env: "EVENT_API_SCOPE",
     description: 'The scope form field, e.g. "profile email" (default: not sent).',
   },
+  resource: {
+    type: "string",
+    valueName: "URI",
+    env: "EVENT_API_RESOURCE",
+    description:
+      "The RFC 8707 resource form field: the API the token is for (e.g. oidc-provider, Entra v1; default: not sent).",
+  },
+  "token-param": {
+    type: "string",
+    multiple: true,
+    valueName: "NAME=VALUE",
+    env: "EVENT_API_TOKEN_PARAMS",
+    description:
+      "A further form field of every token request, for a server's own parameters (e.g. organization=org_1; the variable: one per line).",
+  },
   insecure: {
     type: "boolean",
     env: "EVENT_API_INSECURE",
@@ -110,12 +125,67 @@ export interface TargetTuning {
   readonly timeoutMs: number;
   readonly clientAuth: ClientAuth;
   readonly scope?: string;
+  readonly resource?: string;
+  readonly tokenParams?: Readonly<Record<string, string>>;
   readonly connection: Connection;
 }
 
 type StringOption = {
-  [K in keyof typeof targetOptions]: (typeof targetOptions)[K]["type"] extends "string" ? K : never;
+  [K in keyof typeof targetOptions]: (typeof targetOptions)[K] extends { readonly multiple: true }
+    ? never
+    : (typeof targetOptions)[K]["type"] extends "string"
+      ? K
+      : never;
 }[keyof typeof targetOptions];
+
+/** The token request fields the harness sends itself, and the option that sets each. */
+const OWNED_TOKEN_PARAMS: Readonly<Record<string, string>> = {
+  grant_type: "the harness sends grant_type=client_credentials itself",
+  client_id: "use --client-id",
+  client_secret: "use EVENT_API_CLIENT_SECRET",
+  scope: "use --scope",
+  audience: "use --audience",
+  resource: "use --resource",
+};
+
+/** --token-param NAME=VALUE, repeatable; a value is never repeated in a message, since it may be a secret. */
+export function tokenParamsOption(
+  given: readonly string[] | undefined,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> | undefined {
+  const values =
+    given ?? (env[targetOptions["token-param"].env] ?? "").split("\n").filter((line) => line.trim() !== "");
+  if (values.length === 0) return undefined;
+  const params: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf("=");
+    const name = at > 0 ? value.slice(0, at).trim() : "";
+    if (name === "")
+      throw new UsageError("invalid-value", "--token-param takes NAME=VALUE (e.g. organization=org_1)");
+    const owned = OWNED_TOKEN_PARAMS[name];
+    if (owned !== undefined) throw new UsageError("invalid-value", `--token-param ${name}: ${owned}`);
+    if (name in params) throw new UsageError("invalid-value", `--token-param ${name} is given twice`);
+    params[name] = value.slice(at + 1);
+  }
+  return params;
+}
+
+/** --resource: RFC 8707 §2 wants an absolute URI without a fragment. */
+function resourceOption(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || url.hash !== "")
+    throw new UsageError(
+      "invalid-config",
+      `--resource must be an absolute URI without a fragment (RFC 8707 §2), got '${raw}'`,
+    );
+  return raw;
+}
 
 /** A string target option, else its environment variable; blank counts as not given. */
 export function pick<N extends StringOption>(
@@ -192,12 +262,16 @@ export function resolveTargetTuning(options: TargetOptionValues, env: NodeJS.Pro
     );
   }
   const scope = pick(options, env, "scope");
+  const resource = resourceOption(pick(options, env, "resource"));
+  const tokenParams = tokenParamsOption(options["token-param"], env);
   const connection = resolveConnection(options, env);
   return {
     timeoutMs,
     ...(channelId === undefined ? {} : { channelId }),
     clientAuth: clientAuth as ClientAuth,
     ...(scope === undefined ? {} : { scope }),
+    ...(resource === undefined ? {} : { resource }),
+    ...(tokenParams === undefined ? {} : { tokenParams }),
     connection,
   };
 }

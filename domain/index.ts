@@ -15,4 +15,10 @@ export { TOKEN_ERROR_CODES, tokenErrorSchema } from "./token-error.ts";
 export type { TokenRequest } from "./token-request.ts";
 export { SPEC_TOKEN_PATH, tokenRequestSchema } from "./token-request.ts";
 export type { TokenResponse } from "./token-response.ts";
-export { SPEC_SCOPES, scopeSet, tokenResponseSchema } from "./token-response.ts";
+export {
+  SPEC_EXAMPLE_FIELDS,
+  SPEC_SCOPES,
+  scopeSet,
+  TOKEN_RULE_FIELDS,
+  tokenResponseSchema,
+} from "./token-response.ts";

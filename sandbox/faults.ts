@@ -18,6 +18,11 @@ const CATALOGUE = {
     description: 'the token response sends expires_in as a string ("300")',
   },
   "token-type-mac": { area: "token", description: 'the token response says token_type "mac"' },
+  "token-no-example-fields": {
+    area: "token",
+    description:
+      "the token response omits refresh_expires_in and not-before-policy (as oidc-provider's does)",
+  },
   "token-opaque": {
     area: "token",
     description: "access_token is a random opaque string, not a signed JWT (the API still accepts it)",
@@ -101,6 +106,10 @@ const CATALOGUE = {
   "events-not-stored": {
     area: "events",
     description: "events are acknowledged with 202 but GET /events/{ref} answers 404",
+  },
+  "events-no-read-route": {
+    area: "events",
+    description: "there is no GET /events/{ref} route: it answers what any unrouted path does (404)",
   },
   "expiry-fixed": { area: "expiry", description: "token lifetime counts from issue, not from last use" },
   "expiry-never": { area: "expiry", description: "idle tokens never expire" },

@@ -155,7 +155,9 @@ function createApp(
       { path: "/.well-known/oauth-authorization-server/auth", methods: { GET: discovery } },
       { path: "/auth/admin/clients", param: true, suffix: "/rotate", methods: { POST: adminRotate } },
       { path: "/api/events", methods: { POST: eventsEndpoint.post } },
-      { path: "/api/events", param: true, methods: { GET: eventsEndpoint.get } },
+      ...(config.faults.has("events-no-read-route")
+        ? []
+        : [{ path: "/api/events", param: true, methods: { GET: eventsEndpoint.get } }]),
     ],
     onInternalError,
   );

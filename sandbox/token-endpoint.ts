@@ -26,15 +26,22 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /** The success body around the token and the not-before-policy, built once since the rest never changes. */
-function responseParts(deps: TokenEndpointDeps): { beforePolicy: string; afterPolicy: string } {
+function responseParts(deps: TokenEndpointDeps): {
+  beforePolicy: string;
+  withPolicy: boolean;
+  afterPolicy: string;
+} {
   const { faults, expiresIn } = deps.config;
   const parts: string[] = [];
   if (!faults.has("token-missing-expires-in")) {
     parts.push(`"expires_in":${faults.has("token-string-expires-in") ? `"${expiresIn}"` : expiresIn}`);
   }
-  parts.push(`"refresh_expires_in":0`, `"token_type":"${faults.has("token-type-mac") ? "mac" : "bearer"}"`);
+  const exampleFields = !faults.has("token-no-example-fields");
+  if (exampleFields) parts.push(`"refresh_expires_in":0`);
+  parts.push(`"token_type":"${faults.has("token-type-mac") ? "mac" : "bearer"}"`);
   return {
-    beforePolicy: `",${parts.join(",")},"not-before-policy":`,
+    beforePolicy: `",${parts.join(",")}${exampleFields ? ',"not-before-policy":' : ""}`,
+    withPolicy: exampleFields,
     afterPolicy: `,"scope":${JSON.stringify(faults.has("token-narrow-scope") ? "openid" : GRANTED_SCOPE)}}`,
   };
 }
@@ -53,7 +60,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
   const acceptUnknownClient = faults.has("token-unknown-client-accepted");
   const anyGrantType = faults.has("token-any-grant-type");
   const successHeaders = faults.has("token-no-cache-headers") ? {} : NO_STORE_HEADERS;
-  const { beforePolicy, afterPolicy } = responseParts(deps);
+  const { beforePolicy, withPolicy, afterPolicy } = responseParts(deps);
   const audience = withoutTrailingSlash(deps.baseUrl);
 
   function check(
@@ -109,7 +116,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     }
     const token = await issuer.issue(clientId);
     // Every token kind is base64url and dots, so it needs no JSON escaping.
-    const grant = `{"access_token":"${token}${beforePolicy}${clients.notBeforePolicy(clientId)}${afterPolicy}`;
+    const grant = `{"access_token":"${token}${beforePolicy}${withPolicy ? clients.notBeforePolicy(clientId) : ""}${afterPolicy}`;
     replyJson(res, 200, grant, successHeaders);
   };
 }

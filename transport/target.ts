@@ -20,6 +20,10 @@ export interface Target {
   readonly clientAuth: ClientAuth;
   /** The `scope` form field, sent only when the user gives one. */
   readonly scope?: string;
+  /** The RFC 8707 `resource` form field (`--resource`), sent only when given. */
+  readonly resource?: string;
+  /** Further form fields of every token request (`--token-param NAME=VALUE`): a server's own parameters. */
+  readonly tokenParams?: Readonly<Record<string, string>>;
   /** A channel the credentials may post to, when the target restricts channels. */
   readonly channelId?: string;
   /** Per-request timeout. */

@@ -1,4 +1,4 @@
-import type { ClientAuth } from "./target.ts";
+import type { ClientAuth, Target } from "./target.ts";
 
 /** A token request's headers and form body; `undefined` fields are left out (negative probes remove fields). */
 export interface TokenRequestParts {
@@ -29,4 +29,22 @@ export function tokenRequestParts(
   }
   const present = Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return { headers, body: new URLSearchParams(present).toString() };
+}
+
+/**
+ * The form fields of a valid token request to the target, before client authentication moves any: the spec's, then
+ * `resource` and the user's own parameters. Every sender (contract, preflight, rotation) starts from these.
+ */
+export function targetTokenFields(
+  target: Pick<Target, "clientId" | "clientSecret" | "audience" | "scope" | "resource" | "tokenParams">,
+): Record<string, string> {
+  return {
+    client_id: target.clientId,
+    client_secret: target.clientSecret.reveal(),
+    grant_type: "client_credentials",
+    audience: target.audience,
+    ...(target.scope === undefined ? {} : { scope: target.scope }),
+    ...(target.resource === undefined ? {} : { resource: target.resource }),
+    ...target.tokenParams,
+  };
 }

@@ -59,18 +59,25 @@ export const openapiCommand = defineCommand({
       description:
         "Which event fields the request body requires: production (default: type, customer.email, channel.id, transaction.reference), complete or lenient.",
     },
+    schema: {
+      type: "string",
+      valueName: "NAME",
+      description:
+        "Write one standalone JSON Schema (2020-12) instead of the document: event (at --strictness) or token-response.",
+    },
     ...addressOptions,
   },
   examples: [
     "event-harness openapi > event-api.openapi.json",
     "event-harness openapi --token-url https://sso.example.com/realms/business/protocol/openid-connect/token \\\n    --base-url https://api.example.com --out reports/openapi.json",
     "event-harness openapi --strictness lenient | jq '.components.schemas.Event.required'",
+    "event-harness openapi --schema token-response --out token-response.schema.json",
   ],
   async run({ options, io }) {
     const strictness = parseStrictness(options.strictness);
+    const schema = parseSchemaName(options.schema);
     const targets = resolveAddresses(options, io.env);
-    const { buildOpenApiDocument } = await import("../../domain/openapi/index.ts");
-    const text = `${JSON.stringify(buildOpenApiDocument({ ...targets, strictness }), null, 2)}\n`;
+    const text = `${JSON.stringify(await documentOrSchema(schema, strictness, targets), null, 2)}\n`;
     if (options.out === undefined || options.out === "-") {
       io.stdout.write(text);
       return ExitCode.ok;
@@ -81,6 +88,40 @@ export const openapiCommand = defineCommand({
     return ExitCode.ok;
   },
 });
+
+/** The schemas `--schema` writes on their own. */
+const STANDALONE_SCHEMAS = ["event", "token-response"] as const;
+type StandaloneSchema = (typeof STANDALONE_SCHEMAS)[number];
+
+function parseSchemaName(raw: string | undefined): StandaloneSchema | undefined {
+  if (raw === undefined) return undefined;
+  if (!(STANDALONE_SCHEMAS as readonly string[]).includes(raw)) {
+    throw new UsageError(
+      "invalid-value",
+      `--schema takes one of ${STANDALONE_SCHEMAS.join(", ")}, got '${raw}'`,
+      NAME,
+    );
+  }
+  return raw as StandaloneSchema;
+}
+
+/** The OpenAPI document, or one schema with its dialect named so a JSON Schema validator reads it alone. */
+async function documentOrSchema(
+  schema: StandaloneSchema | undefined,
+  strictness: EventStrictness,
+  targets: OpenApiTargets,
+): Promise<unknown> {
+  if (schema === undefined) {
+    const { buildOpenApiDocument } = await import("../../domain/openapi/index.ts");
+    return buildOpenApiDocument({ ...targets, strictness });
+  }
+  const { toJsonSchema } = await import("../../domain/index.ts");
+  const name = schema === "event" && strictness !== "complete" ? (`event-${strictness}` as const) : schema;
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    ...toJsonSchema(name, schema === "event" ? "input" : "output"),
+  };
+}
 
 function parseStrictness(raw: string | undefined): EventStrictness {
   if (raw === undefined) return "production";

@@ -108,7 +108,15 @@ export async function applyConfig(
         : raw;
     const variable = key.option?.env;
     if (variable !== undefined) {
-      variables[variable] = value === true ? "1" : value === false ? "0" : String(value);
+      // A list goes into its variable one item per line, as EVENT_API_TOKEN_PARAMS reads it.
+      variables[variable] =
+        value === true
+          ? "1"
+          : value === false
+            ? "0"
+            : Array.isArray(value)
+              ? value.join("\n")
+              : String(value);
     } else if (key.flag in specs) {
       filled[key.flag] = value;
     }

@@ -47,6 +47,12 @@ export const CONFIG_KEYS = {
     schema: z.string(),
     group: "token-endpoint",
   },
+  issuer: {
+    flag: "issuer",
+    option: targetOptions.issuer,
+    schema: z.string(),
+    group: "token-endpoint",
+  },
   baseUrl: { flag: "base-url", option: targetOptions["base-url"], schema: z.string() },
   clientId: { flag: "client-id", option: targetOptions["client-id"], schema: z.string() },
   clientSecret: {
@@ -65,6 +71,13 @@ export const CONFIG_KEYS = {
   },
   scope: { flag: "scope", option: targetOptions.scope, schema: z.string() },
   audience: { flag: "audience", option: targetOptions.audience, schema: z.string() },
+  resource: { flag: "resource", option: targetOptions.resource, schema: z.string() },
+  tokenParams: {
+    flag: "token-param",
+    option: targetOptions["token-param"],
+    schema: z.array(z.string().regex(/^[^=]+=/, { error: "a token parameter is written NAME=VALUE" })),
+    description: `Further form fields of every token request, each "NAME=VALUE" (e.g. ["organization=org_1"]); a value may be a $\{VARIABLE} reference.`,
+  },
   channelId: { flag: "channel-id", option: targetOptions["channel-id"], schema: z.string() },
   timeout: { flag: "timeout", option: targetOptions.timeout, schema: seconds },
   runTimeout: { flag: "run-timeout", option: runTimeoutOption["run-timeout"], schema: seconds },

@@ -4,7 +4,7 @@ import type { LocationHeader } from "../../transport/connection/index.ts";
 import { readCappedText, undiciDispatcher } from "../../transport/connection/index.ts";
 import { requestDeadline } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Target } from "../../transport/index.ts";
-import { tokenRequestParts } from "../../transport/index.ts";
+import { targetTokenFields, tokenRequestParts } from "../../transport/index.ts";
 import { isConnectFailure, unreachableReason } from "./unreachable-reason.ts";
 
 /** The client a token is asked for: the target's own, or one of a credentials file's. */
@@ -33,11 +33,9 @@ export async function attemptToken(
   signal: AbortSignal,
 ): Promise<TokenAttempt> {
   const { headers, body } = tokenRequestParts(clientAuth, {
+    ...targetTokenFields(target),
     client_id: credential.clientId,
     client_secret: credential.clientSecret,
-    grant_type: "client_credentials",
-    audience: target.audience,
-    scope: target.scope,
   });
   // One deadline for connect, headers and body: undici's own timeouts are idle timers a trickle outlives.
   const deadline = requestDeadline(target.timeoutMs, signal);

@@ -80,7 +80,9 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
       const detail = reality === "accepted" ? `a token was issued (${response.status})` : said;
       if (expected.expectOld === undefined) return observed(`the old secret is ${reality}: ${detail}`);
       if (reality !== expected.expectOld)
-        return broken(`expected the old secret to be ${expected.expectOld}, but it was ${detail}`);
+        return broken(
+          `expected the old secret to be ${expected.expectOld}, but it was ${reality}: ${detail}`,
+        );
       const code =
         reality === "refused" && error !== "invalid_client"
           ? ` (RFC 6749 §5.2 would say invalid_client, got ${probe.quote(error)})`

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eventsUrl } from "../../transport/index.ts";
 import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
 import { isServerError, isSuccess } from "../probe/http-request.ts";
@@ -212,6 +213,43 @@ export const eventsResubmit = defineCheck({
   },
 });
 
+/** A 404 the same as one for `other`: the status, the media type and the body with each path's own words taken out. */
+function sameAnswer(a: HttpResponse, aPath: string, b: HttpResponse, bPath: string): boolean {
+  const shape = (response: HttpResponse, path: string) =>
+    `${response.status} ${response.headers["content-type"] ?? ""} ${response.text.split(path).join("{path}")}`;
+  return shape(a, aPath) === shape(b, bPath);
+}
+
+/**
+ * A 404 for an acknowledged event: SKIP when a path no API serves gets the same answer (there is no read-back route,
+ * or none that can be told from a missing one), else the route exists and the event is not found (WARN).
+ */
+async function notFound(
+  probe: Probe,
+  accessToken: string,
+  ref: string,
+  read: HttpResponse,
+): Promise<Finding> {
+  const unrouted = `eh-no-such-route-${randomUUID()}`;
+  const path = `/events/${encodeURIComponent(ref)}`;
+  const other = await probe.exchange(
+    "read a path no API serves, to compare its 404",
+    {
+      method: "GET",
+      url: `${probe.target.baseUrl}/${unrouted}/${encodeURIComponent(ref)}`,
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+    },
+    { serverErrors: "report" },
+  );
+  if (sameAnswer(read, path, other, `/${unrouted}/${encodeURIComponent(ref)}`))
+    return skipped(
+      "no such route: the acknowledged event's 404 is the 404 of a path no API serves (the target offers no GET /events/{ref})",
+    );
+  return broken(
+    `acknowledged event not found: GET /events/${probe.quote(ref)} answered 404, where a path no API serves answered ${describeResponse(other, probe.redactor)}: the route exists and lost the event`,
+  );
+}
+
 export const eventsStored = defineCheck({
   id: "events.stored",
   title: "An accepted event can be read back (GET /events/{ref}, when the target offers it)",
@@ -239,6 +277,7 @@ export const eventsStored = defineCheck({
     );
     if (read.status === 405 || read.status === 501)
       return skipped(`the target offers no GET for events (${read.status})`);
+    if (read.status === 404) return notFound(probe, accessToken, ref, read);
     if (read.status !== 200)
       return broken(`expected 200 for the acknowledged event ${probe.quote(ref)}, received ${read.status}`);
     const stored = jsonObject(read)?.transaction;

@@ -4,7 +4,7 @@ import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
-import { eventsUrl, tokenRequestParts } from "../../transport/index.ts";
+import { eventsUrl, targetTokenFields, tokenRequestParts } from "../../transport/index.ts";
 import { describeResponse } from "../checks/describe.ts";
 import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
@@ -197,14 +197,7 @@ export class Probe {
     overrides: Readonly<Record<string, string | undefined>> = {},
     as: ClientAuth = this.target.clientAuth,
   ): HttpRequest {
-    const { headers, body } = tokenRequestParts(as, {
-      client_id: this.target.clientId,
-      client_secret: this.target.clientSecret.reveal(),
-      grant_type: "client_credentials",
-      audience: this.target.audience,
-      ...(this.target.scope === undefined ? {} : { scope: this.target.scope }),
-      ...overrides,
-    });
+    const { headers, body } = tokenRequestParts(as, { ...targetTokenFields(this.target), ...overrides });
     return { method: "POST", url: this.target.tokenUrl, headers, body };
   }
 

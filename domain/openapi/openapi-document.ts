@@ -226,6 +226,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         "test: a token's `expires_in` counts from its last use (sliding expiry); `event-harness contract --profile",
         "full` does.",
       ].join(" "),
+      // On the Info object, where OpenAPI allows extensions: inside a schema ajv's strict mode refuses the keyword.
+      "x-event-harness-strictness": strictness,
     },
     servers: [apiServer(options.baseUrl)],
     tags: [
@@ -241,7 +243,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         TokenRequest: toJsonSchema("token-request", "input"),
         TokenResponse: toJsonSchema("token-response", "output"),
         TokenError: toJsonSchema("token-error", "output"),
-        Event: { ...toJsonSchema(eventSchemaName, "input"), "x-event-harness-strictness": strictness },
+        Event: toJsonSchema(eventSchemaName, "input"),
       },
       securitySchemes: {
         oauth2: {

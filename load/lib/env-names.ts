@@ -16,6 +16,8 @@ export const LOAD_ENV = {
   clientAuth: "EH_CLIENT_AUTH",
   /** The scope form field; unset: not sent. */
   scope: "EH_SCOPE",
+  /** JSON object of further token request form fields (`resource`, `--token-param`); unset: none. */
+  tokenParams: "EH_TOKEN_PARAMS",
   /** "true": k6 skips TLS verification (--insecure). */
   insecure: "EH_INSECURE",
   /** JSON array of `{ "client_id", "client_secret" }`: VUs spread over them. Also passed to k6. */

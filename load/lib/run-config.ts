@@ -26,6 +26,8 @@ export interface RunConfig {
   readonly clientAuth: VuClientAuth;
   /** Sent as the scope form field when given. */
   readonly scope: string | undefined;
+  /** Further form fields of every token request (RFC 8707 resource, a server's own parameters). */
+  readonly tokenParams: Readonly<Record<string, string>>;
   /** TLS certificates are not verified (--insecure). */
   readonly insecure: boolean;
   readonly targetLabel: string;
@@ -103,6 +105,7 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     audience: read.string(LOAD_ENV.audience, baseUrl),
     clientAuth: read.choice(LOAD_ENV.clientAuth, VU_CLIENT_AUTH, "post"),
     scope: read.string(LOAD_ENV.scope, "") || undefined,
+    tokenParams: readTokenParams(read.json(LOAD_ENV.tokenParams, {})),
     insecure: read.choice(LOAD_ENV.insecure, ["true", "false"] as const, "false") === "true",
     targetLabel: read.string(LOAD_ENV.targetLabel, baseUrl),
     credentials: readCredentials(read.json(LOAD_ENV.credentials)),
@@ -122,4 +125,16 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     timeoutSeconds: read.number(LOAD_ENV.timeoutSeconds, { min: 0.1, max: 600, fallback: 10 }),
     thresholdOverrides: readThresholds(read.json(LOAD_ENV.thresholds, {})),
   };
+}
+
+/** The further token form fields: an object of strings, the names the harness owns refused in Node already. */
+function readTokenParams(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new EnvError(`${LOAD_ENV.tokenParams} must be a JSON object of strings`);
+  const params: Record<string, string> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (typeof field !== "string") throw new EnvError(`${LOAD_ENV.tokenParams}: ${name} must be a string`);
+    params[name] = field;
+  }
+  return params;
 }

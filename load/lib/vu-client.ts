@@ -120,7 +120,11 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     const credentials = JSON.parse(deps.credentialsJson) as readonly VuCredential[];
     // VUs spread over the credentials round-robin.
     const credential = credentials[(vu - 1) % credentials.length] as VuCredential;
-    const form: Record<string, string> = { grant_type: "client_credentials", audience: settings.audience };
+    const form: Record<string, string> = {
+      ...settings.tokenParams,
+      grant_type: "client_credentials",
+      audience: settings.audience,
+    };
     if (settings.scope !== undefined) form.scope = settings.scope;
     let params: object = tokenParams;
     if (settings.clientAuth === "basic") {

@@ -13,6 +13,8 @@ export interface VuSettings {
   readonly clientAuth: VuClientAuth;
   /** Sent as the scope form field when given. */
   readonly scope?: string;
+  /** Further form fields of every token request (RFC 8707 resource, a server's own parameters). */
+  readonly tokenParams?: Readonly<Record<string, string>>;
   readonly eventsUrl: string;
   readonly audience: string;
   readonly runId: string;
@@ -33,6 +35,7 @@ export function vuSettings(config: RunConfig, plan: ScenarioPlan, summaryFile: s
     tokenUrl: config.tokenUrl,
     clientAuth: config.clientAuth,
     ...(config.scope === undefined ? {} : { scope: config.scope }),
+    ...(Object.keys(config.tokenParams).length === 0 ? {} : { tokenParams: config.tokenParams }),
     eventsUrl: `${config.baseUrl}/events`,
     audience: config.audience,
     runId: config.runId,

@@ -30,6 +30,10 @@ export interface ContractRun {
     readonly audience: string;
     readonly clientAuth: ClientAuth;
     readonly scope?: string;
+    /** The RFC 8707 resource sent with every token request (--resource). */
+    readonly resource?: string;
+    /** The names of the further token parameters (--token-param); their values may be secret-ish and stay out. */
+    readonly tokenParams?: readonly string[];
     /** TLS certificates were not verified (--insecure): every report says so. */
     readonly insecure: boolean;
     /** The proxy requests went through (user info removed), when one applied. */
@@ -51,7 +55,18 @@ export interface ContractRun {
 
 /** What reports say about the target: where it is and as whom, never the secret. */
 export function describeTarget(target: Target): ContractRun["target"] {
-  const { tokenUrl, baseUrl, clientId, audience, clientAuth, scope, connection, embedded } = target;
+  const {
+    tokenUrl,
+    baseUrl,
+    clientId,
+    audience,
+    clientAuth,
+    scope,
+    resource,
+    tokenParams,
+    connection,
+    embedded,
+  } = target;
   const proxy = proxyFor(tokenUrl, connection.proxy) ?? proxyFor(baseUrl, connection.proxy);
   return {
     tokenUrl,
@@ -60,6 +75,8 @@ export function describeTarget(target: Target): ContractRun["target"] {
     audience,
     clientAuth,
     ...(scope === undefined ? {} : { scope }),
+    ...(resource === undefined ? {} : { resource }),
+    ...(tokenParams === undefined ? {} : { tokenParams: Object.keys(tokenParams) }),
     insecure: connection.insecure,
     ...(proxy === undefined ? {} : { proxy: displayProxy(proxy) }),
     ...(connection.caFile === undefined ? {} : { caFile: connection.caFile }),

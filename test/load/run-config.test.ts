@@ -13,6 +13,19 @@ const baseEnv = {
 };
 
 describe("readRunConfig", () => {
+  it("reads the further token form fields, and refuses anything but an object of strings", () => {
+    const tokenParams = { resource: "https://api.example.com", organization: "org_1" };
+    const config = readRunConfig(
+      { ...baseEnv, [LOAD_ENV.tokenParams]: JSON.stringify(tokenParams) },
+      "sustained",
+    );
+    expect(config.tokenParams).toEqual(tokenParams);
+    expect(readRunConfig(baseEnv, "sustained").tokenParams).toEqual({});
+    expect(() =>
+      readRunConfig({ ...baseEnv, [LOAD_ENV.tokenParams]: '{"resource":1}' }, "sustained"),
+    ).toThrow(EnvError);
+  });
+
   it("fills the scenario's defaults and derives the margin from expires_in", () => {
     const config = readRunConfig({ ...baseEnv, [LOAD_ENV.expiresInSeconds]: "2" }, "sustained");
     expect(config).toMatchObject({

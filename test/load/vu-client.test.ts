@@ -359,6 +359,23 @@ describe("createVuClient: tokens", () => {
     expect((world.calls[0]?.params as { headers?: unknown } | undefined)?.headers).toBeUndefined();
   });
 
+  it("sends --resource and every --token-param as form fields, after which the harness's own fields win", () => {
+    const world = new World();
+    createVuClient(
+      world.deps("sliding", 1, {
+        tokenParams: { resource: "http://127.0.0.1:9/api", organization: "org_1" },
+      }),
+    )(0, 0, true, false);
+    expect(world.calls[0]?.body).toEqual({
+      resource: "http://127.0.0.1:9/api",
+      organization: "org_1",
+      client_id: "one",
+      client_secret: "one-secret",
+      grant_type: "client_credentials",
+      audience: "http://127.0.0.1:9/api",
+    });
+  });
+
   it("counts a 401 for a token in use as a violation, then renews and retries once", () => {
     const world = new World();
     const send = createVuClient(world.deps("sliding"));

@@ -62,6 +62,12 @@ const observations: Record<
       expect(((await postToken(t, tokenForm())).json as Record<string, unknown>).token_type).toBe("mac");
     },
   },
+  "token-no-example-fields": {
+    async observe(t) {
+      const body = (await postToken(t, tokenForm())).json as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(["access_token", "expires_in", "scope", "token_type"]);
+    },
+  },
   "token-opaque": {
     async observe(t) {
       const token = await t.token();
@@ -279,6 +285,16 @@ const observations: Record<
       const got = await t.getEvent(token, (posted.json as { EventRef: string }).EventRef);
       expect(got.status).toBe(404);
       expect((await t.postEvent(token, event)).status).toBe(409);
+    },
+  },
+  "events-no-read-route": {
+    async observe(t) {
+      const token = await t.token();
+      const posted = await t.postEvent(token, validEvent());
+      expect(posted.status).toBe(202);
+      const got = await t.getEvent(token, (posted.json as { EventRef: string }).EventRef);
+      expect(got.status).toBe(404);
+      expect(got.json).toEqual({ Message: "No resource at this path" });
     },
   },
   "expiry-fixed": {

@@ -20,6 +20,8 @@ const CLEAN_ENV = Object.fromEntries(
     "CLIENT_AUTH",
     "SCOPE",
     "INSECURE",
+    "RESOURCE",
+    "TOKEN_PARAMS",
   ]
     .map((name) => [`EVENT_API_${name}`, ""])
     .concat([

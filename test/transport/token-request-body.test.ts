@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Redactor, resolveTokenUrl, tokenRequestParts } from "../../contracts/index.ts";
+import { Secret, targetTokenFields } from "../../transport/index.ts";
 
 const FIELDS = {
   client_id: "shop 1",
@@ -51,5 +52,41 @@ describe("resolveTokenUrl", () => {
     expect(resolveTokenUrl({ authUrl: "https://auth.example.com/" })).toBe(
       "https://auth.example.com/oauth/token",
     );
+  });
+});
+
+describe("targetTokenFields", () => {
+  const target = {
+    clientId: "shop",
+    clientSecret: new Secret("s3cret"),
+    audience: "https://api.example.com",
+  };
+
+  it("sends the spec's fields, then --resource (RFC 8707) and every --token-param", () => {
+    expect(
+      targetTokenFields({
+        ...target,
+        scope: "profile email",
+        resource: "https://api.example.com/",
+        tokenParams: { organization: "org_1" },
+      }),
+    ).toEqual({
+      client_id: "shop",
+      client_secret: "s3cret",
+      grant_type: "client_credentials",
+      audience: "https://api.example.com",
+      scope: "profile email",
+      resource: "https://api.example.com/",
+      organization: "org_1",
+    });
+  });
+
+  it("leaves resource and extra parameters out when none is given", () => {
+    expect(Object.keys(targetTokenFields(target))).toEqual([
+      "client_id",
+      "client_secret",
+      "grant_type",
+      "audience",
+    ]);
   });
 });

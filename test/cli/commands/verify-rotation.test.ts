@@ -47,6 +47,23 @@ describe("event-harness verify-rotation against the embedded sandbox", () => {
     expect(statusOf(run.stdout, "rotation.old-tokens")).toBe(oldTokens);
   });
 
+  it("says in plain words that the old secret still got a token when it was expected refused", async () => {
+    const run = await runCli([
+      "verify-rotation",
+      "--sandbox-overlap",
+      "60",
+      "--expect-old",
+      "refused",
+      "--report-dir",
+      join(reports, "overlap-words"),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /FAIL +rotation\.old-secret +MUST +expected the old secret to be refused, but it was accepted: a token was issued \(200\)/,
+    );
+    expect(run.stdout).not.toContain("it was a token");
+  });
+
   it("only observes what the user states no expectation for", async () => {
     const run = await runCli(["verify-rotation", "--report-dir", join(reports, "observed")]);
     expect(run.code).toBe(0);

@@ -25,7 +25,6 @@ async function validate(document: unknown) {
 /** A strict 2020-12 compiler: a schema the OpenAPI document carries must compile as JSON Schema, not only look right. */
 function compile(schema: Record<string, unknown>): ValidateFunction {
   const ajv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
-  ajv.addVocabulary(["x-event-harness-strictness"]);
   return ajv.compile(schema);
 }
 
@@ -181,12 +180,20 @@ describe("OpenAPI document: its schemas agree with the zod schemas", () => {
       { ...production, expires_in: "3600" },
       { ...production, expires_in: 0 },
       { ...production, scope: "email  profile" },
-      Object.fromEntries(Object.entries(production).filter(([key]) => key !== "not-before-policy")),
+      Object.fromEntries(Object.entries(production).filter(([key]) => key !== "expires_in")),
+      { ...production, "not-before-policy": 1.5 },
     ];
-    for (const body of [production, { ...production, token_type: "BEARER" }, ...broken]) {
+    // The example's own fields (Keycloak's) may be absent: no rule of the spec needs them.
+    const withoutExample = Object.fromEntries(
+      Object.entries(production).filter(
+        ([key]) => key !== "not-before-policy" && key !== "refresh_expires_in",
+      ),
+    );
+    for (const body of [production, { ...production, token_type: "BEARER" }, withoutExample, ...broken]) {
       expect(check(body), JSON.stringify(body)).toBe(tokenResponseSchema.safeParse(body).success);
     }
     expect(check(production)).toBe(true);
+    expect(check(withoutExample)).toBe(true);
     expect(broken.some((body) => check(body))).toBe(false);
   });
 
