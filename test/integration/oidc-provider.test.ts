@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,32 @@ describe("oidc-provider as the target", () => {
     expect(message("events.stored")).toContain("no such route");
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/Verdict: FAILED — 1 FAIL, 2 WARN, 1 SKIP, 29 PASS/);
+  }, 150_000);
+
+  it("the ledger of accepted deviations turns the fixed lifetime green, with the deviation visible (WAIVED)", async () => {
+    const ledger = join(workDir, "accepted.json");
+    const entry = {
+      id: "lifetime.sliding",
+      reason: "fixed lifetime",
+      ticket: "API-1",
+      expires: "2999-12-31",
+    };
+    await writeFile(ledger, JSON.stringify({ accepted: [entry] }));
+    const reportDir = join(workDir, "accepted");
+    const args = [
+      "--profile",
+      "full",
+      "--only",
+      "lifetime.sliding",
+      "--accepted",
+      ledger,
+      "--report-dir",
+      reportDir,
+    ];
+    const run = await harness(["contract", ...args, ...targetArgs()]);
+    expect(run.stdout).toMatch(/^ {2}WAIVED +lifetime\.sliding +MUST /m);
+    expect(run.stdout).toMatch(/Verdict: PASSED — 1 WAIVED \(/);
+    expect(run.code).toBe(0);
   }, 150_000);
 
   it("load sustained passes: no token outlives its fixed lifetime in a short run", async () => {
