@@ -117,6 +117,25 @@ describe("oidc-provider as the target", () => {
     expect(run.code).toBe(0);
   }, 150_000);
 
+  it("--issuer finds the token endpoint and client authentication in oidc-provider's discovery metadata", async () => {
+    const args = ["--issuer", target.issuer, "--base-url", target.baseUrl, "--client-id", CLIENT_ID];
+    const run = await harness([
+      "contract",
+      ...args,
+      "--scope",
+      "profile email",
+      "--resource",
+      target.baseUrl,
+      "--only",
+      "token.issued,token.signed,events.accepted",
+      "--report-dir",
+      join(workDir, "issuer"),
+    ]);
+    expect(run.stderr).toContain(`--issuer: token endpoint ${target.tokenUrl}, client authentication`);
+    expect(run.stdout).toMatch(/Verdict: PASSED — 3 PASS/);
+    expect(run.code).toBe(0);
+  }, 150_000);
+
   it("load sustained passes: no token outlives its fixed lifetime in a short run", async () => {
     const run = await harness([
       "load",
