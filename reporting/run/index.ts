@@ -4,6 +4,7 @@ export { csvRecords } from "./csv-records.ts";
 export type { K6CsvTag } from "./k6-csv-tags.ts";
 export { k6CsvTagReader } from "./k6-csv-tags.ts";
 export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";
+export { LatencyHistogram } from "./latency-histogram.ts";
 export type { LoadSummary } from "./load-summary.ts";
 export { digestLoadSummary } from "./load-summary.ts";
 export type { PartDetails } from "./part-details.ts";
