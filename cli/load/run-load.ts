@@ -25,12 +25,14 @@ import type { Target } from "../../transport/index.ts";
 import { Redactor } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { readCompareOptions } from "../compare/compare-options.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTarget, resolveTargetTuning } from "../target-options.ts";
 import { UsageError } from "../usage-error.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
+import { BaselineStep } from "./baseline-step.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
@@ -55,7 +57,14 @@ const HEARTBEAT_MS = 60_000;
 /** The harness's own cap on top of the scenario's: only a hung k6 ever reaches it. */
 const WATCHDOG_SLACK_SECONDS = 120;
 /** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
-const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "dashboard.html", "run.json"];
+const LISTED_REPORTS = [
+  "summary.md",
+  "summary.json",
+  "junit.xml",
+  "dashboard.html",
+  "run.json",
+  "baseline.json",
+];
 
 function describeRun(config: RunConfig, plan: ScenarioPlan): string {
   const spec = SCENARIOS[config.scenario];
@@ -93,14 +102,27 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       }
     : options;
   const external = resolveTarget(targetInput, io.env);
-  if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+  const compareOptions = readCompareOptions(options, "load");
+  if (
+    external &&
+    (faults.length > 0 ||
+      options["sandbox-expires-in"] !== undefined ||
+      options["sandbox-latency"] !== undefined)
+  ) {
     throw new UsageError(
       "invalid-config",
-      "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+      "--sandbox-fault, --sandbox-expires-in and --sandbox-latency apply only to the embedded sandbox",
       "load",
     );
   }
   const operatorDir = options["k6-operator"];
+  if (operatorDir !== undefined && (options.baseline ?? options["save-baseline"]) !== undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
+      "load",
+    );
+  }
   if (operatorDir !== undefined && !external) {
     throw new UsageError(
       "invalid-config",
@@ -123,7 +145,12 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
 
   const sandbox: RunningSandbox | undefined = external
     ? undefined
-    : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
+    : await startSandbox({
+        port: 0,
+        expiresIn: settings.sandboxExpiresIn,
+        faults,
+        latencyMs: settings.sandboxLatencyMs,
+      });
   let disposeReach = async () => {};
   try {
     const credentials: ClientCredential[] =
@@ -185,6 +212,23 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       insecure: target.connection.insecure,
       embedded: !external,
     };
+    // Before any load: a baseline that cannot be read, or was taken with other settings, is refused with exit 2.
+    const baselineStep = await BaselineStep.prepare({
+      config,
+      plan,
+      reportDir,
+      versions: { harness: packageJson.version, k6: k6.version },
+      runId,
+      startedAt: started,
+      target: {
+        baseUrl: targetRecord.baseUrl,
+        embedded: !external,
+        ...(sandbox && settings.sandboxLatencyMs > 0 ? { sandboxLatencyMs: settings.sandboxLatencyMs } : {}),
+      },
+      baselineFile: options.baseline,
+      saveBaseline: options["save-baseline"],
+      compareOptions,
+    });
     if (operatorDir !== undefined) {
       const written = await writeK6Operator({
         dir: reportDir,
@@ -247,6 +291,7 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
         signal: io.signal,
         maxSeconds: plan.maxSeconds + WATCHDOG_SLACK_SECONDS,
         say,
+        baselineStep,
         runJson: (extra) => ({
           tool: { name: packageJson.name, version: packageJson.version },
           k6: k6.version,
@@ -271,11 +316,12 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     }, HEARTBEAT_MS);
     heartbeat.unref();
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
+    const samples = baselineStep.samplesOutput(settings.outs);
     const result = await runK6({
       k6,
       script: (bundle as { file: string }).file,
       env,
-      args: [...k6InputArgs(inputs), ...settings.outs.flatMap((out) => ["--out", out])],
+      args: [...k6InputArgs(inputs), ...settings.outs.flatMap((out) => ["--out", out]), ...samples.args],
       stdout: io.stdout,
       stderr: io.stderr,
       redactor,
@@ -284,10 +330,17 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
     }).finally(() => clearInterval(heartbeat));
 
     const ending = k6Ending(result, io.signal, maxSeconds);
-    const reports = await renderRunReports(reportDir, context, ending);
+    // Only a finished run is recorded or compared: a partial one proves nothing about the target.
+    const compared =
+      ending.kind === "finished"
+        ? await baselineStep.afterRun([samples.file], samples.own ? samples.file : undefined)
+        : undefined;
+    const reports = await renderRunReports(reportDir, context, ending, compared?.addition);
     const verdict = reports?.result ?? loadResult(undefined, ending);
     if (reports !== undefined) io.stdout.write(reports.text);
     else io.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
+    if (compared !== undefined) io.stdout.write(`${compared.text}\n`);
+    await baselineStep.save(verdict, say);
     const leaked = await scrubReports(reportDir, reportNet);
     if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
     await writeFile(
@@ -322,9 +375,14 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       const list = verdict.failedThresholds.map(
         (t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`,
       );
-      say(
-        `event-harness: thresholds failed: ${list.length > 0 ? list.join("; ") : "see the summary above"}\n`,
-      );
+      if (list.length > 0 || verdict.regressed.length === 0) {
+        say(
+          `event-harness: thresholds failed: ${list.length > 0 ? list.join("; ") : "see the summary above"}\n`,
+        );
+      }
+      if (verdict.regressed.length > 0) {
+        say(`event-harness: REGRESSED against the baseline: ${verdict.regressed.join("; ")}\n`);
+      }
     } else if (verdict.outcome === "undecided") {
       say(`event-harness: ${verdict.reason ?? "no verdict"}; see above\n`);
     }

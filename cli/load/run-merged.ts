@@ -8,6 +8,7 @@ import { renderRunReports } from "../../reporting/load/run-reports.ts";
 import type { Redactor } from "../../transport/index.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
+import type { BaselineStep } from "./baseline-step.ts";
 import { CannotRunError } from "./cannot-run-error.ts";
 import { existingFiles } from "./existing-files.ts";
 import { loadExitCode } from "./k6-ending.ts";
@@ -17,7 +18,7 @@ import type { InstancesOptions } from "./run-instances.ts";
 import { runInstances } from "./run-instances.ts";
 
 /** The reports a merged run names, when it wrote them. */
-const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "run.json"];
+const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "run.json", "baseline.json"];
 
 export interface MergedRunOptions extends InstancesOptions {
   readonly say: (text: string) => void;
@@ -27,6 +28,8 @@ export interface MergedRunOptions extends InstancesOptions {
   readonly context: ReportContext;
   /** run.json's content, given what the instances did. */
   readonly runJson: (extra: Record<string, unknown>) => Record<string, unknown>;
+  /** Records the merged samples for later comparisons, and compares them with --baseline. */
+  readonly baselineStep: BaselineStep;
 }
 
 /**
@@ -73,13 +76,28 @@ export async function runMerged(options: MergedRunOptions): Promise<number> {
       if (!(error instanceof CannotRunError) || !run.aborted) throw error;
     }
   }
+  // The instances' samples together, as one run: the record and any comparison are of the merged data.
+  const compared =
+    merged !== undefined && ending.kind === "finished"
+      ? await options.baselineStep.afterRun(
+          run.outputs.map((o) => o.samplesFile),
+          undefined,
+        )
+      : undefined;
   const reports =
     merged === undefined
       ? undefined
-      : await renderRunReports(reportDir, { ...options.context, instances: merged.instances }, ending);
+      : await renderRunReports(
+          reportDir,
+          { ...options.context, instances: merged.instances },
+          ending,
+          compared?.addition,
+        );
   const verdict = reports?.result ?? loadResult(undefined, ending);
   if (reports !== undefined) options.stdout.write(reports.text);
   else options.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
+  if (compared !== undefined) options.stdout.write(`${compared.text}\n`);
+  await options.baselineStep.save(verdict, say);
   const leaked = await scrubReports(reportDir, options.reportNet);
   if (leaked.length > 0) say(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
   await record({
@@ -100,6 +118,8 @@ export async function runMerged(options: MergedRunOptions): Promise<number> {
     say(
       `event-harness: ${options.redactor.untrusted(run.failure)}\nevent-harness: no verdict: every instance must finish for a merged one\n`,
     );
+  } else if (verdict.regressed.length > 0) {
+    say(`event-harness: REGRESSED against the baseline: ${verdict.regressed.join("; ")}\n`);
   } else if (verdict.outcome === "failed") {
     say(
       `event-harness: thresholds failed on the merged data: ${verdict.failedThresholds.map((t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`).join("; ")}\n`,

@@ -45,6 +45,11 @@ interface FigureSpec {
   readonly floor: (options: CompareOptions) => ChangeFloor;
   /** The figure over one unit; undefined when the unit holds no sample of it. */
   readonly perUnit: (unit: UnitRecord, unitMs: number) => number | undefined;
+  /**
+   * Observations taken per request instead of per unit, from every unit (token requests are sparse, so they queue
+   * behind each other far less than events do, and most happen in the warm-up).
+   */
+  readonly perRequest?: (units: readonly UnitRecord[]) => number[];
   /** The figure over a whole stretch of units, for display. */
   readonly whole: (units: readonly UnitRecord[], unitMs: number) => number | undefined;
   readonly format: (value: number) => string;
@@ -70,23 +75,55 @@ function mergedQuantile(
   return merged.quantile(q);
 }
 
-function latencyFigure(id: FigureId, label: string, endpoint: "events" | "token", q: number): FigureSpec {
+function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** An events latency quantile per unit; shown as the median over units, the value its test compares. */
+function eventsLatencyFigure(id: FigureId, label: string, q: number): FigureSpec {
+  const perUnit = (unit: UnitRecord) => histogramOf(unit, "events").quantile(q);
   return {
     id,
     label,
     worseWhen: "higher",
     floor: (o) => o.latencyFloor,
-    perUnit: (unit) => histogramOf(unit, endpoint).quantile(q),
-    whole: (units) => mergedQuantile(units, endpoint, q),
+    perUnit,
+    whole: (units) => median(units.map(perUnit).filter((v): v is number => v !== undefined)),
     format: ms,
   };
 }
 
+/** Every token request's latency, at its bucket's middle (2 % precision). */
+function tokenLatencies(units: readonly UnitRecord[]): number[] {
+  const out: number[] = [];
+  for (const unit of units) {
+    for (const [index, n] of unit.token) {
+      const single = LatencyHistogram.fromEntries([[index, 1]], unit.tokenMax).quantile(0.5) as number;
+      for (let i = 0; i < n; i += 1) out.push(single);
+    }
+  }
+  return out;
+}
+
 const FIGURES: readonly FigureSpec[] = [
-  latencyFigure("events.p50", "events latency p50", "events", 0.5),
-  latencyFigure("events.p95", "events latency p95", "events", 0.95),
-  latencyFigure("events.p99", "events latency p99", "events", 0.99),
-  latencyFigure("token.p50", "token latency p50", "token", 0.5),
+  eventsLatencyFigure("events.p50", "events latency p50 per unit", 0.5),
+  eventsLatencyFigure("events.p95", "events latency p95 per unit", 0.95),
+  eventsLatencyFigure("events.p99", "events latency p99 per unit", 0.99),
+  {
+    id: "token.p50",
+    label: "token latency",
+    worseWhen: "higher",
+    floor: (o) => o.latencyFloor,
+    perUnit: () => undefined,
+    perRequest: tokenLatencies,
+    whole: (units) => mergedQuantile(units, "token", 0.5),
+    format: ms,
+  },
   {
     id: "events.failure-rate",
     label: "events failure rate",
@@ -120,7 +157,7 @@ const WINDOW_FIGURES: readonly FigureId[] = ["events.p95", "events.failure-rate"
 export interface FigureComparison {
   readonly id: FigureId;
   readonly label: string;
-  /** The window judged, in seconds from the run's first sample; undefined for the whole run. */
+  /** The window judged, in seconds from the run's first event; undefined for the whole run. */
   readonly window: { readonly fromSeconds: number; readonly toSeconds: number } | undefined;
   readonly baseline: number | undefined;
   readonly candidate: number | undefined;
@@ -161,8 +198,9 @@ function compareFigure(
   options: CompareOptions,
   window: FigureComparison["window"],
 ): FigureComparison {
-  const baseValues = values(spec, base, unitMs);
-  const candidateValues = values(spec, candidate, unitMs);
+  const baseValues = spec.perRequest ? spec.perRequest(base) : values(spec, base, unitMs);
+  const candidateValues = spec.perRequest ? spec.perRequest(candidate) : values(spec, candidate, unitMs);
+  const what = spec.perRequest ? "request(s)" : `unit(s) of ${unitMs} ms`;
   const baseline = spec.whole(base, unitMs);
   const enough = baseValues.length >= options.minUnits && candidateValues.length >= options.minUnits;
   const shift = enough ? shiftTest(baseValues, candidateValues, options.confidence) : undefined;
@@ -176,7 +214,7 @@ function compareFigure(
   if (!enough) {
     verdict = {
       ...verdict,
-      reason: `too few samples: ${baseValues.length} baseline and ${candidateValues.length} candidate unit(s) of ${unitMs} ms hold one, ${options.minUnits} needed on each side`,
+      reason: `too few samples: ${baseValues.length} baseline and ${candidateValues.length} candidate ${what}, ${options.minUnits} needed on each side`,
     };
   }
   return {
@@ -207,7 +245,9 @@ export function compareLoad(
   const baseUnits = judgedUnits(base);
   const candidateUnits = judgedUnits(candidate);
   const figures = FIGURES.map((spec) =>
-    compareFigure(spec, baseUnits, candidateUnits, unitMs, options, undefined),
+    spec.perRequest
+      ? compareFigure(spec, base.units, candidate.units, unitMs, options, undefined)
+      : compareFigure(spec, baseUnits, candidateUnits, unitMs, options, undefined),
   );
   const perWindow = Math.max(1, Math.round((options.windowSeconds * 1000) / unitMs));
   const windows: FigureComparison[] = [];

@@ -41,7 +41,7 @@ export interface LoadRecord {
   };
   readonly instances: number;
   readonly unitMs: number;
-  /** Leading units left out of every figure: connections, tokens and JIT warm up there. */
+  /** Leading units left out of the events figures: the token warm-up, then connections and JIT warming up. */
   readonly warmUpUnits: number;
   readonly units: readonly UnitRecord[];
 }

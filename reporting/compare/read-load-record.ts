@@ -66,14 +66,20 @@ async function readFileInto(
 
 /**
  * Reads k6 CSV outputs (`--out csv=…,timeFormat=unix_milli`, gzipped when named .gz; one per instance, merged) into
- * units of `unitMs` from the first sample: one pass, memory bounded by the number of units, not of samples.
+ * units of `unitMs` from the first sample, and which unit holds the first event: one pass, memory bounded by the number of units, not of samples.
  */
-export async function readLoadUnits(files: readonly string[], unitMs: number): Promise<UnitRecord[]> {
+export async function readLoadUnits(
+  files: readonly string[],
+  unitMs: number,
+): Promise<{ readonly units: UnitRecord[]; readonly firstEventUnit: number }> {
   const units = new Map<number, UnitAccumulator>();
   for (const file of files) await readFileInto(file, unitMs, units);
-  if (units.size === 0) return [];
+  if (units.size === 0) return { units: [], firstEventUnit: 0 };
   const first = Math.min(...units.keys());
   const last = Math.max(...units.keys());
+  // A token warm-up comes before the first event: its units hold token requests and nothing to accept.
+  const withEvents = [...units.entries()].filter(([, u]) => u.accepted + u.failed + u.events.count > 0);
+  const firstEvent = withEvents.length === 0 ? last : Math.min(...withEvents.map(([index]) => index));
   const out: UnitRecord[] = [];
   for (let index = first; index <= last; index += 1) {
     const unit = units.get(index) ?? newUnit();
@@ -86,5 +92,5 @@ export async function readLoadUnits(files: readonly string[], unitMs: number): P
       failed: unit.failed,
     });
   }
-  return out;
+  return { units: out, firstEventUnit: firstEvent - first };
 }

@@ -1,3 +1,4 @@
+import type { JunitSuite } from "../index.ts";
 import { renderJunit } from "./junit.ts";
 import type { ReportInput } from "./markdown.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -21,6 +22,14 @@ export interface RenderedReports {
   readonly result: LoadResult;
 }
 
+/** What a baseline comparison adds to a run's reports: its verdicts, its JUnit suite and its summary.md section. */
+export interface ReportAddition {
+  /** The gated figures found REGRESSED: they fail the run. */
+  readonly regressed: readonly string[];
+  readonly junitSuites: readonly JunitSuite[];
+  readonly markdown: string;
+}
+
 /**
  * Renders every report from k6's end-of-test data and how the run ended; pure, so it runs in k6's handleSummary and
  * in unit tests.
@@ -29,6 +38,7 @@ export function renderReports(
   data: SummaryData,
   context: ReportContext,
   ending: RunEnding = FINISHED,
+  addition?: ReportAddition,
 ): RenderedReports {
   const facts = reportFacts(data, context.warmUpSeconds);
   const thresholds = thresholdResults(data);
@@ -37,7 +47,7 @@ export function renderReports(
     facts,
     thresholds,
     verdict: slidingExpiryVerdict(facts, context),
-    result: loadResult(thresholds, ending),
+    result: loadResult(thresholds, ending, addition?.regressed),
   };
   const summary = {
     ...data,
@@ -46,13 +56,15 @@ export function renderReports(
       result: { outcome: input.result.outcome, reason: input.result.reason },
       verdict: input.verdict,
       failedThresholds: input.thresholds.filter((t) => !t.ok),
+      regressed: input.result.regressed,
     },
   };
   return {
     input,
     summaryJson: `${JSON.stringify(summary, null, 2)}\n`,
-    junit: renderJunit(input),
-    markdown: renderMarkdown(input),
+    junit: renderJunit(input, addition?.junitSuites),
+    markdown:
+      addition === undefined ? renderMarkdown(input) : `${renderMarkdown(input)}\n${addition.markdown}`,
     text: renderText(input),
     result: input.result,
   };

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { ReportAddition } from "./render-reports.ts";
 import { renderReports } from "./render-reports.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { LoadResult, RunEnding } from "./run-result.ts";
@@ -22,6 +23,7 @@ export async function renderRunReports(
   dir: string,
   context: ReportContext,
   ending?: RunEnding,
+  addition?: ReportAddition,
 ): Promise<RunReports | undefined> {
   const summaryFile = path.join(dir, "summary.json");
   let data: SummaryData;
@@ -30,7 +32,7 @@ export async function renderRunReports(
   } catch {
     return undefined;
   }
-  const reports = renderReports(data, context, ending);
+  const reports = renderReports(data, context, ending, addition);
   await Promise.all([
     writeFile(summaryFile, reports.summaryJson),
     writeFile(path.join(dir, "junit.xml"), reports.junit),

@@ -19,6 +19,8 @@ export interface LoadResult {
   /** Why a run that did not finish has no pass or fail. */
   readonly reason: string | undefined;
   readonly failedThresholds: readonly ThresholdResult[];
+  /** Gated figures a baseline comparison found REGRESSED (`events.p95 window 240–300 s`): each fails the run. */
+  readonly regressed: readonly string[];
 }
 
 /** How each outcome is written in reports. */
@@ -36,18 +38,27 @@ export const OUTCOME_TITLE = {
 export function loadResult(
   thresholds: readonly ThresholdResult[] | undefined,
   ending: RunEnding,
+  regressed: readonly string[] = [],
 ): LoadResult {
   const failedThresholds = (thresholds ?? []).filter((t) => !t.ok);
-  if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, failedThresholds };
+  if (ending.kind !== "finished")
+    return { outcome: ending.kind, reason: ending.reason, failedThresholds, regressed };
   if (thresholds === undefined) {
-    return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", failedThresholds };
+    return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", failedThresholds, regressed };
   }
-  return { outcome: failedThresholds.length > 0 ? "failed" : "passed", reason: undefined, failedThresholds };
+  const failed = failedThresholds.length > 0 || regressed.length > 0;
+  return { outcome: failed ? "failed" : "passed", reason: undefined, failedThresholds, regressed };
 }
 
 /** The result in one line: `PASSED`, `FAILED (2 threshold(s))`, `ABORTED: interrupted (received SIGINT)`. */
 export function describeResult(result: LoadResult): string {
   const title = OUTCOME_TITLE[result.outcome];
-  if (result.outcome === "failed") return `${title} (${result.failedThresholds.length} threshold(s))`;
+  if (result.outcome === "failed") {
+    const gates =
+      result.regressed.length > 0
+        ? `, ${result.regressed.length} figure(s) REGRESSED against the baseline`
+        : "";
+    return `${title} (${result.failedThresholds.length} threshold(s)${gates})`;
+  }
   return result.reason === undefined ? title : `${title}: ${result.reason}`;
 }

@@ -38,7 +38,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
     "",
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
     result.outcome === "failed"
-      ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed`
+      ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed${result.regressed.length > 0 ? `, ${result.regressed.length} figure(s) REGRESSED against the baseline (below)` : ""}`
       : `  ${describeResult(result)}`,
     "",
   ];

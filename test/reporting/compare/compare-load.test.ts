@@ -82,10 +82,10 @@ describe("compareLoad", () => {
     }
     expect(comparisonStatus(comparison)).toBe("REGRESSED");
     expect(renderComparisonText(comparison, "base.json")).toMatch(
-      /REGRESSED\s+events latency p95: \d\.\d+ ms → 4\d\.\d ms/,
+      /REGRESSED\s+events latency p95 per unit: \d\.\d+ ms → 4\d\.\d ms/,
     );
     expect(renderComparisonMarkdown(comparison, "base.json")).toContain(
-      "| **REGRESSED** | events latency p95 | whole run |",
+      "| **REGRESSED** | events latency p95 per unit | whole run |",
     );
     const suite = comparisonJunitSuite(comparison, "load.sustained");
     expect(suite.cases.filter((c) => c.outcome.kind === "failure").map((c) => c.name)).toContain(
@@ -95,8 +95,13 @@ describe("compareLoad", () => {
 
   it("is INCONCLUSIVE, never a pass, with too few units", () => {
     const comparison = compareLoad(record(1, steady(6)), record(2, steady(6, 40)));
-    expect(comparison.figures.every((f) => f.status === "INCONCLUSIVE")).toBe(true);
-    expect(comparison.figures[0]?.reason).toMatch(/too few samples: 3 baseline and 3 candidate/);
+    const events = comparison.figures.filter((f) => f.id.startsWith("events."));
+    expect(events.map((f) => f.status)).toEqual(Array(5).fill("INCONCLUSIVE"));
+    expect(comparison.figures[0]?.reason).toMatch(
+      /too few samples: 3 baseline and 3 candidate unit\(s\) of 1000 ms/,
+    );
+    // Token requests are counted one by one, over the whole run: 2 a second, 12 a side.
+    expect(comparison.figures.find((f) => f.id === "token.p50")?.shift?.baselineCount).toBe(12);
   });
 
   it("fails a collapse in the last minute of a long run that the whole-run figure averages away, naming the window", () => {
