@@ -1,7 +1,10 @@
 import { CLIENT_MODELS, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
-import { compareOptionDefinitions } from "../compare/compare-options.ts";
+import {
+  compareOptionDefinitions,
+  loadBaselineOptionDefinitions,
+} from "../compare/compare-option-definitions.ts";
 import { EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
 
 const options = {
@@ -72,23 +75,7 @@ const options = {
     valueName: "S",
     description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
   },
-  "sandbox-latency": {
-    type: "string",
-    valueName: "MS",
-    description:
-      "Milliseconds the embedded sandbox adds before every answer, to see a baseline comparison regress.",
-  },
-  baseline: {
-    type: "string",
-    valueName: "FILE",
-    description:
-      "Compare this run with a baseline (a file --save-baseline wrote, or a load report dir): a REGRESSED figure fails the run.",
-  },
-  "save-baseline": {
-    type: "string",
-    valueName: "FILE",
-    description: "Save this run, when it passed, as a baseline for later runs (one portable JSON file).",
-  },
+  ...loadBaselineOptionDefinitions,
   ...compareOptionDefinitions,
   "sandbox-fault": {
     type: "string",
@@ -118,10 +105,8 @@ export const loadCommand = defineCommand({
     "With no target, the embedded sandbox runs in-process. k6 v2 is found (K6_BIN, PATH, .tools/bin) or built once.",
     "Credentials reach k6 only through its environment, and every output and report is redacted.",
     "Reports: summary.md, summary.json, junit.xml and dashboard.html in reports/load/<scenario>-<timestamp>/.",
-    "Every run keeps baseline.json (per-unit latency histograms and event outcomes) for later comparisons.",
-    "With --baseline, each gated figure (events latency p50/p95/p99, token latency, failure rate, accepted rate)",
-    "is IMPROVED, UNCHANGED, REGRESSED or INCONCLUSIVE (Mann-Whitney U, Hodges-Lehmann shift interval, and a change",
-    "that matters); each window of --window is judged too. Other load settings than the baseline's: exit 2.",
+    "Every run keeps baseline.json for later comparisons; --baseline judges each gated figure as `compare` does",
+    "(see `event-harness compare --help`); a baseline taken with other load settings is refused (exit 2).",
     "Exit codes: 0 thresholds passed, 1 a threshold failed (a contract violation, error rate, latency,",
     "dropped iterations) or a figure REGRESSED, 2 usage or configuration error, 3 could not run (target unreachable, k6 failed).",
   ].join("\n"),
@@ -130,7 +115,6 @@ export const loadCommand = defineCommand({
   examples: [
     "event-harness load sustained --rate 50 --duration 1m",
     "event-harness load idle-gap --sandbox-fault expiry-never",
-    "event-harness load sustained --rate 50 --duration 30s --save-baseline sustained-baseline.json",
     "event-harness load sustained --rate 50 --duration 30s --baseline sustained-baseline.json --sandbox-latency 30",
     "event-harness load sustained --instances 2 --rate 2000 --duration 1m",
     "event-harness load spike --rate 20 --threshold 'http_req_duration{endpoint:events}=p(95)<300'",

@@ -6,35 +6,6 @@ import { UsageError } from "../usage-error.ts";
 
 const defaults = DEFAULT_COMPARE_OPTIONS;
 
-/** The options that tune a baseline comparison, shared by `load` and `compare`. */
-export const compareOptionDefinitions = {
-  "min-change-pct": {
-    type: "string",
-    valueName: "P",
-    description: `A latency change matters from this % of the baseline's value (default ${defaults.latencyFloor.relative * 100}); the larger of this and --min-change-ms applies.`,
-  },
-  "min-change-ms": {
-    type: "string",
-    valueName: "MS",
-    description: `A latency change matters from this many ms (default ${defaults.latencyFloor.absolute}).`,
-  },
-  "min-change-failure-pct": {
-    type: "string",
-    valueName: "P",
-    description: `A failure-rate change matters from this many percentage points (default ${defaults.failureFloor.absolute * 100}, or half the baseline's rate if larger).`,
-  },
-  "min-change-accepted-pct": {
-    type: "string",
-    valueName: "P",
-    description: `An accepted-rate change matters from this % of the baseline's rate (default ${defaults.acceptedFloor.relative * 100}).`,
-  },
-  window: {
-    type: "string",
-    valueName: "D",
-    description: `Also judge each window of this length on its own, the warm-up excluded (default ${defaults.windowSeconds}s).`,
-  },
-} as const;
-
 export interface CompareOptionValues {
   "min-change-pct"?: string;
   "min-change-ms"?: string;
