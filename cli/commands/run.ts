@@ -47,6 +47,11 @@ const runOptions = {
     description:
       "Start the embedded sandbox of the contract and load parts with this fault, to see them fail.",
   },
+  "sandbox-latency": {
+    type: "string",
+    valueName: "MS",
+    description: "Milliseconds the embedded sandbox of the load parts adds before every answer (default 0).",
+  },
   ...runTimeoutOption,
   ...targetOptions,
 } as const satisfies OptionSpecs;

@@ -4,10 +4,11 @@ import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
+import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import type { ParsedOptions } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { displayPath } from "../display-path.ts";
-import { parseChoice, parseNumber } from "../option-values.ts";
+import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
 import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
@@ -37,6 +38,7 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   "expect-old-tokens"?: string;
   "report-dir"?: string;
   "sandbox-fault"?: readonly string[];
+  "sandbox-latency"?: string;
 }
 
 export interface ScenarioChoice {
@@ -106,6 +108,8 @@ export interface RunSettings {
   readonly expectOld: string | undefined;
   readonly expectOldTokens: string | undefined;
   readonly faults: readonly string[];
+  /** Milliseconds the load parts' embedded sandbox adds before every answer; undefined for none. */
+  readonly sandboxLatency: string | undefined;
 }
 
 export async function readSettings(options: RunOptionValues, env: NodeJS.ProcessEnv): Promise<RunSettings> {
@@ -147,6 +151,20 @@ export async function readSettings(options: RunOptionValues, env: NodeJS.Process
   if (faults.length > 0) {
     if (!embedded) misplaced.push("--sandbox-fault applies only to the embedded sandbox");
   }
+  const sandboxLatency =
+    options["sandbox-latency"] === undefined
+      ? undefined
+      : String(
+          parseInteger("sandbox-latency", options["sandbox-latency"], {
+            min: 0,
+            max: MAX_SANDBOX_LATENCY_MS,
+            fallback: 0,
+          }),
+        );
+  if (sandboxLatency !== undefined) {
+    if (!embedded) misplaced.push("--sandbox-latency applies only to the embedded sandbox");
+    else if (!parts.includes("load")) misplaced.push("--sandbox-latency needs the load part");
+  }
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
   if (external !== undefined && parts.includes("rotation")) {
     // The rotation part would refuse these only after the other parts ran: checked before anything starts.
@@ -185,5 +203,6 @@ export async function readSettings(options: RunOptionValues, env: NodeJS.Process
     expectOld,
     expectOldTokens,
     faults,
+    sandboxLatency,
   };
 }
