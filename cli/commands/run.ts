@@ -47,6 +47,12 @@ const runOptions = {
     description:
       "Start the embedded sandbox of the contract and load parts with this fault, to see them fail.",
   },
+  baseline: {
+    type: "string",
+    valueName: "FILE",
+    description:
+      "Compare the load part with this baseline (load --save-baseline); its chart shows the baseline's band. One scenario only.",
+  },
   "sandbox-latency": {
     type: "string",
     valueName: "MS",

@@ -6,6 +6,7 @@ import type { CompareOptions, LoadRecord, LoadRecordSettings } from "../../repor
 import {
   compareLoad,
   comparisonJunitSuite,
+  comparisonStatus,
   LOAD_RECORD_FORMAT,
   readLoadUnits,
   renderComparisonMarkdown,
@@ -15,6 +16,7 @@ import {
   warmUpUnitsFor,
 } from "../../reporting/compare/index.ts";
 import type { LoadResult, ReportAddition } from "../../reporting/load/index.ts";
+import { BASELINE_COMPARISON_FILE } from "../../reporting/run/index.ts";
 import { checkComparable, LOAD_RECORD_FILE, readComparable } from "../compare/read-comparable.ts";
 import { displayPath } from "../display-path.ts";
 import { UsageError } from "../usage-error.ts";
@@ -130,6 +132,20 @@ export class BaselineStep {
     await writeFile(path.join(reportDir, LOAD_RECORD_FILE), `${JSON.stringify(record)}\n`);
     if (this.#baseline === undefined) return undefined;
     const comparison = compareLoad(this.#baseline.record, record, this.#input.compareOptions);
+    // The HTML report of `run` draws the baseline behind the latency chart from this file.
+    await writeFile(
+      path.join(reportDir, BASELINE_COMPARISON_FILE),
+      `${JSON.stringify({
+        baseline: this.#baseline.name,
+        status: comparisonStatus(comparison),
+        figures: comparison.figures.map((f) => ({
+          id: f.id,
+          status: f.status,
+          baseline: f.baseline ?? null,
+          candidate: f.candidate ?? null,
+        })),
+      })}\n`,
+    );
     const regressed = [...comparison.figures, ...comparison.windows]
       .filter((f) => f.status === "REGRESSED")
       .map((f) => (f.window ? `${f.id} window ${f.window.fromSeconds}–${f.window.toSeconds} s` : f.id));

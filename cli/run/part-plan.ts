@@ -54,6 +54,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
           dirOf(id),
           ...faultArgs,
           ...(settings.sandboxLatency === undefined ? [] : ["--sandbox-latency", settings.sandboxLatency]),
+          ...(settings.baseline === undefined ? [] : ["--baseline", settings.baseline]),
         ],
         // k6's raw samples, turned into the per-second series the report draws.
         internalArgv: ["--out", `csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`],

@@ -39,6 +39,7 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   "report-dir"?: string;
   "sandbox-fault"?: readonly string[];
   "sandbox-latency"?: string;
+  baseline?: string;
 }
 
 export interface ScenarioChoice {
@@ -110,6 +111,8 @@ export interface RunSettings {
   readonly faults: readonly string[];
   /** Milliseconds the load parts' embedded sandbox adds before every answer; undefined for none. */
   readonly sandboxLatency: string | undefined;
+  /** The baseline the load part is compared with (one scenario only: a baseline holds one). */
+  readonly baseline: string | undefined;
 }
 
 export async function readSettings(options: RunOptionValues, env: NodeJS.ProcessEnv): Promise<RunSettings> {
@@ -165,6 +168,14 @@ export async function readSettings(options: RunOptionValues, env: NodeJS.Process
     if (!embedded) misplaced.push("--sandbox-latency applies only to the embedded sandbox");
     else if (!parts.includes("load")) misplaced.push("--sandbox-latency needs the load part");
   }
+  if (
+    options.baseline !== undefined &&
+    (!parts.includes("load") || parseScenarios(options.scenario).length !== 1)
+  ) {
+    misplaced.push(
+      "--baseline needs the load part with exactly one --scenario: a baseline holds one scenario",
+    );
+  }
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
   if (external !== undefined && parts.includes("rotation")) {
     // The rotation part would refuse these only after the other parts ran: checked before anything starts.
@@ -204,5 +215,6 @@ export async function readSettings(options: RunOptionValues, env: NodeJS.Process
     expectOldTokens,
     faults,
     sandboxLatency,
+    baseline: options.baseline === undefined ? undefined : path.resolve(options.baseline),
   };
 }

@@ -10,6 +10,8 @@ export const REPORT_FILES = [
   "run.json",
   "event-templates.json",
   "k6-options.json",
+  "baseline.json",
+  "baseline-comparison.json",
 ] as const;
 
 export type ReportFile = (typeof REPORT_FILES)[number];

@@ -15,6 +15,7 @@ const settings: RunSettings = {
   expectOldTokens: undefined,
   faults: [],
   sandboxLatency: "30",
+  baseline: undefined,
 };
 
 describe("planParts", () => {
