@@ -335,6 +335,8 @@ export async function runLoad(scenario: string, options: LoadOptionValues, io: C
       ending.kind === "finished"
         ? await baselineStep.afterRun([samples.file], samples.own ? samples.file : undefined)
         : undefined;
+    // The harness's own samples serve only the record, which a partial run does not get.
+    if (ending.kind !== "finished" && samples.own) await rm(samples.file, { force: true });
     const reports = await renderRunReports(reportDir, context, ending, compared?.addition);
     const verdict = reports?.result ?? loadResult(undefined, ending);
     if (reports !== undefined) io.stdout.write(reports.text);
