@@ -46,6 +46,8 @@ export interface SandboxOptions {
   tokenPath?: string;
   /** Serve HTTPS with this PEM key and certificate instead of plain HTTP. */
   tls?: SandboxTls;
+  /** Milliseconds added before every answer, to show a latency regression against a baseline; default 0. */
+  latencyMs?: number;
 }
 
 export interface SandboxTls {
@@ -71,6 +73,7 @@ export interface SandboxConfig {
   readonly adminToken: string;
   readonly tokenPath: string;
   readonly tls: SandboxTls | undefined;
+  readonly latencyMs: number;
 }
 
 /** The demo client; its secret is a throwaway credential of the local sandbox and may be printed. */
@@ -90,7 +93,11 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   maxEvents: 100_000,
   eventStrictness: "production" as EventStrictness,
   tokenPath: "/auth/oauth/token",
+  latencyMs: 0,
 });
+
+/** The largest added latency: beyond it a request would meet the harness's own deadlines rather than a slow target. */
+export const MAX_SANDBOX_LATENCY_MS = 10_000;
 
 /** Paths the sandbox serves itself: a token path may not shadow them. */
 const RESERVED_PREFIXES = ["/api/", "/auth/.well-known/", "/auth/admin/"];
@@ -180,5 +187,12 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
     adminToken: options.adminToken === undefined ? randomAdminToken() : checkAdminToken(options.adminToken),
     tokenPath: checkTokenPath(options.tokenPath ?? SANDBOX_DEFAULTS.tokenPath),
     tls: options.tls,
+    latencyMs: wholeNumber(
+      "latencyMs",
+      options.latencyMs,
+      SANDBOX_DEFAULTS.latencyMs,
+      0,
+      MAX_SANDBOX_LATENCY_MS,
+    ),
   };
 }

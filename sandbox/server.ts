@@ -173,7 +173,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   let openRequests = 0;
   const slow = config.faults.has("slow");
   const reset = config.faults.has("reset");
-  /** Requests the `slow` fault is holding back, so close() can cut them at once. */
+  /** Requests the `slow` fault or the added latency is holding back, so close() can cut them at once. */
   const held = new Map<NodeJS.Timeout, IncomingMessage>();
   let app: ReturnType<typeof createApp> | undefined;
 
@@ -189,11 +189,12 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
     const router = app?.router;
     // Unreachable: the app is built synchronously as soon as listen() reports the port.
     if (router === undefined) return void res.writeHead(503).end();
-    if (slow) {
+    const delayMs = slow ? SLOW_DELAY_MS : config.latencyMs;
+    if (delayMs > 0) {
       const timer = setTimeout(() => {
         held.delete(timer);
         router.handle(req, res);
-      }, SLOW_DELAY_MS);
+      }, delayMs);
       timer.unref();
       held.set(timer, req);
       // A client that gives up frees its place at once.

@@ -24,6 +24,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./load-merge.ts")).loadMergeCommand as Command,
   },
   {
+    name: "compare",
+    summary: "Compare a run with a baseline: load figures by statistics, contract checks one by one",
+    load: async () => (await import("./compare.ts")).compareCommand as Command,
+  },
+  {
     name: "verify-rotation",
     summary: "Check a target right after its client secret was rotated",
     load: async () => (await import("./verify-rotation.ts")).verifyRotationCommand as Command,

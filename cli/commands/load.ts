@@ -2,6 +2,10 @@ import { CLIENT_MODELS, SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
 import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
+import {
+  compareOptionDefinitions,
+  loadBaselineOptionDefinitions,
+} from "../compare/compare-option-definitions.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
 
 const options = {
@@ -78,6 +82,8 @@ const options = {
     valueName: "S",
     description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
   },
+  ...loadBaselineOptionDefinitions,
+  ...compareOptionDefinitions,
   "sandbox-fault": {
     type: "string",
     multiple: true,
@@ -92,7 +98,7 @@ const options = {
 export const loadCommand = defineCommand({
   name: "load",
   summary: "Run a k6 load scenario and judge throughput, latency and sliding expiry under load",
-  usage: `load <${SCENARIO_NAMES.join("|")}> [--rate N] [--duration D] [--vus N] [--instances N] [--client-model M] [--report-dir DIR] [--threshold NAME=EXPR …] [target options]`,
+  usage: `load <${SCENARIO_NAMES.join("|")}> [--rate N] [--duration D] [--vus N] [--instances N] [--client-model M] [--report-dir DIR] [--threshold NAME=EXPR …] [--baseline FILE] [--save-baseline FILE] [target options]`,
   description: [
     "Scenarios:",
     ...SCENARIO_NAMES.map((name) => {
@@ -108,14 +114,17 @@ export const loadCommand = defineCommand({
     "With no target, the embedded sandbox runs in-process. k6 v2 is found (K6_BIN, PATH, .tools/bin) or built once.",
     "Credentials reach k6 only through its environment, and every output and report is redacted.",
     "Reports: summary.md, summary.json, junit.xml and dashboard.html in reports/load/<scenario>-<timestamp>/.",
+    "Every run keeps baseline.json for later comparisons; --baseline judges each gated figure as `compare` does",
+    "(see `event-harness compare --help`); a baseline taken with other load settings is refused (exit 2).",
     "Exit codes: 0 thresholds passed, 1 a threshold failed (a contract violation, error rate, latency,",
-    "dropped iterations), 2 usage or configuration error, 3 could not run (target unreachable, k6 failed).",
+    "dropped iterations) or a figure REGRESSED, 2 usage or configuration error, 3 could not run (target unreachable, k6 failed).",
   ].join("\n"),
   options,
   positionals: { min: 1, max: 1 },
   examples: [
     "event-harness load sustained --rate 50 --duration 1m",
     "event-harness load idle-gap --sandbox-fault expiry-never",
+    "event-harness load sustained --rate 50 --duration 30s --baseline sustained-baseline.json --sandbox-latency 30",
     "event-harness load sustained --instances 2 --rate 2000 --duration 1m",
     "event-harness load spike --rate 20 --threshold 'http_req_duration{endpoint:events}=p(95)<300'",
     "EVENT_API_CLIENT_SECRET=… event-harness load soak --duration 2h --out json=soak.json.gz --auth-url … --base-url … --client-id …",

@@ -49,6 +49,17 @@ const runOptions = {
     description:
       "Start the embedded sandbox of the contract and load parts with this fault, to see them fail; the faults are listed by `event-harness sandbox --help`.",
   },
+  baseline: {
+    type: "string",
+    valueName: "FILE",
+    description:
+      "Compare the load part with this baseline (load --save-baseline); its chart shows the baseline's band. One scenario only.",
+  },
+  "sandbox-latency": {
+    type: "string",
+    valueName: "MS",
+    description: "Milliseconds the embedded sandbox of the load parts adds before every answer (default 0).",
+  },
   ...runTimeoutOption,
   ...acceptedOption,
   ...targetOptions,

@@ -8,6 +8,7 @@ import {
   DEMO_CLIENT,
   FAULTS,
   isFaultName,
+  MAX_SANDBOX_LATENCY_MS,
   SANDBOX_DEFAULTS,
   startSandbox,
 } from "../../sandbox/index.ts";
@@ -193,6 +194,11 @@ export const sandboxCommand = defineCommand({
       valueName: "S",
       description: `Token lifetime in seconds, counted from last use (default ${SANDBOX_DEFAULTS.expiresIn}).`,
     },
+    latency: {
+      type: "string",
+      valueName: "MS",
+      description: `Milliseconds added before every answer, to show a latency regression (default 0, at most ${MAX_SANDBOX_LATENCY_MS}).`,
+    },
     client: {
       type: "string",
       multiple: true,
@@ -278,6 +284,11 @@ export const sandboxCommand = defineCommand({
         min: 1,
         max: 31_536_000,
         fallback: SANDBOX_DEFAULTS.expiresIn,
+      }),
+      latencyMs: parseInteger("latency", options.latency, {
+        min: 0,
+        max: MAX_SANDBOX_LATENCY_MS,
+        fallback: 0,
       }),
       faults: parseFaults(options.fault),
       faultRate: parseNumber("fault-rate", options["fault-rate"], {

@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
 import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
@@ -17,7 +18,14 @@ import type { PreparedLoad } from "./prepare-load.ts";
 /** k6's own log lines, kept out of the console between the harness's lines. */
 const K6_LOG_FILE = "k6.log";
 /** The reports a run names on its last line, when it wrote them (k6 skips the dashboard of a short run). */
-const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "dashboard.html", "run.json"];
+const LISTED_REPORTS = [
+  "summary.md",
+  "summary.json",
+  "junit.xml",
+  "dashboard.html",
+  "run.json",
+  "baseline.json",
+];
 
 /**
  * Runs the prepared scenario in k6, as one process or split over several (secrets in k6's environment only), and
@@ -64,6 +72,7 @@ async function executeSingle(
   const stopProgress = prepared.quiet
     ? () => {}
     : progressStarter(prepared.plan.expectedSeconds * 1000, io)([address]);
+  const samples = prepared.baselineStep.samplesOutput(prepared.settings.outs);
   const result = await runK6({
     k6: prepared.k6,
     script: prepared.script,
@@ -73,6 +82,7 @@ async function executeSingle(
       "--address",
       address,
       ...prepared.settings.outs.flatMap((out) => ["--out", out]),
+      ...samples.args,
     ],
     stdout: io.stdout,
     stderr: io.stderr,
@@ -87,8 +97,17 @@ async function executeSingle(
       `event-harness: k6 logged ${result.loggedErrors} error line${s}: see ${displayPath(path.join(reportDir, K6_LOG_FILE))}\n`,
     );
   }
+  const ending = k6Ending(result, io.signal, maxSeconds);
+  // Only a finished run is recorded or compared: a partial one proves nothing about the target.
+  const compared =
+    ending.kind === "finished"
+      ? await prepared.baselineStep.afterRun([samples.file], samples.own ? samples.file : undefined)
+      : undefined;
+  // The harness's own samples serve only the record, which a partial run does not get.
+  if (ending.kind !== "finished" && samples.own) await rm(samples.file, { force: true });
   return {
-    ending: k6Ending(result, io.signal, maxSeconds),
+    ending,
+    compared,
     context: prepared.context,
     facts: { k6ExitCode: result.exitCode ?? null, aborted: result.aborted, timedOut: result.timedOut },
     listed: LISTED_REPORTS,
@@ -98,7 +117,11 @@ async function executeSingle(
       if (result.timedOut) {
         return `event-harness: k6 did not finish within ${formatDuration(maxSeconds * 1000)} and was stopped\n`;
       }
-      if (verdict.outcome === "failed") {
+      // A run failed only by its baseline comparison is said so by the record, after this.
+      if (
+        verdict.outcome === "failed" &&
+        (verdict.failedThresholds.length > 0 || verdict.regressed.length === 0)
+      ) {
         const list = verdict.failedThresholds.map(
           (t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`,
         );

@@ -12,7 +12,7 @@ import type { PreparedLoad } from "./prepare-load.ts";
 import { runInstances } from "./run-instances.ts";
 
 /** The reports a merged run names, when it wrote them. */
-const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "run.json"];
+const LISTED_REPORTS = ["summary.md", "summary.json", "junit.xml", "run.json", "baseline.json"];
 
 /**
  * `load --instances N`: runs the instances and merges their outputs into one summary, from which the usual reports
@@ -61,9 +61,18 @@ export async function executeMerged(
       if (!(error instanceof CannotRunError) || !run.aborted) throw error;
     }
   }
+  // The instances' samples together, as one run: the record and any comparison are of the merged data.
+  const compared =
+    merged !== undefined && ending.kind === "finished"
+      ? await prepared.baselineStep.afterRun(
+          run.outputs.map((o) => o.samplesFile),
+          undefined,
+        )
+      : undefined;
   const failure = run.failure === undefined ? undefined : redactor.untrusted(run.failure);
   return {
     ending,
+    compared,
     context: merged === undefined ? undefined : { ...prepared.context, instances: merged.instances },
     facts: {
       instances: run.outputs.map((o, i) => ({
@@ -85,7 +94,7 @@ export async function executeMerged(
       if (failure !== undefined) {
         return `event-harness: ${failure}\nevent-harness: no verdict: every instance must finish for a merged one\n`;
       }
-      if (verdict.outcome === "failed") {
+      if (verdict.outcome === "failed" && verdict.failedThresholds.length > 0) {
         return `event-harness: thresholds failed on the merged data: ${verdict.failedThresholds.map((t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`).join("; ")}\n`;
       }
       return undefined;

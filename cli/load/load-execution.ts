@@ -1,4 +1,5 @@
 import type { LoadResult, ReportContext, RunEnding } from "../../reporting/load/index.ts";
+import type { ReportAddition } from "../../reporting/load/render-reports.ts";
 
 /** What running k6 left for the record: how it ended, what to render and what run.json and the console say of it. */
 export interface LoadExecution {
@@ -7,6 +8,8 @@ export interface LoadExecution {
   readonly context: ReportContext | undefined;
   /** What k6 did, recorded in run.json after the result. */
   readonly facts: Readonly<Record<string, unknown>>;
+  /** What the baseline comparison adds to the reports, and its console text (with --baseline, finished runs). */
+  readonly compared: { readonly addition: ReportAddition; readonly text: string } | undefined;
   /** The reports the last line names, when they were written. */
   readonly listed: readonly string[];
   /** Added to the line that names the reports. */

@@ -69,6 +69,7 @@ export async function runLoadMerge(
       reportDir,
       { ...plan.context, instances: merged.instances },
       undefined,
+      undefined,
       ledger,
     );
     if (reports === undefined) return ExitCode.undecided;

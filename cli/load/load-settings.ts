@@ -9,7 +9,9 @@ import {
   parseThresholdArgument,
   SCENARIOS,
 } from "../../load/index.ts";
+import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import type { ParsedOptions } from "../command.ts";
+import type { CompareOptionValues } from "../compare/compare-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
 
@@ -17,7 +19,10 @@ import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
 const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 
 /** The option values the load command reads, as `event-harness load` parses them. */
-export interface LoadOptionValues extends ParsedOptions<typeof targetOptions> {
+export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, CompareOptionValues {
+  baseline?: string;
+  "save-baseline"?: string;
+  "sandbox-latency"?: string;
   rate?: string;
   duration?: string;
   vus?: string;
@@ -51,6 +56,8 @@ export interface LoadSettings {
   readonly outs: readonly string[];
   readonly seed: number;
   readonly sandboxExpiresIn: number;
+  /** Milliseconds the embedded sandbox adds before every answer. */
+  readonly sandboxLatencyMs: number;
 }
 
 function usage(message: string, code: "invalid-value" | "invalid-config" = "invalid-value"): UsageError {
@@ -114,6 +121,11 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       min: 1,
       max: 86_400,
       fallback: EMBEDDED_EXPIRES_IN,
+    }),
+    sandboxLatencyMs: parseInteger("sandbox-latency", options["sandbox-latency"], {
+      min: 0,
+      max: MAX_SANDBOX_LATENCY_MS,
+      fallback: 0,
     }),
   };
 }

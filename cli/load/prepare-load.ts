@@ -9,6 +9,7 @@ import { bundleLoadScenarios } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import type { ClientCredential, RunConfig, ScenarioName, ScenarioPlan } from "../../load/index.ts";
 import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES } from "../../load/index.ts";
+import packageJson from "../../package.json" with { type: "json" };
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
@@ -21,6 +22,7 @@ import { Redactor } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { readCompareOptions } from "../compare/compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
@@ -28,6 +30,7 @@ import { switchedNote } from "../preflight/index.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
+import { BaselineStep } from "./baseline-step.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
 import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
@@ -85,6 +88,8 @@ export interface PreparedLoad {
   readonly maxSeconds: number;
   /** The ledger of accepted deviations the thresholds are judged with. */
   readonly ledger: Ledger | undefined;
+  /** Records the run's samples for later comparisons, and compares them with --baseline. */
+  readonly baselineStep: BaselineStep;
   /** No live progress on stderr (--quiet). */
   readonly quiet: boolean;
 }
@@ -114,14 +119,27 @@ async function checkOptions(scenario: string, options: LoadOptionValues, io: Com
       }
     : options;
   const external = await resolveTargetWithIssuer(targetInput, io.env, io);
-  if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+  const compareOptions = readCompareOptions(options, "load");
+  if (
+    external &&
+    (faults.length > 0 ||
+      options["sandbox-expires-in"] !== undefined ||
+      options["sandbox-latency"] !== undefined)
+  ) {
     throw new UsageError(
       "invalid-config",
-      "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+      "--sandbox-fault, --sandbox-expires-in and --sandbox-latency apply only to the embedded sandbox",
       "load",
     );
   }
   const operatorDir = options["k6-operator"];
+  if (operatorDir !== undefined && (options.baseline ?? options["save-baseline"]) !== undefined) {
+    throw new UsageError(
+      "invalid-config",
+      "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
+      "load",
+    );
+  }
   if (operatorDir !== undefined && !external) {
     throw new UsageError(
       "invalid-config",
@@ -160,6 +178,7 @@ async function checkOptions(scenario: string, options: LoadOptionValues, io: Com
     givenExpiresIn,
     tuning,
     ledger,
+    compareOptions,
   };
 }
 
@@ -242,6 +261,7 @@ export async function prepareLoad(
     givenExpiresIn,
     tuning,
     ledger,
+    compareOptions,
   } = await checkOptions(scenarioName, options, io);
   // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
@@ -250,7 +270,12 @@ export async function prepareLoad(
 
   const sandbox: RunningSandbox | undefined = external
     ? undefined
-    : await startSandbox({ port: 0, expiresIn: settings.sandboxExpiresIn, faults });
+    : await startSandbox({
+        port: 0,
+        expiresIn: settings.sandboxExpiresIn,
+        faults,
+        latencyMs: settings.sandboxLatencyMs,
+      });
   try {
     const credentials = fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
     const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
@@ -298,6 +323,24 @@ export async function prepareLoad(
     );
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
     if (expiresInSeconds !== undefined) checkPlanLength(scenario, maxSeconds, expiresInSeconds);
+    const targetRecord = targetRecordOf(target, !external);
+    // Before any load: a baseline that cannot be read, or was taken with other settings, is refused with exit 2.
+    const baselineStep = await BaselineStep.prepare({
+      config,
+      plan,
+      reportDir,
+      versions: { harness: packageJson.version, k6: k6.version },
+      runId,
+      startedAt: started,
+      target: {
+        baseUrl: targetRecord.baseUrl,
+        embedded: !external,
+        ...(sandbox && settings.sandboxLatencyMs > 0 ? { sandboxLatencyMs: settings.sandboxLatencyMs } : {}),
+      },
+      baselineFile: options.baseline,
+      saveBaseline: options["save-baseline"],
+      compareOptions,
+    });
     return {
       scenario,
       settings,
@@ -309,7 +352,7 @@ export async function prepareLoad(
       k6,
       sandbox,
       target,
-      targetRecord: targetRecordOf(target, !external),
+      targetRecord,
       redactor,
       reportNet,
       dataFile,
@@ -320,6 +363,7 @@ export async function prepareLoad(
       context: reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []),
       maxSeconds,
       ledger,
+      baselineStep,
       quiet: options.quiet === true,
     };
   } catch (error) {

@@ -47,10 +47,18 @@ export async function recordLoad(
   const reports =
     execution.context === undefined
       ? undefined
-      : await renderRunReports(reportDir, execution.context, execution.ending, prepared.ledger);
+      : await renderRunReports(
+          reportDir,
+          execution.context,
+          execution.ending,
+          execution.compared?.addition,
+          prepared.ledger,
+        );
   const verdict = reports?.result ?? loadResult(undefined, execution.ending, prepared.ledger);
   if (reports !== undefined) io.stdout.write(reports.text);
   else io.stdout.write(`\n  ${describeResult(verdict)}\n\n`);
+  if (execution.compared !== undefined) io.stdout.write(`${execution.compared.text}\n`);
+  await prepared.baselineStep.save(verdict, (text) => io.stderr.write(text));
   const leaked = await scrubReports(reportDir, prepared.reportNet);
   if (leaked.length > 0)
     io.stderr.write(`event-harness: warning: redacted secrets found in ${leaked.join(", ")}\n`);
@@ -59,5 +67,8 @@ export async function recordLoad(
   io.stdout.write(`Reports: ${displayPath(reportDir)}/${written.join(", ")}${execution.reportsNote}\n`);
   const closing = execution.closing(verdict);
   if (closing !== undefined) io.stderr.write(closing);
+  if (verdict.regressed.length > 0) {
+    io.stderr.write(`event-harness: REGRESSED against the baseline: ${verdict.regressed.join("; ")}\n`);
+  }
   return loadExitCode(verdict);
 }

@@ -95,6 +95,8 @@ export function planParts(settings: RunSettings): PartPlan[] {
           ...(rate === undefined ? {} : { rate }),
           "report-dir": dirOf(id),
           ...faultOptions,
+          ...(settings.sandboxLatency === undefined ? {} : { "sandbox-latency": settings.sandboxLatency }),
+          ...(settings.baseline === undefined ? {} : { baseline: settings.baseline }),
         },
         // k6's raw samples, turned into the per-second series the report draws.
         internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },

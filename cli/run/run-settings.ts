@@ -5,12 +5,13 @@ import type { Target } from "../../contracts/index.ts";
 import { UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
+import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import type { ParsedOptions } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
-import { parseChoice, parseNumber } from "../option-values.ts";
+import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
 import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
@@ -39,6 +40,8 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   "report-dir"?: string;
   "sandbox-fault"?: readonly string[];
   accepted?: string;
+  "sandbox-latency"?: string;
+  baseline?: string;
 }
 
 export interface ScenarioChoice {
@@ -108,6 +111,10 @@ export interface RunSettings {
   readonly expectOld: string | undefined;
   readonly expectOldTokens: string | undefined;
   readonly faults: readonly string[];
+  /** Milliseconds the load parts' embedded sandbox adds before every answer; undefined for none. */
+  readonly sandboxLatency: string | undefined;
+  /** The baseline the load part is compared with (one scenario only: a baseline holds one). */
+  readonly baseline: string | undefined;
 }
 
 export async function readSettings(
@@ -154,6 +161,28 @@ export async function readSettings(
   if (faults.length > 0) {
     if (!embedded) misplaced.push("--sandbox-fault applies only to the embedded sandbox");
   }
+  const sandboxLatency =
+    options["sandbox-latency"] === undefined
+      ? undefined
+      : String(
+          parseInteger("sandbox-latency", options["sandbox-latency"], {
+            min: 0,
+            max: MAX_SANDBOX_LATENCY_MS,
+            fallback: 0,
+          }),
+        );
+  if (sandboxLatency !== undefined) {
+    if (!embedded) misplaced.push("--sandbox-latency applies only to the embedded sandbox");
+    else if (!parts.includes("load")) misplaced.push("--sandbox-latency needs the load part");
+  }
+  if (
+    options.baseline !== undefined &&
+    (!parts.includes("load") || parseScenarios(options.scenario).length !== 1)
+  ) {
+    misplaced.push(
+      "--baseline needs the load part with exactly one --scenario: a baseline holds one scenario",
+    );
+  }
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
   if (external !== undefined && parts.includes("rotation")) {
     // The rotation part would refuse these only after the other parts ran: checked before anything starts.
@@ -192,5 +221,7 @@ export async function readSettings(
     expectOld,
     expectOldTokens,
     faults,
+    sandboxLatency,
+    baseline: options.baseline === undefined ? undefined : path.resolve(options.baseline),
   };
 }

@@ -1,4 +1,5 @@
 // The load run's reports, rendered in Node from k6's end-of-test summary.
+export type { ReportAddition } from "./render-reports.ts";
 export { renderReports } from "./render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./report-context.ts";
 export { reportContext } from "./report-context.ts";

@@ -1,6 +1,6 @@
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { gateMatches } from "../accepted/gate-ids.ts";
-import type { JunitCase, JunitOutcome } from "../index.ts";
+import type { JunitCase, JunitOutcome, JunitSuite } from "../index.ts";
 import { renderJunitXml } from "../index.ts";
 import type { ReportInput } from "./markdown.ts";
 import type { LoadResult } from "./run-result.ts";
@@ -60,7 +60,10 @@ function runCase(suite: string, result: LoadResult): JunitCase[] {
  * JUnit XML for CI: one test case per threshold, and one for the sliding-expiry verdict (skipped when it could not
  * be decided). Only the thresholds decide k6's exit code; the verdict case mirrors them for readers.
  */
-export function renderJunit({ context, facts, thresholds, verdict, result }: ReportInput): string {
+export function renderJunit(
+  { context, facts, thresholds, verdict, result }: ReportInput,
+  extraSuites: readonly JunitSuite[] = [],
+): string {
   const suite = `load.${context.scenario}`;
   const cases: JunitCase[] = thresholds.map((t) => ({
     name: `${t.metric}: ${t.expression}`,
@@ -73,6 +76,6 @@ export function renderJunit({ context, facts, thresholds, verdict, result }: Rep
   return renderJunitXml({
     name: "event-harness load",
     seconds: facts.runSeconds,
-    suites: [{ name: suite, seconds: facts.runSeconds, cases }],
+    suites: [{ name: suite, seconds: facts.runSeconds, cases }, ...extraSuites],
   });
 }

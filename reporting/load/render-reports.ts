@@ -1,4 +1,5 @@
 import type { Ledger } from "../accepted/ledger.ts";
+import type { JunitSuite } from "../index.ts";
 import { renderJunit } from "./junit.ts";
 import type { ReportInput } from "./markdown.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -22,6 +23,14 @@ export interface RenderedReports {
   readonly result: LoadResult;
 }
 
+/** What a baseline comparison adds to a run's reports: its verdicts, its JUnit suite and its summary.md section. */
+export interface ReportAddition {
+  /** The gated figures found REGRESSED: they fail the run. */
+  readonly regressed: readonly string[];
+  readonly junitSuites: readonly JunitSuite[];
+  readonly markdown: string;
+}
+
 /**
  * Renders every report from k6's end-of-test data and how the run ended; pure, so it runs in k6's handleSummary and
  * in unit tests.
@@ -30,6 +39,7 @@ export function renderReports(
   data: SummaryData,
   context: ReportContext,
   ending: RunEnding = FINISHED,
+  addition?: ReportAddition,
   ledger?: Ledger,
 ): RenderedReports {
   const facts = reportFacts(data, context.warmUpSeconds);
@@ -39,7 +49,7 @@ export function renderReports(
     facts,
     thresholds,
     verdict: slidingExpiryVerdict(facts, context),
-    result: loadResult(thresholds, ending, ledger),
+    result: loadResult(thresholds, ending, ledger, addition?.regressed),
   };
   const summary = {
     ...data,
@@ -50,13 +60,15 @@ export function renderReports(
       failedThresholds: input.result.failedThresholds,
       waivedThresholds: input.result.waivedThresholds,
       accepted: input.result.accepted,
+      regressed: input.result.regressed,
     },
   };
   return {
     input,
     summaryJson: `${JSON.stringify(summary, null, 2)}\n`,
-    junit: renderJunit(input),
-    markdown: renderMarkdown(input),
+    junit: renderJunit(input, addition?.junitSuites),
+    markdown:
+      addition === undefined ? renderMarkdown(input) : `${renderMarkdown(input)}\n${addition.markdown}`,
     text: renderText(input),
     result: input.result,
   };

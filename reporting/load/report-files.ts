@@ -11,6 +11,8 @@ export const REPORT_FILES = [
   "event-templates.json",
   "k6-options.json",
   "k6.log",
+  "baseline.json",
+  "baseline-comparison.json",
 ] as const;
 
 export type ReportFile = (typeof REPORT_FILES)[number];

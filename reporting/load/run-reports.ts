@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Ledger } from "../accepted/ledger.ts";
+import type { ReportAddition } from "./render-reports.ts";
 import { renderReports } from "./render-reports.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { LoadResult, RunEnding } from "./run-result.ts";
@@ -23,6 +24,7 @@ export async function renderRunReports(
   dir: string,
   context: ReportContext,
   ending?: RunEnding,
+  addition?: ReportAddition,
   ledger?: Ledger,
 ): Promise<RunReports | undefined> {
   const summaryFile = path.join(dir, "summary.json");
@@ -32,7 +34,7 @@ export async function renderRunReports(
   } catch {
     return undefined;
   }
-  const reports = renderReports(data, context, ending, ledger);
+  const reports = renderReports(data, context, ending, addition, ledger);
   await Promise.all([
     writeFile(summaryFile, reports.summaryJson),
     writeFile(path.join(dir, "junit.xml"), reports.junit),

@@ -27,6 +27,8 @@ export interface LoadResult {
   readonly waivedThresholds: readonly ThresholdResult[];
   /** What became of each load gate entry of the ledger (empty without one). */
   readonly accepted: readonly EntryOutcome[];
+  /** Gated figures a baseline comparison found REGRESSED (`events.p95 window 240–300 s`): each fails the run. */
+  readonly regressed: readonly string[];
 }
 
 /** How each outcome is written in reports. */
@@ -45,6 +47,7 @@ export function loadResult(
   thresholds: readonly ThresholdResult[] | undefined,
   ending: RunEnding,
   ledger?: Ledger,
+  regressed: readonly string[] = [],
 ): LoadResult {
   const judged = ending.kind === "finished" ? thresholds : undefined;
   const accepted = applyToThresholds(judged, ledger);
@@ -52,12 +55,14 @@ export function loadResult(
     failedThresholds: ending.kind === "finished" ? accepted.failed : (thresholds ?? []).filter((t) => !t.ok),
     waivedThresholds: accepted.waived,
     accepted: accepted.outcomes,
+    regressed,
   };
   if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, ...base };
   if (thresholds === undefined) {
     return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", ...base };
   }
-  return { outcome: base.failedThresholds.length > 0 ? "failed" : "passed", reason: undefined, ...base };
+  const failed = base.failedThresholds.length > 0 || regressed.length > 0;
+  return { outcome: failed ? "failed" : "passed", reason: undefined, ...base };
 }
 
 /** The result in one line: `PASSED`, `FAILED (2 threshold(s))`, `ABORTED: interrupted (received SIGINT)`. */
@@ -65,7 +70,11 @@ export function describeResult(result: LoadResult): string {
   const title = OUTCOME_TITLE[result.outcome];
   const waived = result.waivedThresholds.length > 0 ? `${result.waivedThresholds.length} WAIVED` : undefined;
   if (result.outcome === "failed") {
-    return `${title} (${[`${result.failedThresholds.length} threshold(s)`, waived].filter(Boolean).join(", ")})`;
+    const gates =
+      result.regressed.length > 0
+        ? `${result.regressed.length} figure(s) REGRESSED against the baseline`
+        : undefined;
+    return `${title} (${[`${result.failedThresholds.length} threshold(s)`, gates, waived].filter(Boolean).join(", ")})`;
   }
   if (result.reason !== undefined) return `${title}: ${result.reason}`;
   return waived === undefined ? title : `${title} (${waived})`;

@@ -3,7 +3,7 @@ import { formatNumber } from "./chart-scale.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
 import type { LoadSummary } from "./load-summary.ts";
 import type { PartDetails } from "./part-details.ts";
-import type { ChartSeries } from "./svg-chart.ts";
+import type { ChartBand, ChartSeries } from "./svg-chart.ts";
 import { renderChart } from "./svg-chart.ts";
 import type { TimeSeries } from "./time-series.ts";
 import { countsByPrefix, ratePerSecond, sumSeries, total } from "./time-series.ts";
@@ -65,7 +65,16 @@ function throughputChart(id: string, series: TimeSeries): string {
   });
 }
 
-function latencyChart(id: string, series: TimeSeries): string {
+/** The baseline's events p50–p95 (medians over its units), drawn behind this run's lines. */
+function baselineBand(comparison: PartDetails["comparison"]): ChartBand[] {
+  const value = (id: string) => comparison?.figures.find((f) => f.id === id)?.baseline ?? undefined;
+  const p50 = value("events.p50");
+  const p95 = value("events.p95");
+  if (p50 === undefined || p95 === undefined) return [];
+  return [{ name: "baseline p50–p95", from: p50, to: p95, color: "#64748b" }];
+}
+
+function latencyChart(id: string, series: TimeSeries, comparison?: PartDetails["comparison"]): string {
   const events = series.latency.events;
   const token = series.latency.token;
   const lines: ChartSeries[] = [];
@@ -86,6 +95,7 @@ function latencyChart(id: string, series: TimeSeries): string {
     unit: "ms",
     stepSeconds: series.stepSeconds,
     series: lines,
+    bands: baselineBand(comparison),
   });
 }
 
@@ -229,10 +239,17 @@ export function renderLoadBody(details: PartDetails): string {
         `<ul>${reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join("")}</ul></div>`,
     );
   }
+  if (details.comparison) {
+    const { baseline, status, figures } = details.comparison;
+    const regressed = figures.filter((f) => f.status === "REGRESSED").map((f) => f.id);
+    out.push(
+      `<div class="callout ${status === "REGRESSED" ? "broken" : "held"}"><strong>Against the baseline ${escapeHtml(baseline)}:</strong> <span class="pill">${escapeHtml(status)}</span>${regressed.length > 0 ? ` REGRESSED: ${escapeHtml(regressed.join(", "))}` : ""}</div>`,
+    );
+  }
   if (load) out.push(tiles(load));
   if (series && series.length > 0) {
     out.push(
-      `<div class="charts">${throughputChart(outcome.id, series)}${latencyChart(outcome.id, series)}${tokenChart(outcome.id, series)}</div>`,
+      `<div class="charts">${throughputChart(outcome.id, series)}${latencyChart(outcome.id, series, details.comparison)}${tokenChart(outcome.id, series)}</div>`,
     );
   } else {
     out.push(`<p class="muted">No time series: k6 left no per-request metrics for this part.</p>`);

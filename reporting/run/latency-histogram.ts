@@ -29,6 +29,22 @@ export class LatencyHistogram {
     if (ms > this.#max) this.#max = ms;
   }
 
+  /** The buckets as [index, count] pairs, for a file another run's histogram is merged with or compared to. */
+  entries(): [number, number][] {
+    return [...this.#buckets.entries()].sort((a, b) => a[0] - b[0]);
+  }
+
+  /** A histogram read back from `entries()` and its max. */
+  static fromEntries(entries: readonly (readonly [number, number])[], max: number): LatencyHistogram {
+    const histogram = new LatencyHistogram();
+    for (const [index, n] of entries) {
+      histogram.#buckets.set(index, (histogram.#buckets.get(index) ?? 0) + n);
+      histogram.#count += n;
+    }
+    histogram.#max = max;
+    return histogram;
+  }
+
   merge(other: LatencyHistogram): void {
     for (const [index, n] of other.#buckets) this.#buckets.set(index, (this.#buckets.get(index) ?? 0) + n);
     this.#count += other.#count;

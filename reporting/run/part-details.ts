@@ -24,8 +24,31 @@ export interface PartDetails {
   readonly checks?: ChecksFile;
   readonly load?: LoadSummary;
   readonly series?: TimeSeries;
+  /** The load part's comparison with its baseline, when it was given one. */
+  readonly comparison?: BaselineComparisonFile;
   /** Files in the part's folder, relative to the run directory, for links. */
   readonly files: readonly string[];
+}
+
+/** What a load run compared with a baseline writes beside its reports, for the HTML report's latency chart. */
+export const BASELINE_COMPARISON_FILE = "baseline-comparison.json";
+
+export interface BaselineComparisonFile {
+  readonly baseline: string;
+  readonly status: string;
+  readonly figures: readonly {
+    readonly id: string;
+    readonly status: string;
+    readonly baseline: number | null;
+    readonly candidate: number | null;
+  }[];
+}
+
+function asComparison(value: unknown): BaselineComparisonFile | undefined {
+  const v = value as Partial<BaselineComparisonFile> | undefined;
+  return v && typeof v.baseline === "string" && typeof v.status === "string" && Array.isArray(v.figures)
+    ? (v as BaselineComparisonFile)
+    : undefined;
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -73,7 +96,14 @@ export async function readPartDetails(runDir: string, outcome: PartOutcome): Pro
   if (outcome.kind === "load") {
     const load = digestLoadSummary(await readJson(path.join(dir, "summary.json")));
     const series = asTimeSeries(await readJson(path.join(dir, TIME_SERIES_FILE)));
-    return { outcome, files, ...(load ? { load } : {}), ...(series ? { series } : {}) };
+    const comparison = asComparison(await readJson(path.join(dir, BASELINE_COMPARISON_FILE)));
+    return {
+      outcome,
+      files,
+      ...(load ? { load } : {}),
+      ...(series ? { series } : {}),
+      ...(comparison ? { comparison } : {}),
+    };
   }
   const checks = asChecksFile(await readJson(path.join(dir, "results.json")));
   return { outcome, files, ...(checks ? { checks } : {}) };

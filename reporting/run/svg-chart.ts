@@ -26,6 +26,15 @@ export interface ChartSpec {
   readonly wide?: boolean;
   /** Counts of whole things: axis ticks are whole numbers. */
   readonly integer?: boolean;
+  /** Horizontal bands behind the series, e.g. a baseline's p50–p95 range on a latency chart. */
+  readonly bands?: readonly ChartBand[];
+}
+
+export interface ChartBand {
+  readonly name: string;
+  readonly from: number;
+  readonly to: number;
+  readonly color: string;
 }
 
 /** Sized so one unit of the viewBox is about one CSS pixel in a half-width column of the report. */
@@ -80,6 +89,7 @@ export function renderChart(spec: ChartSpec): string {
     ...spec.series
       .filter((s) => s.kind === "line")
       .flatMap((s) => s.values.filter((v): v is number => v !== null)),
+    ...(spec.bands ?? []).map((b) => b.to),
   );
   const yTicks = niceTicks(Math.max(lineMax, ...barTops, 0), 4, spec.integer === true);
   const yMax = yTicks.at(-1) ?? 1;
@@ -119,6 +129,13 @@ export function renderChart(spec: ChartSpec): string {
         );
       });
       return `<g class="series bar" data-series="${escapeHtml(s.name)}" data-points="${rects.length}" fill="${escapeHtml(s.color)}">${rects.join("")}</g>`;
+    })
+    .join("");
+  const bands = (spec.bands ?? [])
+    .map((b) => {
+      const top = y(Math.max(b.from, b.to));
+      const height = Math.max(1, y(Math.min(b.from, b.to)) - top);
+      return `<rect class="band" data-band="${escapeHtml(b.name)}" x="${MARGIN.left}" y="${fixed(top)}" width="${fixed(plotWidth)}" height="${fixed(height)}" fill="${escapeHtml(b.color)}" fill-opacity="0.18"><title>${escapeHtml(b.name)}</title></rect>`;
     })
     .join("");
   const lines = spec.series
@@ -162,6 +179,12 @@ export function renderChart(spec: ChartSpec): string {
           : `<line x1="1" x2="13" y1="7" y2="7" stroke="${escapeHtml(s.color)}" stroke-width="3"${s.dashed ? ' stroke-dasharray="3 2"' : ""}/>`
       }</svg>${escapeHtml(s.name)} <span class="muted">${escapeHtml(summary)}</span></li>`;
     })
+    .concat(
+      (spec.bands ?? []).map(
+        (b) =>
+          `<li><svg class="swatch" viewBox="0 0 14 14" aria-hidden="true"><rect x="1" y="1" width="12" height="12" rx="2" fill="${escapeHtml(b.color)}" fill-opacity="0.35"/></svg>${escapeHtml(b.name)} <span class="muted">${escapeHtml(`${formatNumber(b.from)}–${formatNumber(b.to)} ${spec.unit}`)}</span></li>`,
+      ),
+    )
     .join("");
   return [
     `<figure class="chart${spec.wide ? " wide" : ""}" id="${escapeHtml(spec.id)}">`,
@@ -170,6 +193,7 @@ export function renderChart(spec: ChartSpec): string {
     `<svg class="chart-svg" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${escapeHtml(spec.title)}" data-chart="${escapeHtml(JSON.stringify(data))}">`,
     `<text class="unit" x="${MARGIN.left - 6}" y="${MARGIN.top - 12}" text-anchor="end">${escapeHtml(spec.unit)}</text>`,
     grid,
+    bands,
     bars,
     lines,
     `<line class="axis" x1="${MARGIN.left}" x2="${width - MARGIN.right}" y1="${MARGIN.top + PLOT_H}" y2="${MARGIN.top + PLOT_H}"/>`,

@@ -3,6 +3,7 @@ import { connect, createServer } from "node:net";
 import { Agent, request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startSandbox } from "../../sandbox/index.ts";
+import { resolveOptions } from "../../sandbox/options.ts";
 import { CLOSE_GRACE_MS } from "../../sandbox/server.ts";
 import type { TestSandbox } from "./support.ts";
 import { FORM, startTestSandbox, tokenForm, validEvent } from "./support.ts";
@@ -195,5 +196,45 @@ describe("close()", () => {
     await closing;
     await client.ended;
     expect(client.received).toBe("");
+  });
+});
+
+describe("latencyMs", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("holds every answer for exactly the added latency, on the sandbox's clock", async () => {
+    const t = await startTestSandbox({ latencyMs: 30 });
+    try {
+      // Faked before the request arrives, so the answer can only come when the test moves the clock.
+      fakeTimers();
+      let answered: number | undefined;
+      const pending = request(t.tokenUrl, {
+        method: "POST",
+        headers: { "content-type": FORM },
+        body: tokenForm(),
+      }).then((response) => {
+        answered = response.statusCode;
+        return response.body.text();
+      });
+      await untilOpenRequests(t, 1);
+      await vi.advanceTimersByTimeAsync(29);
+      expect(answered).toBeUndefined();
+      expect(t.sandbox.stats().openRequests).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      vi.useRealTimers();
+      await pending;
+      expect(answered).toBe(200);
+    } finally {
+      vi.useRealTimers();
+      await t.sandbox.close();
+    }
+  });
+
+  it("refuses a latency beyond its cap, naming the option", () => {
+    expect(() => resolveOptions({ latencyMs: 10_001 })).toThrow(
+      /latencyMs must be a whole number from 0 to 10000/,
+    );
   });
 });

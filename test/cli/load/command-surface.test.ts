@@ -14,9 +14,25 @@ describe("the load command file", () => {
       "../../reporting/index.ts",
       "../accepted-option.ts",
       "../command.ts",
+      // Option definitions only, no imports: the comparison machinery loads when the command runs.
+      "../compare/compare-option-definitions.ts",
       "../target-options.ts",
     ]);
     expect(source).toContain('await import("../load/index.ts")');
     expect(source.split("\n").length).toBeLessThan(130);
+  });
+});
+
+describe("the comparison options' help", () => {
+  it("states the defaults DEFAULT_COMPARE_OPTIONS applies", async () => {
+    const { compareOptionDefinitions } = await import("../../../cli/compare/compare-option-definitions.ts");
+    const { DEFAULT_COMPARE_OPTIONS: d } = await import("../../../reporting/compare/index.ts");
+    const shown = (name: keyof typeof compareOptionDefinitions) =>
+      Number(/\(default (\d+(?:\.\d+)?)/.exec(compareOptionDefinitions[name].description)?.[1]);
+    expect(shown("min-change-pct")).toBe(d.latencyFloor.relative * 100);
+    expect(shown("min-change-ms")).toBe(d.latencyFloor.absolute);
+    expect(shown("min-change-failure-pct")).toBe(d.failureFloor.absolute * 100);
+    expect(shown("min-change-accepted-pct")).toBe(d.acceptedFloor.relative * 100);
+    expect(shown("window")).toBe(d.windowSeconds);
   });
 });

@@ -58,6 +58,7 @@ describe("readLoadSettings", () => {
       instances: 1,
       clientModel: "refresh-on-401",
       marginSeconds: 1.5,
+      sandboxLatencyMs: 0,
       thresholds: {
         events_failed: ["rate<0.05", "rate<0.1"],
         "http_req_duration{endpoint:events}": ["p(95)<300"],

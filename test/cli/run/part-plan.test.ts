@@ -26,6 +26,8 @@ const settings: RunSettings = {
   expectOld: undefined,
   expectOldTokens: undefined,
   faults: ["events-5xx", "expiry-fixed"],
+  sandboxLatency: undefined,
+  baseline: undefined,
 };
 
 /** The argv after `npx event-harness` in the command shown to reproduce a part, split as the shell would. */
@@ -49,5 +51,16 @@ describe("planParts", () => {
       expect(parsed.options, plan.id).toEqual(plan.options);
       expect(parsed.positionals, plan.id).toEqual(plan.kind === "load" ? [plan.scenario] : []);
     }
+  });
+
+  it("hands --sandbox-latency to the load parts only: the contract suite has no latency to judge", () => {
+    const plans = planParts({ ...settings, sandboxLatency: "30" });
+    for (const plan of plans) {
+      const shown = reproduceCommand(plan, undefined);
+      if (plan.kind === "load") expect(shown).toContain("--sandbox-latency 30");
+      else expect(shown).not.toContain("--sandbox-latency");
+    }
+    const without = planParts(settings).map((plan) => reproduceCommand(plan, undefined));
+    for (const shown of without) expect(shown).not.toContain("--sandbox-latency");
   });
 });

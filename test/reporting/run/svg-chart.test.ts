@@ -79,3 +79,25 @@ describe("renderChart", () => {
     expect(svg).toContain('data-points="0"');
   });
 });
+
+describe("renderChart bands", () => {
+  it("draws a baseline band behind the lines, on the same scale, and lists it in the legend", () => {
+    const svg = renderChart({
+      id: "l",
+      title: "Event latency",
+      unit: "ms",
+      stepSeconds: 1,
+      series: [{ name: "p95", values: [1, 2, 3], color: "#123456", kind: "line" }],
+      bands: [{ name: "baseline p50–p95", from: 10, to: 20, color: "#64748b" }],
+    });
+    const band =
+      /<rect class="band" data-band="baseline p50–p95" x="44" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"/.exec(
+        svg,
+      );
+    expect(band).not.toBeNull();
+    // The scale reaches the band's top (20 ms): the band spans half of the plot's 168 px height.
+    expect(Number(band?.[2])).toBeCloseTo(84, 0);
+    expect(svg.indexOf('class="band"')).toBeLessThan(svg.indexOf('class="series line"'));
+    expect(svg).toContain('baseline p50–p95 <span class="muted">10–20 ms</span>');
+  });
+});

@@ -1,0 +1,53 @@
+import { UsageError } from "../../core/index.ts";
+import { parseDurationSeconds } from "../../load/index.ts";
+import type { CompareOptions } from "../../reporting/compare/index.ts";
+import { DEFAULT_COMPARE_OPTIONS } from "../../reporting/compare/index.ts";
+import { parseNumber } from "../option-values.ts";
+
+const defaults = DEFAULT_COMPARE_OPTIONS;
+
+export interface CompareOptionValues {
+  "min-change-pct"?: string;
+  "min-change-ms"?: string;
+  "min-change-failure-pct"?: string;
+  "min-change-accepted-pct"?: string;
+  window?: string;
+}
+
+/** Reads the comparison options; a bad value is a usage error naming the option. */
+export function readCompareOptions(options: CompareOptionValues, command: string): CompareOptions {
+  const pct = (name: keyof CompareOptionValues, fallback: number) =>
+    parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
+  let windowSeconds = defaults.windowSeconds;
+  if (options.window !== undefined) {
+    const parsed = parseDurationSeconds(options.window);
+    if (parsed === undefined || parsed < 1) {
+      throw new UsageError(
+        "invalid-value",
+        `--window takes a duration of at least 1s, got '${options.window}'`,
+        command,
+      );
+    }
+    windowSeconds = parsed;
+  }
+  return {
+    ...defaults,
+    latencyFloor: {
+      relative: pct("min-change-pct", defaults.latencyFloor.relative),
+      absolute: parseNumber("min-change-ms", options["min-change-ms"], {
+        min: 0,
+        max: 600_000,
+        fallback: defaults.latencyFloor.absolute,
+      }),
+    },
+    failureFloor: {
+      ...defaults.failureFloor,
+      absolute: pct("min-change-failure-pct", defaults.failureFloor.absolute),
+    },
+    acceptedFloor: {
+      ...defaults.acceptedFloor,
+      relative: pct("min-change-accepted-pct", defaults.acceptedFloor.relative),
+    },
+    windowSeconds,
+  };
+}

@@ -1,0 +1,97 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { UsageError } from "../../core/index.ts";
+import type { ContractCheckRecord, LoadRecord } from "../../reporting/compare/index.ts";
+import { LOAD_RECORD_FORMAT } from "../../reporting/compare/index.ts";
+import { displayPath } from "../display-path.ts";
+
+/** The file a load run keeps in its report dir for later comparisons; `--save-baseline` copies it. */
+export const LOAD_RECORD_FILE = "baseline.json";
+/** The contract run's machine-readable results, compared check by check. */
+const CONTRACT_RESULTS_FILE = "results.json";
+
+export type Comparable =
+  | { readonly kind: "load"; readonly name: string; readonly record: LoadRecord }
+  | { readonly kind: "contract"; readonly name: string; readonly checks: readonly ContractCheckRecord[] };
+
+function refuse(message: string, command: string): UsageError {
+  return new UsageError("invalid-config", message, command);
+}
+
+function isLoadRecord(value: unknown): value is LoadRecord {
+  const v = value as Partial<LoadRecord> | null;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    v.format === LOAD_RECORD_FORMAT &&
+    typeof v.settings === "object" &&
+    Array.isArray(v.units) &&
+    typeof v.unitMs === "number" &&
+    v.unitMs > 0 &&
+    typeof v.warmUpUnits === "number"
+  );
+}
+
+function contractChecks(value: unknown): ContractCheckRecord[] | undefined {
+  const checks = (value as { checks?: unknown } | null)?.checks;
+  if (!Array.isArray(checks)) return undefined;
+  const out: ContractCheckRecord[] = [];
+  for (const check of checks) {
+    const { id, status } = (check ?? {}) as { id?: unknown; status?: unknown };
+    if (typeof id !== "string" || typeof status !== "string") return undefined;
+    out.push({ id, status });
+  }
+  return out;
+}
+
+/**
+ * Reads what `compare` and `load --baseline` compare: a baseline file, a load report dir (its baseline.json) or a
+ * contract report dir or results.json. Anything else is a usage error naming the path.
+ */
+export async function readComparable(given: string, command: string): Promise<Comparable> {
+  const info = await stat(given).catch(() => undefined);
+  if (info === undefined) throw refuse(`${displayPath(given)} does not exist`, command);
+  let file = given;
+  if (info.isDirectory()) {
+    const candidates = [LOAD_RECORD_FILE, CONTRACT_RESULTS_FILE].map((name) => path.join(given, name));
+    const found = await Promise.all(
+      candidates.map((c) =>
+        stat(c).then(
+          () => c,
+          () => undefined,
+        ),
+      ),
+    );
+    const first = found.find((c) => c !== undefined);
+    if (first === undefined) {
+      throw refuse(
+        `${displayPath(given)} holds neither ${LOAD_RECORD_FILE} (a load run) nor ${CONTRACT_RESULTS_FILE} (a contract run)`,
+        command,
+      );
+    }
+    file = first;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw refuse(`cannot read ${displayPath(file)} as JSON: ${(error as Error).message}`, command);
+  }
+  if (isLoadRecord(value)) return { kind: "load", name: displayPath(file), record: value };
+  const checks = contractChecks(value);
+  if (checks !== undefined) return { kind: "contract", name: displayPath(file), checks };
+  throw refuse(
+    `${displayPath(file)} is neither a load baseline (format ${LOAD_RECORD_FORMAT}) nor a contract results.json`,
+    command,
+  );
+}
+
+/** Refuses, with exit 2, two load runs whose settings differ, naming each difference. */
+export function checkComparable(differences: readonly string[], command: string): void {
+  if (differences.length > 0) {
+    throw refuse(
+      `cannot compare runs with different load settings (${differences.join(", ")}): run the candidate with the baseline's settings`,
+      command,
+    );
+  }
+}

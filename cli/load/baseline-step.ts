@@ -1,0 +1,175 @@
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { UsageError } from "../../core/index.ts";
+import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
+import { SCENARIOS } from "../../load/index.ts";
+import type { CompareOptions, LoadRecord, LoadRecordSettings } from "../../reporting/compare/index.ts";
+import {
+  compareLoad,
+  comparisonJunitSuite,
+  comparisonStatus,
+  LOAD_RECORD_FORMAT,
+  readLoadUnits,
+  renderComparisonMarkdown,
+  renderComparisonText,
+  settingsDifferences,
+  unitMsFor,
+  warmUpUnitsFor,
+} from "../../reporting/compare/index.ts";
+import type { LoadResult, ReportAddition } from "../../reporting/load/index.ts";
+import { BASELINE_COMPARISON_FILE } from "../../reporting/run/index.ts";
+import { checkComparable, LOAD_RECORD_FILE, readComparable } from "../compare/read-comparable.ts";
+import { displayPath } from "../display-path.ts";
+
+/** k6's CSV output as the harness asks for it: the timestamps in ms, which the record's units need. */
+const CSV_OUT = /^csv=fileName=([^,]+),timeFormat=unix_milli$/;
+/** Where a single-instance run asks k6 for its samples, when no --out already writes them; removed once read. */
+const SAMPLES_FILE = "samples.csv.gz";
+
+export interface BaselineStepInput {
+  readonly config: RunConfig;
+  readonly plan: ScenarioPlan;
+  readonly reportDir: string;
+  readonly versions: LoadRecord["versions"];
+  readonly runId: string;
+  readonly startedAt: Date;
+  readonly target: LoadRecord["target"];
+  readonly baselineFile: string | undefined;
+  readonly saveBaseline: string | undefined;
+  readonly compareOptions: CompareOptions;
+}
+
+function recordSettings(config: RunConfig): LoadRecordSettings {
+  return {
+    scenario: config.scenario,
+    rate: SCENARIOS[config.scenario].usesRate ? config.rate : null,
+    vus: config.vus,
+    durationSeconds: config.durationSeconds ?? null,
+    clientModel: config.clientModel,
+    expiresInSeconds: config.expiresInSeconds ?? null,
+  };
+}
+
+/**
+ * The load run's baseline work: before k6 starts, the baseline is read and a run with other settings refused (exit
+ * 2); after it, k6's samples become `baseline.json`, the comparison is judged and saved where asked.
+ */
+interface NamedBaseline {
+  readonly name: string;
+  readonly record: LoadRecord;
+}
+
+export class BaselineStep {
+  readonly #input: BaselineStepInput;
+  readonly #baseline: NamedBaseline | undefined;
+  #record: LoadRecord | undefined;
+
+  private constructor(input: BaselineStepInput, baseline: NamedBaseline | undefined) {
+    this.#input = input;
+    this.#baseline = baseline;
+  }
+
+  /** Reads and checks --baseline before any load is sent. */
+  static async prepare(input: BaselineStepInput): Promise<BaselineStep> {
+    if (input.baselineFile === undefined) return new BaselineStep(input, undefined);
+    const comparable = await readComparable(input.baselineFile, "load");
+    if (comparable.kind !== "load") {
+      throw new UsageError(
+        "invalid-config",
+        `--baseline ${comparable.name} is a contract run, not a load baseline`,
+        "load",
+      );
+    }
+    const settings = recordSettings(input.config);
+    const unitMs = unitMsFor(input.plan.expectedSeconds);
+    checkComparable(
+      settingsDifferences(comparable.record, { ...comparable.record, settings, unitMs }),
+      "load",
+    );
+    return new BaselineStep(input, { name: comparable.name, record: comparable.record });
+  }
+
+  /** The k6 --out that writes the samples, unless one of `outs` already does; and the file it writes. */
+  samplesOutput(outs: readonly string[]): {
+    readonly args: string[];
+    readonly file: string;
+    readonly own: boolean;
+  } {
+    for (const out of outs) {
+      const match = CSV_OUT.exec(out);
+      if (match?.[1] !== undefined) return { args: [], file: match[1], own: false };
+    }
+    const file = path.join(this.#input.reportDir, SAMPLES_FILE);
+    return { args: ["--out", `csv=fileName=${file},timeFormat=unix_milli`], file, own: true };
+  }
+
+  /**
+   * After a finished run: writes baseline.json from the samples (removing the harness's own samples file) and, with
+   * --baseline, returns what the comparison adds to the reports and its console text.
+   */
+  async afterRun(
+    samplesFiles: readonly string[],
+    ownFile: string | undefined,
+  ): Promise<{ readonly addition: ReportAddition; readonly text: string } | undefined> {
+    const { config, plan, reportDir } = this.#input;
+    const unitMs = unitMsFor(plan.expectedSeconds);
+    const { units, firstEventUnit } = await readLoadUnits(samplesFiles, unitMs);
+    if (ownFile !== undefined) await rm(ownFile, { force: true });
+    const record: LoadRecord = {
+      format: LOAD_RECORD_FORMAT,
+      kind: "load",
+      settings: recordSettings(config),
+      versions: this.#input.versions,
+      runId: this.#input.runId,
+      startedAt: this.#input.startedAt.toISOString(),
+      target: this.#input.target,
+      instances: config.instances,
+      unitMs,
+      warmUpUnits: firstEventUnit + warmUpUnitsFor(plan.expectedSeconds, unitMs),
+      units,
+    };
+    this.#record = record;
+    await writeFile(path.join(reportDir, LOAD_RECORD_FILE), `${JSON.stringify(record)}\n`);
+    if (this.#baseline === undefined) return undefined;
+    const comparison = compareLoad(this.#baseline.record, record, this.#input.compareOptions);
+    // The HTML report of `run` draws the baseline behind the latency chart from this file.
+    await writeFile(
+      path.join(reportDir, BASELINE_COMPARISON_FILE),
+      `${JSON.stringify({
+        baseline: this.#baseline.name,
+        status: comparisonStatus(comparison),
+        figures: comparison.figures.map((f) => ({
+          id: f.id,
+          status: f.status,
+          baseline: f.baseline ?? null,
+          candidate: f.candidate ?? null,
+        })),
+      })}\n`,
+    );
+    const regressed = [...comparison.figures, ...comparison.windows]
+      .filter((f) => f.status === "REGRESSED")
+      .map((f) => (f.window ? `${f.id} window ${f.window.fromSeconds}–${f.window.toSeconds} s` : f.id));
+    return {
+      addition: {
+        regressed,
+        junitSuites: [comparisonJunitSuite(comparison, `load.${config.scenario}`)],
+        markdown: renderComparisonMarkdown(comparison, this.#baseline.name),
+      },
+      text: renderComparisonText(comparison, this.#baseline.name),
+    };
+  }
+
+  /** --save-baseline: copies the record of a passed run; a run that did not pass is no baseline. */
+  async save(result: LoadResult, say: (text: string) => void): Promise<void> {
+    const file = this.#input.saveBaseline;
+    if (file === undefined) return;
+    if (this.#record === undefined || result.outcome !== "passed") {
+      say(
+        `event-harness: baseline not saved to ${displayPath(file)}: only a run that passed is a baseline\n`,
+      );
+      return;
+    }
+    await writeFile(file, `${JSON.stringify(this.#record)}\n`);
+    say(`event-harness: baseline saved to ${displayPath(file)}\n`);
+  }
+}
