@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const COMMAND = fileURLToPath(new URL("../../../cli/commands/load.ts", import.meta.url));
+const OPTIONS = fileURLToPath(new URL("../../../cli/load/load-options.ts", import.meta.url));
 
 describe("the load command file", () => {
   it("imports only light modules up front; the machinery is loaded when the command runs", async () => {
@@ -12,9 +13,15 @@ describe("the load command file", () => {
       "../../load/index.ts",
       // Its top-level files only (formatDurationCompact for the help's defaults): no Node APIs, no packages.
       "../../reporting/index.ts",
-      "../accepted-option.ts",
       "../command.ts",
-      // Option definitions only, no imports: the comparison machinery loads when the command runs.
+      "../load/load-options.ts",
+    ]);
+    // The options file holds definitions only: the comparison and ledger machinery load when the command runs.
+    const optionsSource = await readFile(OPTIONS, "utf8");
+    const optionImports = [...optionsSource.matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(optionImports.sort()).toEqual([
+      "../../load/index.ts",
+      "../accepted-option.ts",
       "../compare/compare-option-definitions.ts",
       "../target-options.ts",
     ]);

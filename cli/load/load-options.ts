@@ -1,0 +1,95 @@
+import { CLIENT_MODELS } from "../../load/index.ts";
+import { acceptedOption } from "../accepted-option.ts";
+import {
+  compareOptionDefinitions,
+  loadBaselineOptionDefinitions,
+} from "../compare/compare-option-definitions.ts";
+import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+
+/** The load command's options: definitions only, so its help loads none of the machinery. */
+export const loadOptions = {
+  rate: {
+    type: "string",
+    valueName: "N",
+    description: "Events per second (sustained, soak; ramp: the peak; spike: the base rate).",
+  },
+  duration: {
+    type: "string",
+    valueName: "D",
+    description: "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit.",
+  },
+  vus: { type: "string", valueName: "N", description: "VUs (open models: pre-allocated VUs)." },
+  instances: {
+    type: "string",
+    valueName: "N",
+    description:
+      "Split the run over N local k6 processes (execution segments), started together; results are merged (default 1).",
+  },
+  "k6-operator": {
+    type: "string",
+    valueName: "DIR",
+    description:
+      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR instead of running, without contacting the target; merge with load-merge.",
+  },
+  "expires-in": {
+    type: "string",
+    valueName: "S",
+    description:
+      "With --k6-operator: the target's expires_in, which a run learns from the target (idle-gap plans its gaps from it).",
+  },
+  "client-model": {
+    type: "string",
+    valueName: "M",
+    description: `Token behaviour of the client: ${CLIENT_MODELS.join(", ")} (default per scenario).`,
+  },
+  "expires-margin": {
+    type: "string",
+    valueName: "S",
+    description:
+      "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
+  },
+  ...credentialsOption,
+  "report-dir": {
+    type: "string",
+    valueName: "DIR",
+    description: "Where the reports go (default reports/load/<scenario>-<timestamp>).",
+  },
+  threshold: {
+    type: "string",
+    multiple: true,
+    valueName: "NAME=EXPR",
+    description: "Replace a metric's thresholds, e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
+  },
+  quiet: {
+    type: "boolean",
+    description:
+      "No live progress on stderr (by default: elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations every few seconds).",
+  },
+  out: {
+    type: "string",
+    multiple: true,
+    valueName: "SPEC",
+    description: "Also stream metrics to a k6 output (k6 --out), e.g. json=metrics.json.gz for a soak.",
+  },
+  seed: {
+    type: "string",
+    valueName: "N",
+    description: "Seed of the generated event bodies (default random).",
+  },
+  "sandbox-expires-in": {
+    type: "string",
+    valueName: "S",
+    description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
+  },
+  ...loadBaselineOptionDefinitions,
+  ...compareOptionDefinitions,
+  "sandbox-fault": {
+    type: "string",
+    multiple: true,
+    valueName: "NAME",
+    description:
+      "Start the embedded sandbox with this fault, to see thresholds fail (e.g. expiry-fixed); the faults are listed by `event-harness sandbox --help`.",
+  },
+  ...acceptedOption,
+  ...targetOptions,
+} as const;
