@@ -5,7 +5,7 @@ import type { CheckDefinition, CheckLevel } from "./check.ts";
 import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
 import { oldTokenState } from "./old-token-state.ts";
-import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
+import { premiseAcceptedEvent, premiseIssuedToken, premiseToken } from "./premise.ts";
 import { describeRefusal, INVALID_CLIENT, isRefusal, REFUSED_TOKEN } from "./refusal.ts";
 
 /** What the user says the rotation did; unstated expectations are only observed (INFO). */
@@ -108,7 +108,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
       const token = expected.oldToken.reveal();
       probe.redactor.addToken(token, "<OLD_ACCESS_TOKEN>");
       // A rejected old token proves something only where a fresh token gets the same valid request in.
-      const fresh = await probe.obtainToken("premise: token request with the given credentials");
+      const fresh = await premiseIssuedToken(probe);
       await premiseAcceptedEvent(probe, fresh.accessToken);
       const response = await probe.postEvent("create an event with a token from before the rotation", token);
       const said = describeResponse(response, probe.redactor);

@@ -8,6 +8,13 @@ import { accessTokenOf, describeResponse } from "./describe.ts";
  * credentials: otherwise the refusal it sees may be the one that stops every request (wrong secret, wrong URL).
  */
 export async function premiseToken(probe: Probe): Promise<string> {
+  return (await premiseIssuedToken(probe)).accessToken;
+}
+
+/** premiseToken, with the expires_in the token came with (undefined when it is not a positive whole number). */
+export async function premiseIssuedToken(
+  probe: Probe,
+): Promise<{ readonly accessToken: string; readonly expiresIn: number | undefined }> {
   const response = await probe.exchange(
     "premise: token request with the given credentials",
     probe.tokenRequest(),
@@ -19,7 +26,12 @@ export async function premiseToken(probe: Probe): Promise<string> {
       `premise failed: the given credentials got no token (${said}), so a refusal here proves nothing (see token.issued)`,
     );
   }
-  return token;
+  const expiresIn = (response.json as Record<string, unknown>).expires_in;
+  return {
+    accessToken: token,
+    expiresIn:
+      Number.isSafeInteger(expiresIn) && (expiresIn as number) > 0 ? (expiresIn as number) : undefined,
+  };
 }
 
 /**
