@@ -108,7 +108,8 @@ export async function diagnoseTarget(
   return ready;
 }
 
-async function diagnoseToken(
+/** The token half of the preflight alone, for a command that needs a token and no events API (`token`). */
+export async function diagnoseToken(
   target: Target,
   credential: PreflightCredential,
   redactor: Redactor,
