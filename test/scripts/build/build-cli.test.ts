@@ -82,7 +82,7 @@ describe("the compiled CLI", () => {
         60_000,
         launcher,
       );
-      expect(result.stdout).toContain("FAIL   bearer.missing");
+      expect(result.stdout).toMatch(/^ {2}FAIL +bearer\.missing /m);
       expect(result.code).toBe(1);
     } finally {
       await rm(reports, { recursive: true, force: true });
