@@ -21,11 +21,6 @@ import { BASELINE_COMPARISON_FILE } from "../../reporting/run/index.ts";
 import { checkComparable, LOAD_RECORD_FILE, readComparable } from "../compare/read-comparable.ts";
 import { displayPath } from "../display-path.ts";
 
-/** k6's CSV output as the harness asks for it: the timestamps in ms, which the record's units need. */
-const CSV_OUT = /^csv=fileName=([^,]+),timeFormat=unix_milli$/;
-/** Where a single-instance run asks k6 for its samples, when no --out already writes them; removed once read. */
-const SAMPLES_FILE = "samples.csv.gz";
-
 export interface BaselineStepInput {
   readonly config: RunConfig;
   readonly plan: ScenarioPlan;
@@ -87,20 +82,6 @@ export class BaselineStep {
       "load",
     );
     return new BaselineStep(input, { name: comparable.name, record: comparable.record });
-  }
-
-  /** The k6 --out that writes the samples, unless one of `outs` already does; and the file it writes. */
-  samplesOutput(outs: readonly string[]): {
-    readonly args: string[];
-    readonly file: string;
-    readonly own: boolean;
-  } {
-    for (const out of outs) {
-      const match = CSV_OUT.exec(out);
-      if (match?.[1] !== undefined) return { args: [], file: match[1], own: false };
-    }
-    const file = path.join(this.#input.reportDir, SAMPLES_FILE);
-    return { args: ["--out", `csv=fileName=${file},timeFormat=unix_milli`], file, own: true };
   }
 
   /**

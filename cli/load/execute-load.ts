@@ -14,6 +14,7 @@ import { k6Ending } from "./k6-ending.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
+import { samplesOutput, singleRunExtras } from "./single-run-extras.ts";
 
 /** k6's own log lines, kept out of the console between the harness's lines. */
 const K6_LOG_FILE = "k6.log";
@@ -57,33 +58,26 @@ async function executeSingle(
 ): Promise<LoadExecution> {
   const { reportDir, config, plan, maxSeconds } = prepared;
   const inputs = await writeK6Inputs(config, plan, reportDir);
-  // The dashboard draws charts only for runs longer than three periods (default 10 s): short runs need a short one.
-  const periodSeconds = Math.min(10, Math.max(1, Math.round(plan.expectedSeconds / 30)));
-  const env = k6Env({
-    ...inputs.env,
-    K6_WEB_DASHBOARD: "true",
-    K6_WEB_DASHBOARD_EXPORT: path.join(reportDir, "dashboard.html"),
-    K6_WEB_DASHBOARD_PORT: "-1",
-    K6_WEB_DASHBOARD_PERIOD: `${periodSeconds}s`,
-  });
   // k6 runs with --quiet (its progress bars are noise in a pipe): the harness shows its own, read from k6's REST API.
   // A K6_ADDRESS the user set is k6's address still: the progress reads it there.
   const address = io.env.K6_ADDRESS?.trim() || `127.0.0.1:${await freeLoopbackPort()}`;
+  const samples = samplesOutput(reportDir, prepared.settings.outs);
+  const extras = singleRunExtras({
+    reportDir,
+    expectedSeconds: plan.expectedSeconds,
+    address,
+    samples,
+    outs: prepared.settings.outs,
+  });
+  const env = k6Env({ ...inputs.env, ...extras.env });
   const stopProgress = prepared.quiet
     ? () => {}
     : progressStarter(prepared.plan.expectedSeconds * 1000, io)([address]);
-  const samples = prepared.baselineStep.samplesOutput(prepared.settings.outs);
   const result = await runK6({
     k6: prepared.k6,
     script: prepared.script,
     env,
-    args: [
-      ...k6InputArgs(inputs),
-      "--address",
-      address,
-      ...prepared.settings.outs.flatMap((out) => ["--out", out]),
-      ...samples.args,
-    ],
+    args: [...k6InputArgs(inputs), ...extras.args],
     stdout: io.stdout,
     stderr: io.stderr,
     redactor: prepared.redactor,

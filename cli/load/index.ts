@@ -7,9 +7,12 @@ export { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.
 export { scrubDashboard } from "../../reporting/load/report-scrub.ts";
 export { renderRunReports } from "../../reporting/load/run-reports.ts";
 export { percentile, readTrendSamples } from "../../reporting/load/trend-samples.ts";
+export { startLiveProgress } from "./live-progress.ts";
 export { runLoadMerge } from "./load-merge.ts";
 export type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
 export { readLoadSettings } from "./load-settings.ts";
 export type { InstanceOutput, MergedRun } from "./merge-instances.ts";
 export { mergeInstances } from "./merge-instances.ts";
 export { runLoad } from "./run-load.ts";
+export type { SamplesOutput } from "./single-run-extras.ts";
+export { samplesOutput, singleRunExtras } from "./single-run-extras.ts";

@@ -3,7 +3,8 @@
  *
  *   npm run bench:load [-- --rounds 3 --probe 10 --start 400 --max 20000 --bisect 6 --cpu-reps 3 --cpu-seconds 20
  *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
- *                         --floor-without rate-sample|event-latency|metrics --profile RATE]
+ *                         --floor-without rate-sample|event-latency|metrics
+ *                         --ours-without dashboard,progress,samples --profile RATE]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal of issue 10 is checked on medians over the
@@ -28,12 +29,15 @@
  * - every scenario's bundle ≤ 100 KB.
  * The minimal script posts a constant body, the first generated event, so both put the same bytes on the wire (only
  * the reference varies, so the sandbox does not answer 409), with one fixed token; ours runs exactly as
- * `event-harness load` runs it (bundle, `--config` options file, VU settings). A third script, the floor, is the
+ * `event-harness load` runs it (bundle, `--config` options file, VU settings, and what a run adds beside: the HTML
+ * dashboard, the REST API its live progress reads every 2 s, the samples its baseline record is built from;
+ * `--ours-without` takes parts out to price them). A third script, the floor, is the
  * minimal one plus what the issue requires of every VU and event (the SharedArray of generated bodies stamped with
  * the time, the endpoint tag, the named custom metrics with one sample per event, ours' thresholds): it shows how
  * much of ours is the harness's own. autocannon against the same endpoint gives this machine's ceiling. Exits 1
  * when a goal is missed. `--profile RATE` instead runs each script once at RATE with k6's CSV output and prints, second
- * by second, the requests, dropped iterations, VUs and latency: where a script loses the rate. Linux only
+ * by second, the requests, dropped iterations, VUs and latency, and saves k6's Go CPU profile of the rate's middle
+ * (`go tool pprof -top FILE`): where a script loses the rate, and what k6 spends its CPU on. Linux only
  * (/usr/bin/time, taskset).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
@@ -43,15 +47,24 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { k6InputArgs, writeK6Inputs } from "../../cli/load/index.ts";
+import { request } from "undici";
+import {
+  k6InputArgs,
+  samplesOutput,
+  singleRunExtras,
+  startLiveProgress,
+  writeK6Inputs,
+} from "../../cli/load/index.ts";
 import { BundleTooLargeError } from "../../core/index.ts";
 import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
 import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
 import { bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
+import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {
   DROPPED_ITERATIONS_SHARE,
@@ -66,8 +79,8 @@ import { startSandbox } from "../../sandbox/index.ts";
 import type { BenchClient } from "./fetch-token.ts";
 import { fetchToken } from "./fetch-token.ts";
 
-/** Goals of issue 10, each on ours ÷ minimal (medians over the rounds). */
-const RATE_GOAL = 0.9;
+/** Goals of issue 26 (the rate, 0.90 in issue 10) and issue 10, each on ours ÷ minimal (medians over the rounds). */
+const RATE_GOAL = 0.85;
 const CPU_GOAL = 1.1;
 const MEMORY_GOAL = 1.25;
 const MEMORY_VUS = [10, 310] as const;
@@ -205,6 +218,13 @@ function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>
   );
 }
 
+/**
+ * What `--ours-without` takes out of ours, to price what each part of a user's run costs k6: the HTML dashboard, the
+ * live progress (k6's REST API, read every 2 s), and the samples output the baseline record is built from.
+ */
+const OURS_EXTRAS = ["dashboard", "progress", "samples"] as const;
+type OursExtra = (typeof OURS_EXTRAS)[number];
+
 /** When a probe counts as held: the harness's own dropped-iterations guard, or none dropped at all. */
 const HELD_RULES = ["guard", "zero-drop"] as const;
 type HeldRule = (typeof HELD_RULES)[number];
@@ -222,15 +242,19 @@ const HELD_WORDS: Record<HeldRule, string> = {
   "zero-drop": "no dropped iterations",
 };
 
+/** One k6 run's environment and extra arguments, and what runs beside k6 (ours: the live progress reading its API). */
+interface K6Invocation {
+  readonly env: Record<string, string>;
+  readonly args: string[];
+  /** Started once k6 is spawned; returns what stops it. */
+  readonly beside?: () => () => void;
+}
+
 interface ScriptUnderTest {
   readonly label: string;
   readonly file: string;
   /** Environment and extra k6 arguments for a run at `rate` events/s with `vus` pre-allocated VUs for `seconds`. */
-  prepare(
-    rate: number,
-    vus: number,
-    seconds: number,
-  ): Promise<{ env: Record<string, string>; args: string[] }>;
+  prepare(rate: number, vus: number, seconds: number, csvFile?: string): Promise<K6Invocation>;
   /** The metric holding the share of failed events. */
   readonly failedMetric: string;
   /** The counter of iterations that sent an event: ours leaves its warm-up's out with a sub-metric. */
@@ -252,7 +276,7 @@ interface K6Run {
 async function runK6(
   k6: K6Binary,
   script: ScriptUnderTest,
-  run: { env: Record<string, string>; args: string[] },
+  run: K6Invocation,
   workDir: string,
 ): Promise<K6Run> {
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -288,7 +312,9 @@ async function runK6(
   child.stderr.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
+  const stopBeside = run.beside?.();
   const [code] = (await once(child, "close")) as [number | null];
+  stopBeside?.();
   // 99 means our thresholds (e.g. latency) failed at a high rate: the summary still tells what happened.
   if (code !== 0 && code !== 99) throw new Error(`k6 exited ${code} for ${script.label}:\n${stderr}`);
   const summary = JSON.parse(await readFile(summaryFile, "utf8")) as {
@@ -409,6 +435,28 @@ async function memoryPerVu(
   return (high.peakRss - low.peakRss) / (many - few);
 }
 
+/** Fetches k6's Go CPU profile over `seconds` from `delayMs` on into `file`; says where it is, or why not. */
+async function captureCpuProfile(
+  address: string,
+  file: string,
+  delayMs: number,
+  seconds: number,
+): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  try {
+    const response = await request(`http://${address}/debug/pprof/profile?seconds=${seconds}`, {
+      signal: AbortSignal.timeout((seconds + 10) * 1000),
+    });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    if (response.statusCode !== 200) return `no Go profile (k6 answered ${response.statusCode})`;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+    return `Go CPU profile: go tool pprof -top ${path.relative(process.cwd(), file)}`;
+  } catch (error) {
+    return `no Go profile (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
 /** One run at `rate` with k6's CSV output, printed second by second: when iterations drop, and what else happens then. */
 async function profile(
   k6: K6Binary,
@@ -418,29 +466,48 @@ async function profile(
   workDir: string,
 ) {
   const csv = path.join(workDir, `profile-${script.label}-${rate}.csv`);
-  const run = await script.prepare(rate, PROBE_VUS, seconds);
+  const run = await script.prepare(rate, PROBE_VUS, seconds, csv);
+  // k6's own Go CPU profile of the rate's middle, from its REST API (ours already has one, for the live progress).
+  const at = run.args.indexOf("--address");
+  const address = at >= 0 ? (run.args[at + 1] as string) : `127.0.0.1:${await freeLoopbackPort()}`;
+  const pprofFile = path.resolve(
+    "reports",
+    "bench",
+    `pprof-${script.label}-${rate}-${new Date().toISOString().replace(/[:.]/g, "-")}.pb.gz`,
+  );
+  let captured: Promise<string> | undefined;
   const { summary, cpuSeconds } = await runK6(
     k6,
     script,
-    { env: run.env, args: [...run.args, "--out", `csv=fileName=${csv},timeFormat=unix_milli`] },
+    {
+      env: run.env,
+      args: [...run.args, ...(at >= 0 ? [] : ["--address", address]), "--profiling-enabled"],
+      beside: () => {
+        const stop = run.beside?.();
+        // Ours' rate starts after its 2 s token warm-up: the profile covers seconds 3 to `seconds` of the run.
+        captured = captureCpuProfile(address, pprofFile, 3000, Math.max(1, seconds - 3));
+        return () => stop?.();
+      },
+    },
     workDir,
   );
+  const pprofNote = captured === undefined ? "" : await captured;
   const series = await readK6CsvFile(csv);
-  const at = (key: string, i: number) => series.counts[key]?.[i] ?? 0;
+  const count = (key: string, i: number) => series.counts[key]?.[i] ?? 0;
   const ms = (values: ReadonlyArray<number | null> | undefined, i: number) => {
     const value = values?.[i];
     return value === null || value === undefined ? "" : value.toFixed(1);
   };
   console.log(
     `  ${script.label} at ${rate}/s: completed ${summary[script.eventsMetric]?.count ?? 0}, dropped ${summary.dropped_iterations?.count ?? 0}, ` +
-      `k6 CPU ${cpuSeconds.toFixed(2)} s (with CSV output)`,
+      `k6 CPU ${cpuSeconds.toFixed(2)} s (with CSV output); ${pprofNote}`,
   );
   console.log("    second  events  token  dropped  VUs   event p50/p99/max ms   token p99 ms");
   for (let i = 0; i < series.length; i += 1) {
     const latency = series.latency.events;
     console.log(
-      `    ${String(i).padStart(6)}  ${String(at("requests.events", i)).padStart(6)}  ${String(at("requests.token", i)).padStart(5)}  ` +
-        `${String(at("iterations.dropped", i)).padStart(7)}  ${String(series.gauges.vus?.[i] ?? "").padStart(4)}  ` +
+      `    ${String(i).padStart(6)}  ${String(count("requests.events", i)).padStart(6)}  ${String(count("requests.token", i)).padStart(5)}  ` +
+        `${String(count("iterations.dropped", i)).padStart(7)}  ${String(series.gauges.vus?.[i] ?? "").padStart(4)}  ` +
         `${`${ms(latency?.p50, i)}/${ms(latency?.p99, i)}/${ms(latency?.max, i)}`.padStart(21)}  ${ms(series.latency.token?.p99, i).padStart(12)}`,
     );
   }
@@ -515,6 +582,7 @@ interface BenchOptions {
   readonly measureRate: boolean;
   readonly measureCost: boolean;
   readonly floorCut: FloorCut | undefined;
+  readonly oursWithout: ReadonlySet<OursExtra>;
   /** `--profile RATE`, unchecked: it is read only when the profile is run. */
   readonly profile: string | undefined;
 }
@@ -536,6 +604,7 @@ function readOptions(): BenchOptions | undefined {
       "no-rate": { type: "boolean" },
       "rate-only": { type: "boolean" },
       "floor-without": { type: "string" },
+      "ours-without": { type: "string" },
       profile: { type: "string" },
     },
   });
@@ -559,6 +628,11 @@ function readOptions(): BenchOptions | undefined {
   const floorCut = values["floor-without"] as FloorCut | undefined;
   if (floorCut !== undefined && !FLOOR_CUTS.includes(floorCut))
     throw new Error(`--floor-without takes ${FLOOR_CUTS.join(", ")}, got ${floorCut}`);
+  const oursWithout = new Set((values["ours-without"] ?? "").split(",").filter((v) => v !== ""));
+  for (const extra of oursWithout) {
+    if (!(OURS_EXTRAS as readonly string[]).includes(extra))
+      throw new Error(`--ours-without takes ${OURS_EXTRAS.join(", ")} (comma-separated), got ${extra}`);
+  }
   return {
     rounds,
     search,
@@ -568,6 +642,7 @@ function readOptions(): BenchOptions | undefined {
     measureRate,
     measureCost,
     floorCut,
+    oursWithout: oursWithout as Set<OursExtra>,
     profile: values.profile,
   };
 }
@@ -617,6 +692,7 @@ async function writeScripts(
   token: string,
   bundle: BundleResult | undefined,
   floorCut: FloorCut | undefined,
+  without: ReadonlySet<OursExtra>,
   workDir: string,
 ): Promise<Scripts> {
   const dataFile = path.join(workDir, "event-templates.json");
@@ -658,15 +734,40 @@ async function writeScripts(
     file: bundle?.file ?? "",
     failedMetric: "events_failed",
     eventsMetric: scenarioIterations("sustained"),
-    // Exactly what `event-harness load sustained` hands k6: the options file and the VU settings.
-    async prepare(rate, vus, seconds) {
+    // Exactly what `event-harness load sustained` hands k6 (the options file, the VU settings, the dashboard, the
+    // REST API its live progress reads, the samples output), less what --ours-without takes out.
+    async prepare(rate, vus, seconds, csvFile) {
       const config = sustainedConfig(rate, vus, seconds);
-      const inputs = await writeK6Inputs(
-        config,
-        planScenario(config),
-        await mkdtemp(path.join(workDir, "ours-")),
-      );
-      return { env: { ...inputs.env }, args: k6InputArgs(inputs) };
+      const plan = planScenario(config);
+      const dir = await mkdtemp(path.join(workDir, "ours-"));
+      const inputs = await writeK6Inputs(config, plan, dir);
+      const outs = csvFile === undefined ? [] : [`csv=fileName=${csvFile},timeFormat=unix_milli`];
+      const samples = samplesOutput(dir, outs);
+      const address = without.has("progress") ? undefined : `127.0.0.1:${await freeLoopbackPort()}`;
+      const extras = singleRunExtras({
+        reportDir: dir,
+        expectedSeconds: plan.expectedSeconds,
+        address,
+        samples: without.has("samples") ? { ...samples, args: [] } : samples,
+        outs,
+      });
+      return {
+        env: { ...inputs.env, ...(without.has("dashboard") ? {} : extras.env) },
+        args: [...k6InputArgs(inputs), ...extras.args],
+        ...(without.has("progress")
+          ? {}
+          : {
+              // A terminal's cadence (every 2 s), the more frequent of the two; the lines themselves are discarded.
+              beside: () =>
+                startLiveProgress({
+                  addresses: [address ?? ""],
+                  plannedMs: plan.expectedSeconds * 1000,
+                  stderr: Object.assign(new PassThrough().resume(), { isTTY: true }),
+                  signal: new AbortController().signal,
+                  everyMs: 2000,
+                }),
+            }),
+      };
     },
   };
   /** A `--config` file with the thresholds `event-harness load sustained` gives k6 at this rate, for the floor. */
@@ -689,7 +790,7 @@ async function writeScripts(
         ? "http_req_failed"
         : "events_failed",
     eventsMetric: "iterations",
-    async prepare(rate, vus, seconds) {
+    async prepare(rate, vus, seconds, csvFile) {
       return {
         env: {
           BENCH_URL: ready.baseUrl,
@@ -703,7 +804,10 @@ async function writeScripts(
           BENCH_TAIL: constantBody.tail,
         },
         // Like ours, the floor gets its thresholds from a --config file, not from every VU's init code.
-        args: label === "floor" ? ["--config", await oursThresholds(rate, vus, seconds)] : [],
+        args: [
+          ...(label === "floor" ? ["--config", await oursThresholds(rate, vus, seconds)] : []),
+          ...(csvFile === undefined ? [] : ["--out", `csv=fileName=${csvFile},timeFormat=unix_milli`]),
+        ],
       };
     },
   });
@@ -906,6 +1010,7 @@ async function writeFigures(
         cpuSeconds: options.cpuSeconds,
         memorySeconds: options.memorySeconds,
         floorWithout: options.floorCut ?? null,
+        oursWithout: [...options.oursWithout],
         medians: {
           rateOursOverMinimal: medians.rateRatio ?? null,
           cpuOursOverMinimal: medians.cpuRatio ?? null,
@@ -964,6 +1069,7 @@ async function main(): Promise<number> {
       token,
       bundle,
       options.floorCut,
+      options.oursWithout,
       workDir,
     );
     console.log(
@@ -971,7 +1077,8 @@ async function main(): Promise<number> {
         `CPU runs of ${options.cpuSeconds} s; ` +
         `memory from ${MEMORY_VUS[0]} to ${MEMORY_VUS[1]} VUs at ${MEMORY_RATE}/s for ${options.memorySeconds} s; ` +
         (PIN ? "sandbox pinned to CPU 0, k6 to CPU 1" : "not pinned (taskset or a second CPU missing)") +
-        (options.floorCut === undefined ? "" : `; floor without ${options.floorCut}`),
+        (options.floorCut === undefined ? "" : `; floor without ${options.floorCut}`) +
+        (options.oursWithout.size === 0 ? "" : `; ours without ${[...options.oursWithout].join(", ")}`),
     );
     const scripts = [minimal, floor, ours] as const;
     if (options.profile !== undefined) {
