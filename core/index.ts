@@ -20,4 +20,4 @@ export {
 export type { DurationParts } from "./format-duration.ts";
 export { formatDuration, formatDurationCompact, splitDuration } from "./format-duration.ts";
 export type { NextUint32 } from "./random.ts";
-export { below, createSfc32 } from "./random.ts";
+export { below, createSfc32, fraction } from "./random.ts";

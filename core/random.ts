@@ -24,7 +24,12 @@ export function createSfc32(a: number, b: number, c: number, d: number): NextUin
   return next;
 }
 
+/** A draw scaled to [0, 1), for seeded samples of continuous distributions. */
+export function fraction(next: NextUint32): number {
+  return next() / 4_294_967_296;
+}
+
 /** An integer in [0, bound) by scaling a 32-bit draw; its bias (at most bound / 2^32) is negligible for pool sizes. */
 export function below(next: NextUint32, bound: number): number {
-  return Math.floor((next() / 4_294_967_296) * bound);
+  return Math.floor(fraction(next) * bound);
 }

@@ -14,7 +14,7 @@ import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
 import { clearReports } from "../../reporting/load/report-files.ts";
-import type { RunningSandbox } from "../../sandbox/index.ts";
+import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
@@ -94,8 +94,29 @@ export interface PreparedLoad {
   readonly quiet: boolean;
 }
 
+/** A load run's options checked and read, before anything is started. */
+interface CheckedOptions {
+  readonly scenario: ScenarioName;
+  readonly settings: LoadSettings;
+  readonly faults: readonly FaultName[];
+  /** The clients of --credentials (or EVENT_API_CREDENTIALS_FILE), when one was given. */
+  readonly fileCredentials: readonly ClientCredential[] | undefined;
+  /** The target given, or undefined for the embedded sandbox. */
+  readonly external: Target | undefined;
+  readonly operatorDir: string | undefined;
+  /** --expires-in, which only a k6-operator run may give. */
+  readonly expiresIn: number | undefined;
+  readonly tuning: ReturnType<typeof resolveTargetTuning>;
+  readonly ledger: Ledger | undefined;
+  readonly compareOptions: ReturnType<typeof readCompareOptions>;
+}
+
 /** The options checked and read, before anything is started: a mistake here is exit 2 with nothing run. */
-async function checkOptions(scenario: string, options: LoadOptionValues, io: CommandIo) {
+async function checkOptions(
+  scenario: string,
+  options: LoadOptionValues,
+  io: CommandIo,
+): Promise<CheckedOptions> {
   if (!isScenarioName(scenario)) {
     throw new UsageError(
       "invalid-value",
@@ -175,7 +196,7 @@ async function checkOptions(scenario: string, options: LoadOptionValues, io: Com
     fileCredentials,
     external,
     operatorDir,
-    givenExpiresIn,
+    expiresIn: givenExpiresIn,
     tuning,
     ledger,
     compareOptions,
@@ -184,16 +205,15 @@ async function checkOptions(scenario: string, options: LoadOptionValues, io: Com
 
 /** Where the reports go, made writable and emptied of an earlier run's reports before k6 is fetched. */
 async function readyReportDir(
-  scenario: ScenarioName,
-  options: LoadOptionValues,
+  { scenario, operatorDir }: CheckedOptions,
+  reportDirOption: string | undefined,
   started: Date,
 ): Promise<string> {
-  const operatorDir = options["k6-operator"];
   const reportDir =
     operatorDir !== undefined
       ? await prepareWritableDir(operatorDir, "--k6-operator", "load")
-      : options["report-dir"]
-        ? await prepareWritableDir(options["report-dir"], "--report-dir", "load")
+      : reportDirOption
+        ? await prepareWritableDir(reportDirOption, "--report-dir", "load")
         : await createReportDir(scenario, started);
   await clearReports(reportDir);
   return reportDir;
@@ -251,21 +271,11 @@ export async function prepareLoad(
   options: LoadOptionValues,
   io: CommandIo,
 ): Promise<PreparedLoad> {
-  const {
-    scenario,
-    settings,
-    faults,
-    fileCredentials,
-    external,
-    operatorDir,
-    givenExpiresIn,
-    tuning,
-    ledger,
-    compareOptions,
-  } = await checkOptions(scenarioName, options, io);
+  const given = await checkOptions(scenarioName, options, io);
+  const { settings, external } = given;
   // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
-  const reportDir = await readyReportDir(scenario, options, started);
+  const reportDir = await readyReportDir(given, options["report-dir"], started);
   const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
 
   const sandbox: RunningSandbox | undefined = external
@@ -273,23 +283,25 @@ export async function prepareLoad(
     : await startSandbox({
         port: 0,
         expiresIn: settings.sandboxExpiresIn,
-        faults,
+        faults: given.faults,
         latencyMs: settings.sandboxLatencyMs,
       });
   try {
-    const credentials = fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
-    const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, tuning);
+    const credentials = given.fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
+    const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, given.tuning);
     const { redactor, reportNet } = redactorsFor(credentials);
 
     // Only the cluster may reach a k6-operator target: each runner's first token request is the check there.
     const checked =
-      operatorDir === undefined ? await preflight(configured, credentials, redactor, io.signal) : undefined;
+      given.operatorDir === undefined
+        ? await preflight(configured, credentials, redactor, io.signal)
+        : undefined;
     if (checked === undefined) {
       io.stderr.write(
         "event-harness: the pre-run token check is left out: the manifests are written without contacting the target; each runner's first token request checks it in the cluster\n",
       );
     }
-    const expiresInSeconds = checked?.expiresInSeconds ?? givenExpiresIn;
+    const expiresInSeconds = checked?.expiresInSeconds ?? given.expiresIn;
     // The VUs authenticate the way the preflight found to work; the switch is said once, before k6 starts.
     const target: Target = { ...configured, clientAuth: checked?.clientAuth ?? configured.clientAuth };
     if (checked?.refusedClientAuth !== undefined) {
@@ -309,20 +321,22 @@ export async function prepareLoad(
       );
     }
 
-    const runId = `${scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
+    const runId = `${given.scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
     const dataFile = path.join(reportDir, "event-templates.json");
     await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
     // Into the report, so a run keeps the exact script k6 ran and an installed package is never written to; for
     // k6-operator the archive carries the script, so it is bundled aside.
     const bundleDir =
-      operatorDir === undefined ? reportDir : await mkdtemp(path.join(tmpdir(), "event-harness-bundle-"));
-    const [bundle] = await bundleLoadScenarios([scenario], bundleDir);
+      given.operatorDir === undefined
+        ? reportDir
+        : await mkdtemp(path.join(tmpdir(), "event-harness-bundle-"));
+    const [bundle] = await bundleLoadScenarios([given.scenario], bundleDir);
     const { config, plan } = planRun(
       runVariables({ settings, target, credentials, runId, dataFile, expiresInSeconds }),
-      scenario,
+      given.scenario,
     );
     const maxSeconds = plan.maxSeconds + WATCHDOG_SLACK_SECONDS;
-    if (expiresInSeconds !== undefined) checkPlanLength(scenario, maxSeconds, expiresInSeconds);
+    if (expiresInSeconds !== undefined) checkPlanLength(given.scenario, maxSeconds, expiresInSeconds);
     const targetRecord = targetRecordOf(target, !external);
     // Before any load: a baseline that cannot be read, or was taken with other settings, is refused with exit 2.
     const baselineStep = await BaselineStep.prepare({
@@ -339,16 +353,16 @@ export async function prepareLoad(
       },
       baselineFile: options.baseline,
       saveBaseline: options["save-baseline"],
-      compareOptions,
+      compareOptions: given.compareOptions,
     });
     return {
-      scenario,
+      scenario: given.scenario,
       settings,
-      faults,
+      faults: given.faults,
       started,
       runId,
       reportDir,
-      operator: operatorDir !== undefined,
+      operator: given.operatorDir !== undefined,
       k6,
       sandbox,
       target,
@@ -362,7 +376,7 @@ export async function prepareLoad(
       plan,
       context: reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []),
       maxSeconds,
-      ledger,
+      ledger: given.ledger,
       baselineStep,
       quiet: options.quiet === true,
     };

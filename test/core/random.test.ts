@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { below, createSfc32 } from "../../core/random.ts";
+import { below, createSfc32, fraction } from "../../core/random.ts";
 
 describe("createSfc32", () => {
   it("repeats its sequence for the same seed and differs for another", () => {
@@ -23,5 +23,17 @@ describe("below", () => {
     }
     expect(counts).toHaveLength(7);
     for (const count of counts) expect(Math.abs(count - 10_000)).toBeLessThan(600);
+  });
+});
+
+describe("fraction", () => {
+  it("scales a draw into [0, 1) and spreads it over the interval", () => {
+    const next = createSfc32(5, 6, 7, 8);
+    const draws = Array.from({ length: 10_000 }, () => fraction(next));
+    for (const value of draws) expect(value >= 0 && value < 1).toBe(true);
+    expect(fraction(() => 0)).toBe(0);
+    expect(fraction(() => 2 ** 32 - 1)).toBeLessThan(1);
+    const mean = draws.reduce((sum, value) => sum + value, 0) / draws.length;
+    expect(Math.abs(mean - 0.5)).toBeLessThan(0.02);
   });
 });

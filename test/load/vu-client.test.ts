@@ -27,6 +27,7 @@ import {
   tokenRequestReason,
   WARM_UP_INDEX,
 } from "../../load/index.ts";
+import { seededUniform } from "../support/seeded-uniform.ts";
 
 const START = Date.parse("2026-11-22T03:00:00.000Z");
 const EXPIRES_IN = 10;
@@ -207,18 +208,6 @@ function referenceClient(world: World, clientModel: ClientModel, counted: { refr
       token.lastSuccessAtMs = sentAtMs;
     }
     return finish(status);
-  };
-}
-
-/** A small deterministic PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -508,7 +497,7 @@ describe("createVuClient agrees with token-policy.ts", () => {
     (model) => {
       let failedRefreshRequests = 0;
       for (let seed = 1; seed <= 20; seed += 1) {
-        const next = random(seed);
+        const next = seededUniform(seed);
         const client = new World();
         const reference = new World();
         const send = createVuClient(client.deps(model));

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
+import { bearerEventsApi, readBody, sendJson } from "./bearer-events-api.ts";
 import { listenOnLoopback } from "./loopback.ts";
 
 /**
@@ -16,32 +17,6 @@ export interface FixedLifetimeServer {
   close(): Promise<void>;
 }
 
-/** Request bodies are read up to this, then the rest discarded: the harness sends small forms and events. */
-const MAX_BODY_BYTES = 64 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function json(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-}
-
 /** Starts one on 127.0.0.1, port 0, for one client; close() also drops every connection it still holds. */
 export async function startFixedLifetimeServer(options: {
   readonly clientId: string;
@@ -50,21 +25,32 @@ export async function startFixedLifetimeServer(options: {
 }): Promise<FixedLifetimeServer> {
   /** Token → epoch ms of its `exp`. */
   const tokens = new Map<string, number>();
+  const eventsApi = bearerEventsApi({
+    verify: async (token) => {
+      const exp = tokens.get(token);
+      if (exp === undefined) return "unknown token";
+      return Date.now() >= exp ? "token expired" : undefined;
+    },
+  });
   const server = createServer((req, res) => {
+    if (req.url?.startsWith("/api/")) {
+      eventsApi(req, res, req.url.slice("/api".length));
+      return;
+    }
     readBody(req).then(
       (body) => {
         if (req.method === "POST" && req.url === "/auth/oauth/token") {
-          const form = new URLSearchParams(body);
+          const form = new URLSearchParams(body.text);
           if (
             form.get("client_id") !== options.clientId ||
             form.get("client_secret") !== options.clientSecret
           ) {
-            json(res, 401, { error: "invalid_client" });
+            sendJson(res, 401, { error: "invalid_client" });
             return;
           }
           const token = randomBytes(32).toString("base64url");
           tokens.set(token, (Math.floor(Date.now() / 1000) + options.expiresIn) * 1000);
-          json(
+          sendJson(
             res,
             200,
             { access_token: token, expires_in: options.expiresIn, token_type: "Bearer" },
@@ -72,23 +58,7 @@ export async function startFixedLifetimeServer(options: {
           );
           return;
         }
-        if (req.method === "POST" && req.url === "/api/events") {
-          const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
-          const exp = tokens.get(token);
-          if (exp === undefined || Date.now() >= exp) {
-            json(
-              res,
-              401,
-              { Message: "Access to this resource is forbidden" },
-              { "www-authenticate": "Bearer" },
-            );
-            return;
-          }
-          const ref = `evt-${randomBytes(6).toString("hex")}`;
-          json(res, 202, { Message: `Your event (${ref}) was accepted for processing.`, EventRef: ref });
-          return;
-        }
-        json(res, 404, {});
+        sendJson(res, 404, {});
       },
       () => res.destroy(),
     );

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify } from "jose";
 import Provider, { errors } from "oidc-provider";
-import { eventSchemas } from "../../domain/index.ts";
+import { bearerEventsApi } from "./bearer-events-api.ts";
 import { type Loopback, listenOnLoopback } from "./loopback.ts";
 
 /**
@@ -31,33 +30,6 @@ export interface OidcProviderTargetOptions {
   readonly requireResource?: boolean;
   /** Whether the API has `GET /events/{ref}` (many have none). */
   readonly readBack?: boolean;
-}
-
-const MAX_BODY_BYTES = 64 * 1024;
-
-function readBody(req: IncomingMessage): Promise<{ readonly text: string; readonly tooLarge: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on("end", () =>
-      resolve({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size > MAX_BODY_BYTES }),
-    );
-    req.on("error", reject);
-  });
-}
-
-function json(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
 }
 
 /** Starts the provider and the events API on 127.0.0.1, port 0 each. */
@@ -119,79 +91,18 @@ export async function startOidcProviderTarget(
 
   handle = makeProvider(options.clientSecret).callback();
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
-  const validate = eventSchemas.production;
-  const references = new Set<string>();
-  const stored = new Map<string, unknown>();
-
-  events.on("request", (req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const match = /^Bearer ([^\s]+)$/.exec(req.headers.authorization ?? "");
-      const challenge = 'Bearer realm="events"';
-      if (match?.[1] === undefined) {
-        json(res, 401, { Message: "Unauthorized" }, { "www-authenticate": challenge });
-        return;
-      }
+  const eventsApi = bearerEventsApi({
+    verify: async (token) => {
       try {
-        await jwtVerify(match[1], jwks, { issuer, audience: resource, algorithms: ["ES256"] });
+        await jwtVerify(token, jwks, { issuer, audience: resource, algorithms: ["ES256"] });
+        return undefined;
       } catch (error) {
-        const code = (error as { code?: string }).code ?? "ERR_JWT_INVALID";
-        json(
-          res,
-          401,
-          { Message: "Unauthorized" },
-          { "www-authenticate": `${challenge}, error="invalid_token", error_description="${code}"` },
-        );
-        return;
+        return (error as { code?: string }).code ?? "ERR_JWT_INVALID";
       }
-      const read = /^\/events\/([^/]+)$/.exec(req.url ?? "");
-      if (req.method === "GET" && read?.[1] !== undefined && options.readBack === true) {
-        const event = stored.get(decodeURIComponent(read[1]));
-        if (event === undefined) json(res, 404, { Message: "No such event" });
-        else json(res, 200, event);
-        return;
-      }
-      if (req.method !== "POST" || req.url !== "/events") {
-        json(res, 404, { Message: "Not found" });
-        return;
-      }
-      if (body.tooLarge) {
-        json(res, 413, { Message: "Request body too large" });
-        return;
-      }
-      if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
-        json(res, 415, { Message: "Send the event as application/json" });
-        return;
-      }
-      let value: unknown;
-      try {
-        value = JSON.parse(body.text);
-      } catch {
-        json(res, 400, { Message: "The body is not valid JSON" });
-        return;
-      }
-      const result = validate.safeParse(value);
-      if (!result.success) {
-        json(res, 400, {
-          Message: "Invalid event",
-          Errors: result.error.issues.map((issue) => ({
-            path: issue.path.join("."),
-            message: issue.message,
-          })),
-        });
-        return;
-      }
-      const reference = result.data.transaction.reference;
-      if (references.has(reference)) {
-        json(res, 409, { Message: "This transaction reference was already used" });
-        return;
-      }
-      references.add(reference);
-      const id = `evt-${randomUUID()}`;
-      stored.set(id, value);
-      json(res, 202, { Message: `Your event (\`${id}\`) was accepted for processing.`, EventRef: id });
-    })().catch(() => json(res, 500, { Message: "Internal server error" }));
+    },
+    ...(options.readBack === undefined ? {} : { readBack: options.readBack }),
   });
+  events.on("request", (req, res) => eventsApi(req, res, req.url ?? ""));
 
   return {
     tokenUrl: `${issuer}/token`,

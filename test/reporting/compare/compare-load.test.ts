@@ -10,8 +10,8 @@ import {
   renderComparisonText,
   settingsDifferences,
 } from "../../../reporting/compare/index.ts";
-import { seededRandom } from "../../../reporting/compare/seeded-random.ts";
 import { LatencyHistogram } from "../../../reporting/run/index.ts";
+import { seededUniform } from "../../support/seeded-uniform.ts";
 
 interface UnitShape {
   readonly medianMs: number;
@@ -25,7 +25,7 @@ function record(
   shapes: readonly UnitShape[],
   overrides: Partial<LoadRecord["settings"]> = {},
 ): LoadRecord {
-  const random = seededRandom(seed);
+  const random = seededUniform(seed);
   const units: UnitRecord[] = shapes.map((shape) => {
     const events = new LatencyHistogram();
     const token = new LatencyHistogram();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { judgeShift } from "../../../reporting/compare/judge-shift.ts";
 import { normalQuantile } from "../../../reporting/compare/normal-distribution.ts";
-import { seededRandom } from "../../../reporting/compare/seeded-random.ts";
 import { shiftTest } from "../../../reporting/compare/shift-test.ts";
+import { seededUniform } from "../../support/seeded-uniform.ts";
 
 /** Skewed, heavy-tailed latencies (log-normal around `medianMs`), as per-window figures of a run look. */
 function latencies(seed: number, count: number, medianMs: number, shiftMs = 0): number[] {
-  const random = seededRandom(seed);
+  const random = seededUniform(seed);
   return Array.from({ length: count }, () => {
     const z = normalQuantile(Math.min(1 - 1e-12, Math.max(1e-12, random())));
     return medianMs * Math.exp(0.5 * z) + shiftMs;
