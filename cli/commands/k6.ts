@@ -4,6 +4,7 @@ import {
   ensureK6,
   findK6,
   K6_HARNESS_EXTENSION,
+  K6_SAMPLES_OUTPUT,
   pinnedK6Version,
 } from "../../k6-tooling/binary/k6-binary.ts";
 import { defineCommand } from "../command.ts";
@@ -61,6 +62,12 @@ export const k6Command = defineCommand({
       if (!binary.harnessExtension) {
         io.stdout.write(
           `without ${K6_HARNESS_EXTENSION}: response bodies are not capped; memory per response is bounded only by --timeout (the harness's own build has it: .tools/bin/k6, used when neither K6_BIN nor PATH names a k6)\n`,
+        );
+      }
+      // Only the harness's own build writes the baseline record's samples compactly (tools/k6/README.md).
+      if (!binary.samplesOutput) {
+        io.stdout.write(
+          `without the output ${K6_SAMPLES_OUTPUT}: each load run's baseline record is built from k6's CSV output, which writes every sample of every metric and costs k6 more CPU per event (the harness's own build has it)\n`,
         );
       }
     }

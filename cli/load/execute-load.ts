@@ -61,7 +61,7 @@ async function executeSingle(
   // k6 runs with --quiet (its progress bars are noise in a pipe): the harness shows its own, read from k6's REST API.
   // A K6_ADDRESS the user set is k6's address still: the progress reads it there.
   const address = io.env.K6_ADDRESS?.trim() || `127.0.0.1:${await freeLoopbackPort()}`;
-  const samples = samplesOutput(reportDir, prepared.settings.outs);
+  const samples = samplesOutput(reportDir, prepared.settings.outs, prepared.k6);
   const extras = singleRunExtras({
     reportDir,
     expectedSeconds: plan.expectedSeconds,

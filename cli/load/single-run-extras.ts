@@ -1,9 +1,12 @@
 import path from "node:path";
+import { K6_SAMPLES_OUTPUT } from "../../k6-tooling/binary/k6-binary.ts";
 
 /** k6's CSV output as the harness asks for it: the timestamps in ms, which the baseline record's units need. */
 const CSV_OUT = /^csv=fileName=([^,]+),timeFormat=unix_milli$/;
 /** Where a single-instance run asks k6 for its samples, when no --out already writes them; removed once read. */
-const SAMPLES_FILE = "samples.csv.gz";
+const SAMPLES_FILE = "samples.txt.gz";
+/** The same from a k6 without the harness's own output (K6_BIN, PATH): every sample, as k6's CSV output writes it. */
+const CSV_SAMPLES_FILE = "samples.csv.gz";
 
 /** The samples the baseline record is built from: the file, the k6 arguments that write it, and whether it is ours. */
 export interface SamplesOutput {
@@ -12,13 +15,24 @@ export interface SamplesOutput {
   readonly own: boolean;
 }
 
-/** The k6 --out that writes the samples into `reportDir`, unless one of `outs` already writes them. */
-export function samplesOutput(reportDir: string, outs: readonly string[]): SamplesOutput {
+/**
+ * The k6 --out that writes the samples into `reportDir`, unless one of `outs` already writes them: the harness's own
+ * output where k6 has it (about one line an event), k6's CSV output (every sample of every metric) where not.
+ */
+export function samplesOutput(
+  reportDir: string,
+  outs: readonly string[],
+  k6: { readonly samplesOutput: boolean },
+): SamplesOutput {
   for (const out of outs) {
     const match = CSV_OUT.exec(out);
     if (match?.[1] !== undefined) return { args: [], file: match[1], own: false };
   }
-  const file = path.join(reportDir, SAMPLES_FILE);
+  if (k6.samplesOutput) {
+    const file = path.join(reportDir, SAMPLES_FILE);
+    return { args: ["--out", `${K6_SAMPLES_OUTPUT}=${file}`], file, own: true };
+  }
+  const file = path.join(reportDir, CSV_SAMPLES_FILE);
   return { args: ["--out", `csv=fileName=${file},timeFormat=unix_milli`], file, own: true };
 }
 

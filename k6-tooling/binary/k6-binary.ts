@@ -15,6 +15,8 @@ export const K6_LOCAL_BIN = path.join(ROOT, ".tools", "bin", process.platform ==
 export const K6_MODULE = "go.k6.io/k6/v2";
 /** The harness's own k6 extension (tools/k6/harness): `k6 version` lists it in the harness's build only. */
 export const K6_HARNESS_EXTENSION = "k6/x/harness";
+/** The harness's own k6 output (tools/k6/samples): the baseline record's samples, written compactly. */
+export const K6_SAMPLES_OUTPUT = "harness-samples";
 /** The major version the scripts are written for (module path, executors, summary format). */
 export const K6_MAJOR = 2;
 
@@ -31,6 +33,8 @@ export interface K6Binary {
   readonly source: K6Source;
   /** True when it has k6/x/harness (the harness's own build): only then do VUs cap response bodies. */
   readonly harnessExtension: boolean;
+  /** True when it has the output harness-samples (the harness's own build); otherwise runs pay for k6's CSV output. */
+  readonly samplesOutput: boolean;
 }
 
 export interface K6Lookup {
@@ -70,6 +74,7 @@ export async function whichOnPath(name: string, env: NodeJS.ProcessEnv): Promise
 export interface K6Identity {
   readonly version: string;
   readonly harnessExtension: boolean;
+  readonly samplesOutput: boolean;
 }
 
 /** Runs `k6 version`; the version and whether k6/x/harness is built in, or an Error saying why it is unusable. */
@@ -80,9 +85,11 @@ export async function k6Identity(binary: string): Promise<K6Identity> {
   });
   const match = /\bk6\s+(v\d+\.\d+\.\d+\S*)/.exec(stdout);
   if (match?.[1] === undefined) throw new Error(`'${binary} version' printed no k6 version`);
-  // An extension line reads `  <go package> , k6/x/harness [js]`.
-  const harnessExtension = stdout.split("\n").some((line) => line.includes(` ${K6_HARNESS_EXTENSION} [js]`));
-  return { version: match[1], harnessExtension };
+  // An extension line reads `  <go package> , k6/x/harness [js]` or `  <go package> , harness-samples [output]`.
+  const lines = stdout.split("\n");
+  const harnessExtension = lines.some((line) => line.includes(` ${K6_HARNESS_EXTENSION} [js]`));
+  const samplesOutput = lines.some((line) => line.includes(` ${K6_SAMPLES_OUTPUT} [output]`));
+  return { version: match[1], harnessExtension, samplesOutput };
 }
 
 /** Runs `k6 version`; the version string, or an Error saying why the binary is unusable. */
@@ -180,8 +187,11 @@ export async function ensureK6({
   if (majorOf(built.version) !== K6_MAJOR) {
     throw new UsageError("missing-tool", `the build produced k6 ${built.version}, not v${K6_MAJOR}.x`);
   }
-  if (!built.harnessExtension) {
-    throw new UsageError("missing-tool", `the build produced a k6 without ${K6_HARNESS_EXTENSION}`);
+  if (!built.harnessExtension || !built.samplesOutput) {
+    throw new UsageError(
+      "missing-tool",
+      `the build produced a k6 without ${built.harnessExtension ? K6_SAMPLES_OUTPUT : K6_HARNESS_EXTENSION}`,
+    );
   }
   stderr.write(`event-harness: built k6 ${built.version} at ${localBin}\n`);
   return { path: localBin, ...built, source: "project" };

@@ -688,6 +688,7 @@ interface Scripts {
 }
 
 async function writeScripts(
+  k6: K6Binary,
   ready: SandboxReady,
   token: string,
   bundle: BundleResult | undefined,
@@ -742,7 +743,7 @@ async function writeScripts(
       const dir = await mkdtemp(path.join(workDir, "ours-"));
       const inputs = await writeK6Inputs(config, plan, dir);
       const outs = csvFile === undefined ? [] : [`csv=fileName=${csvFile},timeFormat=unix_milli`];
-      const samples = samplesOutput(dir, outs);
+      const samples = samplesOutput(dir, outs, k6);
       const address = without.has("progress") ? undefined : `127.0.0.1:${await freeLoopbackPort()}`;
       const extras = singleRunExtras({
         reportDir: dir,
@@ -1065,6 +1066,7 @@ async function main(): Promise<number> {
     const token = await fetchToken(ready);
     const bundle = bundles.find((b) => b.scenario === "sustained");
     const { minimal, floor, ours, constantBody } = await writeScripts(
+      k6,
       ready,
       token,
       bundle,

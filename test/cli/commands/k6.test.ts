@@ -20,9 +20,10 @@ async function fakeK6(name: string, version: string, harness = false): Promise<s
   const folder = path.join(dir, name);
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, "k6");
-  // The harness's own build lists its extension as k6 v2.2.0's `k6 version` does.
+  // The harness's own build lists its extensions as k6 v2.2.0's `k6 version` does.
   const extension = harness
-    ? 'echo "Extensions:"\necho "  event-api-harness/tools/k6/harness , k6/x/harness [js]"\n'
+    ? 'echo "Extensions:"\necho "  event-api-harness/tools/k6/harness , k6/x/harness [js]"\n' +
+      'echo "  event-api-harness/tools/k6/samples.New , harness-samples [output]"\n'
     : "";
   await writeFile(file, `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\n${extension}`);
   await chmod(file, 0o755);
@@ -61,6 +62,7 @@ describe("k6 resolution", () => {
       version: "v2.2.0",
       source: "K6_BIN",
       harnessExtension: true,
+      samplesOutput: true,
     });
     expect((await run([], { K6_BIN: own, PATH: "" })).stdout).not.toContain("not capped");
     const theirs = await fakeK6("theirs", "v2.2.0");
@@ -69,6 +71,9 @@ describe("k6 resolution", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       "without k6/x/harness: response bodies are not capped; memory per response is bounded only by --timeout",
+    );
+    expect(result.stdout).toContain(
+      "without the output harness-samples: each load run's baseline record is built from k6's CSV output, which writes every sample",
     );
   });
 
@@ -87,6 +92,7 @@ describe("k6 resolution", () => {
       version: "v2.3.0",
       source: "PATH",
       harnessExtension: false,
+      samplesOutput: false,
     });
 
     const v1 = await fakeK6("path-v1", "v1.8.0");
@@ -98,6 +104,7 @@ describe("k6 resolution", () => {
       version: "v2.2.0",
       source: "project",
       harnessExtension: true,
+      samplesOutput: true,
     });
     expect(skipped.skipped).toEqual([`${v1} is k6 v1.8.0, not v2.x`]);
   });
