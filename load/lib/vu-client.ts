@@ -47,8 +47,8 @@ export interface VuClientDeps {
   /** JSON list of credentials; parsed per token request, so a VU keeps no copy of the secrets. */
   readonly credentialsJson: string;
   readonly http: VuHttp;
-  /** k6/execution: only `vu.idInTest` is read, once (it is not available in the init context). */
-  readonly exec: { readonly vu: { readonly idInTest: number } };
+  /** The VU's number across every k6 instance (k6/execution's `vu.idInTest`), read once: not in the init context. */
+  readonly vuIdInTest: () => number;
   /** The run's templates (a k6 SharedArray: every read parses a copy). */
   readonly templates: ArrayLike<EventTemplate>;
   readonly record: MetricRecorders;
@@ -164,7 +164,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
   };
 
   return (iteration, index, newIteration, probe) => {
-    if (vu === 0) vu = deps.exec.vu.idInTest;
+    if (vu === 0) vu = deps.vuIdInTest();
     const nowMs = Date.now();
 
     // token-policy.ts: tokenRequestReason; a probe keeps the held token whatever the model says.

@@ -106,7 +106,7 @@ class World {
       settings: settings(clientModel, extra),
       credentialsJson: JSON.stringify(CREDENTIALS),
       http: this.http,
-      exec: { vu: { idInTest: vu } },
+      vuIdInTest: () => vu,
       templates: TEMPLATES,
       record: this.record,
       base64: (text) => Buffer.from(text, "utf8").toString("base64"),
