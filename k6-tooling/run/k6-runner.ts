@@ -89,9 +89,12 @@ function relay(
  * The run's environment, plus the body cap when this k6 is the harness's own build (k6/x/harness): the scripts load
  * the extension only then, so a k6 of the user's own still runs them (without the cap).
  */
-function k6Env(options: K6RunOptions): Record<string, string> {
-  if (!options.k6.harnessExtension) return options.env;
-  return { ...options.env, [VU_BODY_CAP_ENV]: String(MAX_RESPONSE_BODY_BYTES) };
+export function withBodyCap(
+  k6: Pick<K6Binary, "harnessExtension">,
+  env: Readonly<Record<string, string>>,
+): Record<string, string> {
+  if (!k6.harnessExtension) return { ...env };
+  return { ...env, [VU_BODY_CAP_ENV]: String(MAX_RESPONSE_BODY_BYTES) };
 }
 
 /** Runs `k6 run` with secrets in its environment only, relaying redacted output; stops k6 on abort or timeout. */
@@ -99,7 +102,7 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   const child: ChildProcess = spawn(
     options.k6.path,
     ["run", "--quiet", "--no-color", ...(options.args ?? []), options.script],
-    { env: k6Env(options), stdio: ["ignore", "pipe", "pipe"] },
+    { env: withBodyCap(options.k6, options.env), stdio: ["ignore", "pipe", "pipe"] },
   );
   const log = options.logFile === undefined ? undefined : new K6Log(options.logFile);
   let aborted = false;

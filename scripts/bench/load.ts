@@ -65,6 +65,7 @@ import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
 import { bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
+import { withBodyCap } from "../../k6-tooling/run/k6-runner.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {
   DROPPED_ITERATIONS_SHARE,
@@ -735,7 +736,7 @@ async function writeScripts(
     file: bundle?.file ?? "",
     failedMetric: "events_failed",
     eventsMetric: scenarioIterations("sustained"),
-    // Exactly what `event-harness load sustained` hands k6 (the options file, the VU settings, the dashboard, the
+    // Exactly what `event-harness load sustained` hands k6 (the options file, the VU settings, the body cap, the dashboard, the
     // REST API its live progress reads, the samples output), less what --ours-without takes out.
     async prepare(rate, vus, seconds, csvFile) {
       const config = sustainedConfig(rate, vus, seconds);
@@ -753,7 +754,7 @@ async function writeScripts(
         outs,
       });
       return {
-        env: { ...inputs.env, ...(without.has("dashboard") ? {} : extras.env) },
+        env: withBodyCap(k6, { ...inputs.env, ...(without.has("dashboard") ? {} : extras.env) }),
         args: [...k6InputArgs(inputs), ...extras.args],
         ...(without.has("progress")
           ? {}
