@@ -45,10 +45,10 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
     MAX_STRETCHED_RUN_MS,
     PROFILES,
     Redactor,
-    runContract,
     selectChecks,
     unknownSelectors,
   } = await import("../../contracts/index.ts");
+  const { runContract } = await import("./run-contract.ts");
   const { diagnoseTarget, switchedNote } = await import("../preflight/index.ts");
   const { describeTarget } = await import("../../reporting/contract/index.ts");
   const profile = parseChoice("profile", options.profile, PROFILES, "fast");
