@@ -5,20 +5,17 @@ import { MAX_SEED } from "../../generators/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
-import { resolveLedger } from "../accepted-ledger.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { exitCodeOf } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
-import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
+import { setUpRun } from "../run-setup.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
-import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import type { targetOptions } from "../target-options.ts";
-import { EMBEDDED_EXPIRES_IN, embeddedTarget, resolveTargetTuning } from "../target-options.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
+import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../target-options.ts";
 import { reportContractRun } from "./report-contract-run.ts";
 
 /** The option values the contract suite reads, as `event-harness contract` parses them. */
@@ -71,22 +68,18 @@ export async function runContractSuite(options: ContractOptionValues, io: Comman
     fallback: EMBEDDED_EXPIRES_IN,
   });
   const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-  const external = await resolveTargetWithIssuer(options, io.env, io);
-  const tuning = resolveTargetTuning(options, io.env);
-  const runTimeoutMs = resolveRunTimeoutMs(options["run-timeout"], io.env);
-  if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
-    throw new UsageError(
-      "invalid-config",
-      "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
-    );
-  }
-
-  // Before the sandbox and the first request: a run whose reports cannot be written is not started.
-  const ledger = await resolveLedger(options.accepted, io.env);
-  const reportDir = await prepareWritableDir(
-    options["report-dir"] ?? "reports/contract",
-    "--report-dir",
-    "contract",
+  const { external, tuning, runTimeoutMs, ledger, reportDir } = await setUpRun(
+    options,
+    io,
+    { command: "contract", defaultReportDir: "reports/contract", runTimeout: true },
+    (external) => {
+      if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+        throw new UsageError(
+          "invalid-config",
+          "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+        );
+      }
+    },
   );
   const started = Date.now();
   const deadline = {

@@ -3,12 +3,10 @@ import type { RotationExpectations, Target } from "../../contracts/index.ts";
 import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
-import { resolveLedger } from "../accepted-ledger.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { reportContractRun } from "../contract/index.ts";
 import { interruption } from "../interruption.ts";
-import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import type { rotationInputOptions } from "../rotation-inputs.ts";
 import {
@@ -17,9 +15,9 @@ import {
   OLD_TOKEN_ENV,
   readRotationInputs,
 } from "../rotation-inputs.ts";
+import { setUpRun } from "../run-setup.ts";
 import type { targetOptions } from "../target-options.ts";
-import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
+import { embeddedTarget } from "../target-options.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
@@ -44,22 +42,17 @@ function choice<const T extends string>(
   throw new UsageError("invalid-value", `--${name} takes one of ${choices.join(", ")}, got '${raw}'`);
 }
 
-/**
- * The rotation check from options to exit code: with a target, checks the old secret and token the user gave; with
- * none, rotates the embedded sandbox's secret first. Then runs the rotation checks and writes the reports.
- */
-export async function verifyRotation(options: RotationOptionValues, io: CommandIo): Promise<number> {
-  const contracts = await import("../../contracts/index.ts");
-  const { describeTarget } = await import("../../reporting/contract/index.ts");
-  const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
-  const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
-  const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
-    min: 0,
-    max: 86_400,
-    fallback: 0,
-  });
-  const external = await resolveTargetWithIssuer(options, io.env, io);
-  const tuning = resolveTargetTuning(options, io.env);
+/** The rotation options checked against the target, with the old secret and token a target needs read. */
+async function vetRotationOptions(
+  options: RotationOptionValues,
+  io: CommandIo,
+  external: Target | undefined,
+  expected: {
+    readonly expectOld: (typeof EXPECT_OLD)[number] | undefined;
+    readonly expectOldTokens: (typeof EXPECT_OLD_TOKENS)[number] | undefined;
+  },
+): Promise<{ oldSecret?: string; oldToken?: string }> {
+  const { expectOld, expectOldTokens } = expected;
   if (external && (options["sandbox-overlap"] !== undefined || options["sandbox-revoke"])) {
     throw new UsageError(
       "invalid-config",
@@ -90,11 +83,34 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
       "verify-rotation",
     );
   }
-  const ledger = await resolveLedger(options.accepted, io.env);
-  const reportDir = await prepareWritableDir(
-    options["report-dir"] ?? "reports/rotation",
-    "--report-dir",
-    "verify-rotation",
+  return given;
+}
+
+/**
+ * The rotation check from options to exit code: with a target, checks the old secret and token the user gave; with
+ * none, rotates the embedded sandbox's secret first. Then runs the rotation checks and writes the reports.
+ */
+export async function verifyRotation(options: RotationOptionValues, io: CommandIo): Promise<number> {
+  const contracts = await import("../../contracts/index.ts");
+  const { describeTarget } = await import("../../reporting/contract/index.ts");
+  const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
+  const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
+  const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
+    min: 0,
+    max: 86_400,
+    fallback: 0,
+  });
+  const {
+    external,
+    tuning,
+    ledger,
+    reportDir,
+    vetted: given,
+  } = await setUpRun(
+    options,
+    io,
+    { command: "verify-rotation", defaultReportDir: "reports/rotation", runTimeout: false },
+    (external) => vetRotationOptions(options, io, external, { expectOld, expectOldTokens }),
   );
   const started = Date.now();
   const sandbox = external
