@@ -1,14 +1,13 @@
 import { randomInt } from "node:crypto";
-import type { RotationExpectations, Target } from "../../contracts/index.ts";
+import type { CheckResult, Redactor, RotationExpectations, Target } from "../../contracts/index.ts";
 import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
-import { resolveLedger } from "../accepted-ledger.ts";
+import type { RunningSandbox } from "../../sandbox/index.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { reportContractRun } from "../contract/index.ts";
 import { interruption } from "../interruption.ts";
-import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import type { rotationInputOptions } from "../rotation-inputs.ts";
 import {
@@ -17,9 +16,9 @@ import {
   OLD_TOKEN_ENV,
   readRotationInputs,
 } from "../rotation-inputs.ts";
-import type { targetOptions } from "../target-options.ts";
-import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
+import { setUpRun } from "../run-setup.ts";
+import type { TargetTuning, targetOptions } from "../target-options.ts";
+import { embeddedTarget } from "../target-options.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
@@ -44,22 +43,17 @@ function choice<const T extends string>(
   throw new UsageError("invalid-value", `--${name} takes one of ${choices.join(", ")}, got '${raw}'`);
 }
 
-/**
- * The rotation check from options to exit code: with a target, checks the old secret and token the user gave; with
- * none, rotates the embedded sandbox's secret first. Then runs the rotation checks and writes the reports.
- */
-export async function verifyRotation(options: RotationOptionValues, io: CommandIo): Promise<number> {
-  const contracts = await import("../../contracts/index.ts");
-  const { describeTarget } = await import("../../reporting/contract/index.ts");
-  const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
-  const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
-  const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
-    min: 0,
-    max: 86_400,
-    fallback: 0,
-  });
-  const external = await resolveTargetWithIssuer(options, io.env, io);
-  const tuning = resolveTargetTuning(options, io.env);
+/** The rotation options checked against the target, with the old secret and token a target needs read. */
+async function vetRotationOptions(
+  options: RotationOptionValues,
+  io: CommandIo,
+  external: Target | undefined,
+  expected: {
+    readonly expectOld: (typeof EXPECT_OLD)[number] | undefined;
+    readonly expectOldTokens: (typeof EXPECT_OLD_TOKENS)[number] | undefined;
+  },
+): Promise<{ oldSecret?: string; oldToken?: string }> {
+  const { expectOld, expectOldTokens } = expected;
   if (external && (options["sandbox-overlap"] !== undefined || options["sandbox-revoke"])) {
     throw new UsageError(
       "invalid-config",
@@ -90,77 +84,126 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
       "verify-rotation",
     );
   }
-  const ledger = await resolveLedger(options.accepted, io.env);
-  const reportDir = await prepareWritableDir(
-    options["report-dir"] ?? "reports/rotation",
-    "--report-dir",
-    "verify-rotation",
+  return given;
+}
+
+type Expected = Pick<RotationExpectations, "expectOld" | "expectOldTokens">;
+
+/** Rotates the embedded sandbox's secret as the options ask, keeping the old secret and a token issued before. */
+async function rotateEmbedded(
+  running: RunningSandbox,
+  tuning: TargetTuning,
+  options: RotationOptionValues,
+  overlap: number,
+  expected: Expected,
+  io: CommandIo,
+): Promise<{ target: Target; expectations: RotationExpectations }> {
+  const { Secret } = await import("../../contracts/index.ts");
+  const before = running.clients[0];
+  if (before === undefined) throw new Error("the embedded sandbox started without a client");
+  const oldToken = await running.issueToken(before.clientId);
+  const after = await running.rotateSecret(before.clientId, {
+    overlapSeconds: overlap,
+    revokeTokens: options["sandbox-revoke"] === true,
+  });
+  io.stderr.write(
+    `Rotated the embedded sandbox's secret (old secret ${overlap > 0 ? `accepted for ${overlap} s` : "refused at once"}, ` +
+      `earlier tokens ${options["sandbox-revoke"] ? "revoked" : "kept"}).\n`,
+  );
+  const target = embeddedTarget(running, tuning, after);
+  const expectations = {
+    oldSecret: new Secret(before.clientSecret),
+    oldToken: new Secret(oldToken),
+    ...expected,
+  };
+  return { target, expectations };
+}
+
+/** Runs the rotation checks one after the other, every secret and the old token redacted from their evidence. */
+async function runRotationChecks(
+  target: Target,
+  expectations: RotationExpectations,
+  started: number,
+  io: CommandIo,
+): Promise<{ checks: CheckResult[]; seed: number; redactor: Redactor }> {
+  const contracts = await import("../../contracts/index.ts");
+  const redactor = new contracts.Redactor();
+  for (const secret of [target.clientSecret, expectations.oldSecret]) {
+    if (secret) redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
+  }
+  if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
+  const { createEventGenerator, INVALID_VARIANTS } = await import("../../generators/index.ts");
+  const events = createEventGenerator({
+    seed: randomInt(0xffff_ffff),
+    runId: `r${started.toString(36)}`,
+    referencePrefix: "eah-rotation-",
+    ...(target.channelId === undefined ? {} : { channels: [target.channelId] }),
+  });
+  const checks = [];
+  for (const check of contracts.rotationChecks(expectations)) {
+    // Ctrl+C cuts a waiting request short: the check is ERROR and the reports are still written.
+    const probe = new contracts.Probe({
+      target,
+      redactor,
+      nextEvent: () => events.next(),
+      eventBreakers: INVALID_VARIANTS,
+      signal: io.signal,
+    });
+    checks.push(await contracts.executeCheck(check, probe));
+  }
+  return { checks, seed: events.seed, redactor };
+}
+
+/**
+ * The rotation check from options to exit code: with a target, checks the old secret and token the user gave; with
+ * none, rotates the embedded sandbox's secret first. Then runs the rotation checks and writes the reports.
+ */
+export async function verifyRotation(options: RotationOptionValues, io: CommandIo): Promise<number> {
+  const contracts = await import("../../contracts/index.ts");
+  const { describeTarget } = await import("../../reporting/contract/index.ts");
+  const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
+  const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
+  const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
+    min: 0,
+    max: 86_400,
+    fallback: 0,
+  });
+  const {
+    external,
+    tuning,
+    ledger,
+    reportDir,
+    vetted: given,
+  } = await setUpRun(
+    options,
+    io,
+    { command: "verify-rotation", defaultReportDir: "reports/rotation", runTimeout: false },
+    (external) => vetRotationOptions(options, io, external, { expectOld, expectOldTokens }),
   );
   const started = Date.now();
   const sandbox = external
     ? undefined
     : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0 });
   try {
-    let target: Target;
-    let expectations: RotationExpectations;
-    if (external) {
-      target = external;
-      const { oldSecret, oldToken } = given;
-      expectations = {
-        ...(oldSecret ? { oldSecret: new contracts.Secret(oldSecret) } : {}),
-        ...(oldToken ? { oldToken: new contracts.Secret(oldToken) } : {}),
-        ...(expectOld ? { expectOld } : {}),
-        ...(expectOldTokens ? { expectOldTokens } : {}),
-      };
-    } else {
-      const running = sandbox as NonNullable<typeof sandbox>;
-      const before = running.clients[0];
-      if (before === undefined) throw new Error("the embedded sandbox started without a client");
-      const oldToken = await running.issueToken(before.clientId);
-      const after = await running.rotateSecret(before.clientId, {
-        overlapSeconds: overlap,
-        revokeTokens: options["sandbox-revoke"] === true,
-      });
-      io.stderr.write(
-        `Rotated the embedded sandbox's secret (old secret ${overlap > 0 ? `accepted for ${overlap} s` : "refused at once"}, ` +
-          `earlier tokens ${options["sandbox-revoke"] ? "revoked" : "kept"}).\n`,
-      );
-      target = embeddedTarget(running, tuning, after);
-      expectations = {
-        oldSecret: new contracts.Secret(before.clientSecret),
-        oldToken: new contracts.Secret(oldToken),
-        ...(expectOld ? { expectOld } : {}),
-        ...(expectOldTokens ? { expectOldTokens } : {}),
-      };
-    }
-    const redactor = new contracts.Redactor();
-    for (const secret of [target.clientSecret, expectations.oldSecret]) {
-      if (secret) redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
-    }
-    if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
-    const { createEventGenerator, INVALID_VARIANTS } = await import("../../generators/index.ts");
-    const events = createEventGenerator({
-      seed: randomInt(0xffff_ffff),
-      runId: `r${started.toString(36)}`,
-      referencePrefix: "eah-rotation-",
-      ...(target.channelId === undefined ? {} : { channels: [target.channelId] }),
-    });
-    const checks = [];
-    for (const check of contracts.rotationChecks(expectations)) {
-      // Ctrl+C cuts a waiting request short: the check is ERROR and the reports are still written.
-      const probe = new contracts.Probe({
-        target,
-        redactor,
-        nextEvent: () => events.next(),
-        eventBreakers: INVALID_VARIANTS,
-        signal: io.signal,
-      });
-      checks.push(await contracts.executeCheck(check, probe));
-    }
+    const expected = {
+      ...(expectOld ? { expectOld } : {}),
+      ...(expectOldTokens ? { expectOldTokens } : {}),
+    };
+    const { target, expectations } = external
+      ? {
+          target: external,
+          expectations: {
+            ...(given.oldSecret ? { oldSecret: new contracts.Secret(given.oldSecret) } : {}),
+            ...(given.oldToken ? { oldToken: new contracts.Secret(given.oldToken) } : {}),
+            ...expected,
+          },
+        }
+      : await rotateEmbedded(sandbox as NonNullable<typeof sandbox>, tuning, options, overlap, expected, io);
+    const { checks, seed, redactor } = await runRotationChecks(target, expectations, started, io);
     const run: ContractRun = {
       tool: { name: packageJson.name, version: packageJson.version },
       suite: "verify-rotation",
-      seed: events.seed,
+      seed,
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       target: describeTarget(target),

@@ -17,7 +17,7 @@ export function cliBuildOptions(outdir: string = CLI_BUILD_DIR): BuildOptions {
     // The CLI, and the contract suite vitest runs in its worker.
     entryPoints: [
       { in: path.join(ROOT, "cli", "entry.ts"), out: "event-harness" },
-      { in: path.join(ROOT, "contracts", "suites", "contract.suite.ts"), out: "contract-suite" },
+      { in: path.join(ROOT, "cli", "contract", "contract-suite.ts"), out: "contract-suite" },
     ],
     outdir,
     // Our own modules are inlined; every package stays an import, resolved from node_modules as installed.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { runContract } from "../../cli/contract/run-contract.ts";
 import type { CheckResult, ClientAuth, Profile } from "../../contracts/index.ts";
-import { ALL_CHECKS, DIRECT, runContract } from "../../contracts/index.ts";
+import { ALL_CHECKS, DIRECT } from "../../contracts/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { FAULTS, startSandbox } from "../../sandbox/index.ts";
 

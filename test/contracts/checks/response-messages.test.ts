@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { CheckResult } from "../../../contracts/index.ts";
-import { DIRECT, runContract } from "../../../contracts/index.ts";
+import { DIRECT } from "../../../contracts/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 

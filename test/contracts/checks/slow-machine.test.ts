@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { DIRECT, runContract } from "../../../contracts/index.ts";
+import { runContract } from "../../../cli/contract/run-contract.ts";
+import { DIRECT } from "../../../contracts/index.ts";
 
 /**
  * A target whose tokens live 3 s and which refuses every use after the first: early expiry. `firstUseDelayMs`

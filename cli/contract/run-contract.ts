@@ -1,11 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { startVitest } from "vitest/node";
+import type { CheckResult, ContractSettings } from "../../contracts/index.ts";
+import { ResultsReporter, SETTINGS_KEY, selectChecks } from "../../contracts/index.ts";
 import { ContractRunError } from "../../core/index.ts";
-import { selectChecks } from "../checks/catalogue.ts";
-import type { CheckResult } from "../checks/check-result.ts";
-import type { ContractSettings } from "./contract-settings.ts";
-import { SETTINGS_KEY } from "./contract-settings.ts";
-import { ResultsReporter } from "./results-reporter.ts";
 
 /** Set by the CLI build (scripts/build/build-cli.ts) to the compiled suite; absent when running the sources. */
 declare const EVENT_HARNESS_CONTRACT_SUITE: string | undefined;
@@ -14,7 +11,7 @@ const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SUITE =
   typeof EVENT_HARNESS_CONTRACT_SUITE === "string"
     ? EVENT_HARNESS_CONTRACT_SUITE
-    : "contracts/suites/contract.suite.ts";
+    : "cli/contract/contract-suite.ts";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 

@@ -1,5 +1,16 @@
 // The contract suite as vitest runs it: one test per selected check, results handed to the reporter via task meta.
 import { afterAll, beforeAll, describe, inject, test } from "vitest";
+import type { CheckDefinition, CheckResult } from "../../contracts/index.ts";
+import {
+  AREA_TITLES,
+  CHECK_AREAS,
+  executeCheck,
+  PROGRESS_MARK,
+  Probe,
+  SETTINGS_KEY,
+  selectChecks,
+  UnansweredEndpoints,
+} from "../../contracts/index.ts";
 import { createEventGenerator, INVALID_VARIANTS } from "../../generators/index.ts";
 import {
   defaultRunBudgetMs,
@@ -9,15 +20,6 @@ import {
 } from "../../transport/deadline/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { Redactor, Secret } from "../../transport/index.ts";
-import { selectChecks } from "../checks/catalogue.ts";
-import type { CheckDefinition } from "../checks/check.ts";
-import { AREA_TITLES, CHECK_AREAS } from "../checks/check.ts";
-import type { CheckResult } from "../checks/check-result.ts";
-import { Probe } from "../probe/probe.ts";
-import { UnansweredEndpoints } from "../probe/unanswered-endpoints.ts";
-import { SETTINGS_KEY } from "../runner/contract-settings.ts";
-import { executeCheck } from "../runner/execute-check.ts";
-import { PROGRESS_MARK } from "../runner/progress-channel.ts";
 
 const settings = inject(SETTINGS_KEY);
 const secret = settings.target.clientSecret;

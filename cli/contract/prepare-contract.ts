@@ -1,0 +1,119 @@
+import { randomInt } from "node:crypto";
+import type { Profile, Redactor, Target } from "../../contracts/index.ts";
+import { UsageError } from "../../core/index.ts";
+import { MAX_SEED } from "../../generators/index.ts";
+import type { Ledger } from "../../reporting/accepted/index.ts";
+import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import type { acceptedOption } from "../accepted-option.ts";
+import type { CommandIo, ParsedOptions } from "../command.ts";
+import { didYouMean } from "../did-you-mean.ts";
+import { parseChoice, parseInteger } from "../option-values.ts";
+import { setUpRun } from "../run-setup.ts";
+import type { runTimeoutOption } from "../run-timeout-option.ts";
+import { parseSandboxFaults } from "../sandbox-fault-option.ts";
+import type { TargetTuning, targetOptions } from "../target-options.ts";
+import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../target-options.ts";
+
+/** The option values the contract suite reads, as `event-harness contract` parses them. */
+export interface ContractOptionValues
+  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption> {
+  profile?: string;
+  "report-dir"?: string;
+  only?: readonly string[];
+  seed?: string;
+  "sandbox-expires-in"?: string;
+  "sandbox-fault"?: readonly string[];
+}
+
+/** What the contract options ask for, checked. */
+interface ContractChoices {
+  readonly profile: Profile;
+  readonly only: readonly string[];
+  readonly seed: number;
+  readonly expiresIn: number;
+  readonly faults: readonly FaultName[];
+}
+
+/** A contract run ready to execute: what to run, against which target, and where its reports go. */
+export interface PreparedContract extends ContractChoices {
+  readonly tuning: TargetTuning;
+  readonly ledger: Ledger | undefined;
+  readonly reportDir: string;
+  /** Epoch ms: the run's start, which its reports and the run id carry. */
+  readonly started: number;
+  readonly deadline: { readonly startedAt: number; readonly budgetMs: number; readonly fixed: boolean };
+  /** The embedded sandbox when no target was given; the caller closes it. */
+  readonly sandbox: RunningSandbox | undefined;
+  /** The target as the user configured it (or the embedded sandbox's), before the preflight. */
+  readonly configured: Target;
+  readonly redactor: Redactor;
+}
+
+async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
+  const { ALL_CHECKS, PROFILES, unknownSelectors } = await import("../../contracts/index.ts");
+  const profile = parseChoice("profile", options.profile, PROFILES, "fast");
+  const only = (options.only ?? [])
+    .flatMap((value) => value.split(","))
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = unknownSelectors(only);
+  if (unknown.length > 0) {
+    const known = [...new Set(ALL_CHECKS.flatMap((check) => [check.id, check.area]))];
+    throw new UsageError(
+      "invalid-value",
+      `--only names no check: ${unknown.join(", ")}${didYouMean(unknown[0] ?? "", known)}`,
+    );
+  }
+  const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
+  const expiresIn = parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
+    min: 1,
+    max: 3600,
+    fallback: EMBEDDED_EXPIRES_IN,
+  });
+  const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
+  return { profile, only, seed, expiresIn, faults };
+}
+
+/**
+ * Options to a run ready to execute: checks the options, resolves the target, reads the ledger and makes the report
+ * directory before anything is sent, then starts the embedded sandbox when no target is given.
+ */
+export async function prepareContract(
+  options: ContractOptionValues,
+  io: CommandIo,
+): Promise<PreparedContract> {
+  const { defaultRunBudgetMs, Redactor } = await import("../../contracts/index.ts");
+  const choices = await parseContractChoices(options);
+  const { expiresIn, faults } = choices;
+  const { external, tuning, runTimeoutMs, ledger, reportDir } = await setUpRun(
+    options,
+    io,
+    { command: "contract", defaultReportDir: "reports/contract", runTimeout: true },
+    (external) => {
+      if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
+        throw new UsageError(
+          "invalid-config",
+          "--sandbox-fault and --sandbox-expires-in apply only to the embedded sandbox",
+        );
+      }
+    },
+  );
+  const started = Date.now();
+  const deadline = {
+    startedAt: started,
+    budgetMs: runTimeoutMs ?? defaultRunBudgetMs(tuning.timeoutMs),
+    fixed: runTimeoutMs !== undefined,
+  };
+  const sandbox = external
+    ? undefined
+    : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
+  try {
+    const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
+    const secret = configured.clientSecret.reveal();
+    const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(configured.clientId, secret);
+    return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor };
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
+}

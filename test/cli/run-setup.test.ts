@@ -1,0 +1,88 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CommandIo } from "../../cli/command.ts";
+import { setUpRun } from "../../cli/run-setup.ts";
+import { UsageError } from "../../core/index.ts";
+
+let scratch: string;
+beforeEach(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "eah-run-setup-"));
+});
+afterEach(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+function ioWith(env: NodeJS.ProcessEnv): CommandIo {
+  return { stdout: new PassThrough(), stderr: new PassThrough(), env, signal: new AbortController().signal };
+}
+
+const CONTRACT = { command: "contract", defaultReportDir: "reports/contract", runTimeout: true } as const;
+const ROTATION = {
+  command: "verify-rotation",
+  defaultReportDir: "reports/rotation",
+  runTimeout: false,
+} as const;
+
+describe("setUpRun, the setup contract and verify-rotation share", () => {
+  it("runs the command's own checks before the ledger is read or the report directory is made", async () => {
+    const reportDir = path.join(scratch, "reports");
+    const ledger = path.join(scratch, "missing-ledger.json");
+    const run = setUpRun({ "report-dir": reportDir, accepted: ledger }, ioWith({}), CONTRACT, () => {
+      throw new UsageError("invalid-config", "the command's own check");
+    });
+    await expect(run).rejects.toThrow("the command's own check");
+    expect(await readdir(scratch)).toEqual([]);
+  });
+
+  it("reads the ledger before it makes the report directory", async () => {
+    const reportDir = path.join(scratch, "reports");
+    const ledger = path.join(scratch, "ledger.json");
+    await writeFile(ledger, "not json");
+    const run = setUpRun({ "report-dir": reportDir, accepted: ledger }, ioWith({}), ROTATION, () => {});
+    await expect(run).rejects.toBeInstanceOf(UsageError);
+    expect(await readdir(scratch)).toEqual(["ledger.json"]);
+  });
+
+  it("hands the embedded sandbox (no target) to the check and returns what it returned", async () => {
+    const reportDir = path.join(scratch, "reports");
+    const setup = await setUpRun({ "report-dir": reportDir }, ioWith({}), ROTATION, (external) => ({
+      external,
+    }));
+    expect(setup.external).toBeUndefined();
+    expect(setup.vetted).toEqual({ external: undefined });
+    expect(setup.reportDir).toContain("reports");
+    expect(await readdir(scratch)).toEqual(["reports"]);
+  });
+
+  it("reads the run deadline for a command that has one, from the option or the environment", async () => {
+    const reportDir = path.join(scratch, "reports");
+    const fromOption = await setUpRun(
+      { "report-dir": reportDir, "run-timeout": "30" },
+      ioWith({}),
+      CONTRACT,
+      () => {},
+    );
+    expect(fromOption.runTimeoutMs).toBe(30_000);
+    const fromEnv = await setUpRun(
+      { "report-dir": reportDir },
+      ioWith({ EVENT_API_RUN_TIMEOUT: "45" }),
+      CONTRACT,
+      () => {},
+    );
+    expect(fromEnv.runTimeoutMs).toBe(45_000);
+  });
+
+  it("ignores the run deadline's environment variable for a command without one", async () => {
+    const reportDir = path.join(scratch, "reports");
+    const setup = await setUpRun(
+      { "report-dir": reportDir },
+      ioWith({ EVENT_API_RUN_TIMEOUT: "not a number" }),
+      ROTATION,
+      () => {},
+    );
+    expect(setup.runTimeoutMs).toBeUndefined();
+  });
+});
