@@ -10,6 +10,16 @@ import {
 } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
 
+/** The metrics and sub-metrics the progress line reads. */
+const PROGRESS_METRICS: readonly string[] = [
+  EVENT_DURATION,
+  EVENTS_ACCEPTED,
+  METRIC.eventsRejected,
+  ...REFRESH_REASONS.map(tokenRefreshes),
+  EXPIRY.unexpected,
+  EXPIRY.outlived,
+];
+
 /** What a load run has done so far, summed over its k6 instances. */
 export interface ProgressFigures {
   readonly accepted: number;
@@ -86,7 +96,7 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
     let figures: ProgressFigures | undefined;
     try {
       figures = progressFigures(
-        await Promise.all(options.addresses.map((a) => readMetrics(a, options.signal))),
+        await Promise.all(options.addresses.map((a) => readMetrics(a, PROGRESS_METRICS, options.signal))),
       );
     } catch {
       figures = undefined;

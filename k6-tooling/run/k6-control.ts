@@ -75,29 +75,46 @@ export async function resume(address: string, signal: AbortSignal): Promise<void
 /** One metric's current values as k6's REST API gives them (a counter's count and rate, a trend's p(95), …). */
 export type MetricSample = Readonly<Record<string, number>>;
 
-interface MetricsBody {
-  readonly data?: ReadonlyArray<{
+interface MetricBody {
+  readonly data?: {
     readonly id?: string;
     readonly attributes?: { readonly sample?: unknown };
-  }>;
+  };
 }
 
-/** The current samples of every metric of the k6 at `address` (GET /v1/metrics), by metric or sub-metric name. */
-export async function readMetrics(address: string, signal: AbortSignal): Promise<Map<string, MetricSample>> {
-  const response = await request(`http://${address}/v1/metrics`, {
-    signal,
-    headersTimeout: 2000,
-    bodyTimeout: 2000,
-  });
-  const body = JSON.parse(await readCappedText(response.body)) as MetricsBody;
+/** A sample's numeric values, or undefined when it holds none. */
+function numbersOf(sample: unknown): MetricSample | undefined {
+  if (typeof sample !== "object" || sample === null) return undefined;
+  return Object.fromEntries(
+    Object.entries(sample).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
+  );
+}
+
+/**
+ * The current samples of the named metrics and sub-metrics of the k6 at `address` (GET /v1/metrics/{name}, one
+ * each); a metric k6 has not seen yet is left out. One by one, not GET /v1/metrics: that formats every metric, and
+ * sorts every trend's samples (all of them, kept for the summary) while it holds the lock k6 takes to record
+ * samples; a poll then cost more the longer and faster the run.
+ */
+export async function readMetrics(
+  address: string,
+  names: readonly string[],
+  signal: AbortSignal,
+): Promise<Map<string, MetricSample>> {
   const metrics = new Map<string, MetricSample>();
-  for (const metric of body.data ?? []) {
-    const sample = metric.attributes?.sample;
-    if (typeof metric.id !== "string" || typeof sample !== "object" || sample === null) continue;
-    const numbers = Object.entries(sample).filter(
-      (entry): entry is [string, number] => typeof entry[1] === "number",
-    );
-    metrics.set(metric.id, Object.fromEntries(numbers));
-  }
+  await Promise.all(
+    names.map(async (name) => {
+      const response = await request(`http://${address}/v1/metrics/${encodeURIComponent(name)}`, {
+        signal,
+        headersTimeout: 2000,
+        bodyTimeout: 2000,
+      });
+      const text = await readCappedText(response.body);
+      if (response.statusCode === 404) return;
+      if (response.statusCode !== 200) throw new Error(`k6 at ${address} answered ${response.statusCode}`);
+      const sample = numbersOf((JSON.parse(text) as MetricBody).data?.attributes?.sample);
+      if (sample !== undefined) metrics.set(name, sample);
+    }),
+  );
   return metrics;
 }

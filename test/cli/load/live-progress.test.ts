@@ -5,7 +5,7 @@ import { progressLine, startLiveProgress } from "../../../cli/load/live-progress
 import type { Loopback } from "../../support/loopback.ts";
 import { listenOnLoopback } from "../../support/loopback.ts";
 
-/** What k6's GET /v1/metrics answers mid-run, for one instance. */
+/** What k6's REST API knows mid-run, for one instance (as GET /v1/metrics would list it). */
 function metricsBody(accepted: number, p95: number) {
   const metric = (id: string, sample: Record<string, number>) => ({
     type: "metrics",
@@ -34,7 +34,13 @@ beforeAll(async () => {
       [50, 40],
     ].map(([accepted, p95]) =>
       listenOnLoopback(
-        createServer((_, res) => res.end(JSON.stringify(metricsBody(accepted ?? 0, p95 ?? 0)))),
+        createServer((req, res) => {
+          // Only GET /v1/metrics/{name} is served: listing every metric makes k6 sort every trend.
+          const name = decodeURIComponent((req.url ?? "").replace(/^\/v1\/metrics\//, ""));
+          const metric = metricsBody(accepted ?? 0, p95 ?? 0).data.find((m) => m.id === name);
+          if (metric === undefined) res.writeHead(404).end();
+          else res.end(JSON.stringify({ data: metric }));
+        }),
       ),
     ),
   );
