@@ -52,21 +52,19 @@ export interface VuClientDeps {
   /** The run's templates (a k6 SharedArray: every read parses a copy). */
   readonly templates: ArrayLike<EventTemplate>;
   readonly record: MetricRecorders;
-  /** Standard base64 of a string's UTF-8 bytes (k6/encoding's b64encode), for HTTP Basic client authentication. */
-  readonly base64: (text: string) => string;
   /**
-   * Caps this VU's response bodies (k6/x/harness, in the harness's own k6; a no-op in another k6). Called before
-   * every token request: the cap needs the VU's state, which the init context lacks, and the first token precedes
-   * every event.
+   * k6/encoding's b64encode, for HTTP Basic client authentication; undefined for a client that posts its credentials.
+   * k6's own functions, not wrappers: every function object a VU builds costs it about 0.8 KB.
    */
-  readonly capResponseBodies: () => void;
+  readonly base64: ((text: string, variant: "std") => string) | undefined;
+  /**
+   * Caps this VU's response bodies at `bodyCapBytes` (k6/x/harness, in the harness's own k6; undefined in another
+   * k6). Called before every token request: the cap needs the VU's state, which the init context lacks, and the first
+   * token precedes every event; a second call changes nothing.
+   */
+  readonly capResponseBodies: ((maxBytes: number) => void) | undefined;
+  readonly bodyCapBytes: number;
 }
-
-/** RFC 6749 Appendix B: client id and secret are form-urlencoded before they are joined for HTTP Basic. */
-const formEncode = (value: string): string =>
-  encodeURIComponent(value)
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, "+");
 
 /**
  * Sends this iteration's `index`-th event; `newIteration` marks the iteration's first request, `probe` sends the
@@ -128,13 +126,19 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     if (settings.scope !== undefined) form.scope = settings.scope;
     let params: object = tokenParams;
     if (settings.clientAuth === "basic") {
+      if (deps.base64 === undefined) throw new Error("HTTP Basic client authentication needs k6/encoding");
+      // RFC 6749 Appendix B: client id and secret are form-urlencoded before they are joined for HTTP Basic.
+      const formEncode = (value: string): string =>
+        encodeURIComponent(value)
+          .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+          .replace(/%20/g, "+");
       const pair = `${formEncode(credential.client_id)}:${formEncode(credential.client_secret)}`;
-      params = { ...tokenParams, headers: { Authorization: `Basic ${deps.base64(pair)}` } };
+      params = { ...tokenParams, headers: { Authorization: `Basic ${deps.base64(pair, "std")}` } };
     } else {
       form.client_id = credential.client_id;
       form.client_secret = credential.client_secret;
     }
-    deps.capResponseBodies();
+    deps.capResponseBodies?.(deps.bodyCapBytes);
     const response = http.post(settings.tokenUrl, form, params);
     const receivedAtMs = Date.now();
     const parsed = parseTokenResponse(response.status, response.body);

@@ -111,6 +111,7 @@ class World {
       record: this.record,
       base64: (text) => Buffer.from(text, "utf8").toString("base64"),
       capResponseBodies: () => this.capsAt.push(this.calls.length),
+      bodyCapBytes: 1024,
     };
   }
 
