@@ -50,7 +50,7 @@ export interface PreparedContract extends ContractChoices {
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
-  const { ALL_CHECKS, PROFILES, unknownSelectors } = await import("../../contracts/index.ts");
+  const { ALL_CHECKS, PROFILES, selectChecks, unknownSelectors } = await import("../../contracts/index.ts");
   const profile = parseChoice("profile", options.profile, PROFILES, "fast");
   const only = (options.only ?? [])
     .flatMap((value) => value.split(","))
@@ -62,6 +62,13 @@ async function parseContractChoices(options: ContractOptionValues): Promise<Cont
     throw new UsageError(
       "invalid-value",
       `--only names no check: ${unknown.join(", ")}${didYouMean(unknown[0] ?? "", known)}`,
+    );
+  }
+  // Checks that exist but only in the full profile: an empty run would prove nothing.
+  if (only.length > 0 && selectChecks(profile, only).length === 0) {
+    throw new UsageError(
+      "invalid-value",
+      `--only ${only.join(",")} selects no check of the ${profile} profile: add --profile full`,
     );
   }
   const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });

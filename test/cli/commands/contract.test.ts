@@ -110,6 +110,7 @@ describe("event-harness contract", () => {
     [["--profile", "slow"], /--profile takes one of fast, full/],
     [["--run-timeout", "soon"], /--run-timeout takes a number from 1 to/],
     [["--only", "bearer.nope"], /--only names no check: bearer\.nope/],
+    [["--only", "lifetime"], /--only lifetime selects no check of the fast profile: add --profile full/],
     [["--sandbox-fault", "nope"], /unknown --sandbox-fault 'nope'/],
     [
       ["--auth-url", "http://127.0.0.1:1/auth"],
