@@ -62,8 +62,13 @@ describe("bundle-load", () => {
       expect(imports.length).toBeGreaterThan(0);
       for (const specifier of imports) expect(specifier).toMatch(/^k6(\/[a-z-]+)?$/);
       expect(code).not.toMatch(/faker|node:|process\.env/);
-      // One require: the harness's own k6 extension, loaded only when the harness set EH_BODY_CAP (load/lib/k6-vu.ts).
-      expect([...code.matchAll(/require\(([^)]*)\)/g)].map((m) => m[1])).toEqual(['"k6/x/harness"']);
+      // Three requires, each behind its condition (load/lib/k6-vu.ts): the harness's own k6 extension when the harness
+      // set EH_BODY_CAP, k6/execution only where that extension is missing, k6/encoding only for HTTP Basic clients.
+      expect([...code.matchAll(/require\(([^)]*)\)/g)].map((m) => m[1])).toEqual([
+        '"k6/x/harness"',
+        '"k6/execution"',
+        '"k6/encoding"',
+      ]);
       expect(code).toContain("export {");
     }
   });
