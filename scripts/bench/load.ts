@@ -4,7 +4,7 @@
  *   npm run bench:load [-- --rounds 3 --probe 10 --start 400 --max 20000 --bisect 6 --cpu-reps 3 --cpu-seconds 20
  *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
  *                         --floor-without rate-sample|event-latency|metrics
- *                         --ours-without dashboard,progress,samples --profile RATE]
+ *                         --ours-without dashboard,progress,samples,body-cap --profile RATE | --at RATE]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal (issues 10 and 26) is checked on medians over the
@@ -221,9 +221,10 @@ function floorThresholds(thresholds: Readonly<Record<string, readonly string[]>>
 
 /**
  * What `--ours-without` takes out of ours, to price what each part of a user's run costs k6: the HTML dashboard, the
- * live progress (k6's REST API, read every 2 s), and the samples output the baseline record is built from.
+ * live progress (k6's REST API, read every 2 s), the samples output the baseline record is built from, and the body
+ * cap (without it the VUs also take their number from k6/execution, as with a k6 of the user's own).
  */
-const OURS_EXTRAS = ["dashboard", "progress", "samples"] as const;
+const OURS_EXTRAS = ["dashboard", "progress", "samples", "body-cap"] as const;
 type OursExtra = (typeof OURS_EXTRAS)[number];
 
 /** When a probe counts as held: the harness's own dropped-iterations guard, or none dropped at all. */
@@ -436,6 +437,34 @@ async function memoryPerVu(
   return (high.peakRss - low.peakRss) / (many - few);
 }
 
+/**
+ * `--at RATE`: every script probed at one rate, `--rounds` times in turn, with nothing added (the profile's CSV output
+ * costs every script a share of k6's CPU): the dropped iterations at a rate near the scripts' edge tell two variants
+ * (`--ours-without`, `--floor-without`) apart in minutes, where a search takes a quarter of an hour.
+ */
+async function probesAt(
+  k6: K6Binary,
+  scripts: readonly ScriptUnderTest[],
+  rate: number,
+  options: BenchOptions,
+  workDir: string,
+): Promise<void> {
+  const dropped = new Map<string, number[]>(scripts.map((s) => [s.label, []]));
+  for (let round = 1; round <= options.rounds; round += 1) {
+    for (const script of scripts) {
+      const result = await probe(k6, script, rate, options.search.seconds, options.search.rule, workDir);
+      dropped.get(script.label)?.push(result.dropped);
+      console.log(
+        `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, dropped ${result.dropped}`,
+      );
+    }
+  }
+  for (const [label, values] of dropped)
+    console.log(
+      `  ${label}: dropped iterations at ${rate}/s, median ${median(values)} (${values.join(", ")})`,
+    );
+}
+
 /** Fetches k6's Go CPU profile over `seconds` from `delayMs` on into `file`; says where it is, or why not. */
 async function captureCpuProfile(
   address: string,
@@ -586,6 +615,8 @@ interface BenchOptions {
   readonly oursWithout: ReadonlySet<OursExtra>;
   /** `--profile RATE`, unchecked: it is read only when the profile is run. */
   readonly profile: string | undefined;
+  /** `--at RATE`, unchecked: it is read only when the probes are run. */
+  readonly at: string | undefined;
 }
 
 /** The options, checked; undefined in child mode (`--serve`). */
@@ -607,6 +638,7 @@ function readOptions(): BenchOptions | undefined {
       "floor-without": { type: "string" },
       "ours-without": { type: "string" },
       profile: { type: "string" },
+      at: { type: "string" },
     },
   });
   if (values.serve) return undefined;
@@ -645,6 +677,7 @@ function readOptions(): BenchOptions | undefined {
     floorCut,
     oursWithout: oursWithout as Set<OursExtra>,
     profile: values.profile,
+    at: values.at,
   };
 }
 
@@ -754,7 +787,10 @@ async function writeScripts(
         outs,
       });
       return {
-        env: withBodyCap(k6, { ...inputs.env, ...(without.has("dashboard") ? {} : extras.env) }),
+        env: withBodyCap(without.has("body-cap") ? { harnessExtension: false } : k6, {
+          ...inputs.env,
+          ...(without.has("dashboard") ? {} : extras.env),
+        }),
         args: [...k6InputArgs(inputs), ...extras.args],
         ...(without.has("progress")
           ? {}
@@ -1084,6 +1120,10 @@ async function main(): Promise<number> {
         (options.oursWithout.size === 0 ? "" : `; ours without ${[...options.oursWithout].join(", ")}`),
     );
     const scripts = [minimal, floor, ours] as const;
+    if (options.at !== undefined) {
+      await probesAt(k6, scripts, positive("at", options.at, 100_000), options, workDir);
+      return 0;
+    }
     if (options.profile !== undefined) {
       const profileRate = positive("profile", options.profile, 100_000);
       for (const script of scripts) await profile(k6, script, profileRate, search.seconds, workDir);
