@@ -305,6 +305,8 @@ async function runK6(
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         K6_NO_USAGE_REPORT: "true",
+        // Go's collector settings reach k6, to measure what its collections cost (e.g. GOGC=400 npm run bench:load).
+        ...(process.env.GOGC === undefined ? {} : { GOGC: process.env.GOGC }),
         ...run.env,
       },
       stdio: ["ignore", "ignore", "pipe"],
