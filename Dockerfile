@@ -16,12 +16,15 @@ FROM golang:${GO_VERSION}-bookworm AS k6
 WORKDIR /src/tools/k6
 COPY tools/k6/go.mod tools/k6/go.sum ./
 RUN go mod download
-# tools/k6's main package: k6 with the harness's own extension, k6/x/harness (the cap on response bodies).
+# tools/k6's main package: k6 with the harness's own extensions, k6/x/harness (the body cap, the VU's number) and
+# the output harness-samples (the baseline record's samples).
 COPY tools/k6/main.go ./
 COPY tools/k6/harness ./harness
-# Static (no cgo), so the binary runs on the slim Node image; `k6 version` must list the extension.
+COPY tools/k6/samples ./samples
+# Static (no cgo), so the binary runs on the slim Node image; `k6 version` must list both extensions.
 RUN CGO_ENABLED=0 go build -trimpath -o /out/k6 . \
-  && /out/k6 version | grep -F ' k6/x/harness [js]'
+  && /out/k6 version | grep -F ' k6/x/harness [js]' \
+  && /out/k6 version | grep -F ' harness-samples [output]'
 
 # --- pack: the harness as npm would publish it (npm pack runs the package's own prepare/prepack build) ---
 FROM node:${NODE_VERSION}-bookworm-slim AS pack

@@ -1,8 +1,13 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import type { ValidatorSettings } from "dockerfile-utils";
 import { ValidationSeverity, validate } from "dockerfile-utils";
 import { describe, expect, it } from "vitest";
-import { K6_HARNESS_EXTENSION, pinnedK6Version } from "../k6-tooling/binary/k6-binary.ts";
+import {
+  K6_HARNESS_EXTENSION,
+  K6_SAMPLES_OUTPUT,
+  K6_TOOL_DIR,
+  pinnedK6Version,
+} from "../k6-tooling/binary/k6-binary.ts";
 
 // No image can be built here (no Docker daemon) and hadolint is not installable: dockerfile-utils (the validator
 // behind VS Code's Dockerfile support) checks the syntax, and the rest checks what the README promises of the image.
@@ -114,15 +119,22 @@ describe("Dockerfile", () => {
 
   it("builds k6 from tools/k6's go.mod and go.sum, as the harness does, never another version", async () => {
     const k6 = stageNamed("k6");
+    // Every Go package of tools/k6 is copied in, so an extension added there cannot be left out of the image.
+    const packages = (await readdir(K6_TOOL_DIR, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(packages).toEqual(["harness", "samples"]);
     expect(find(k6, "COPY").map((i) => i.args)).toEqual([
       "tools/k6/go.mod tools/k6/go.sum ./",
       "tools/k6/main.go ./",
-      "tools/k6/harness ./harness",
+      ...packages.map((name) => `tools/k6/${name} ./${name}`),
     ]);
-    // tools/k6's main package: k6 with k6/x/harness (the response body cap), as k6-tooling/binary/k6-binary.ts builds it.
+    // tools/k6's main package: k6 with k6/x/harness and harness-samples, as k6-tooling/binary/k6-binary.ts builds it.
     const build = find(k6, "RUN").find((i) => i.args.includes("go build"));
     expect(build?.args).toContain("go build -trimpath -o /out/k6 .");
     expect(build?.args).toContain(`grep -F ' ${K6_HARNESS_EXTENSION} [js]'`);
+    expect(build?.args).toContain(`grep -F ' ${K6_SAMPLES_OUTPUT} [output]'`);
     expect(build?.args).toContain("CGO_ENABLED=0");
     expect(dockerfile).not.toMatch(/go install|k6\/v2@/);
     const versions = dockerfile.match(/\bv2\.\d+\.\d+\b/g) ?? [];
