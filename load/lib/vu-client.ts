@@ -89,24 +89,20 @@ interface VuToken extends HeldToken {
 }
 
 export const createVuClient = (deps: VuClientDeps): SendEvent => {
-  const { settings, http, templates, record } = deps;
+  // A VU keeps closure variables, not objects (nor `deps`): Go's collector marks every VU's heap on k6's one CPU.
+  const {
+    settings,
+    http,
+    templates,
+    record,
+    credentialsJson,
+    vuIdInTest,
+    base64,
+    capResponseBodies,
+    bodyCapBytes,
+  } = deps;
   const { clientModel, marginMs } = settings;
-  const tokenParams = {
-    tags: { endpoint: "token", name: "POST /oauth/token" },
-    // Event responses are discarded (discardResponseBodies); only token responses are read.
-    responseType: "text",
-    // Milliseconds: a number spares k6 parsing a duration string on every request.
-    timeout: settings.timeoutMs,
-    // A followed redirect would hand the client secret to whatever origin the Location names.
-    redirects: 0,
-  };
   const eventTags = { endpoint: "events" };
-  // metric-names.ts EXPIRY: the kinds of token_expiries.
-  const unexpectedTags = { kind: "unexpected" };
-  const idleTags = { kind: "idle" };
-  const outlivedTags = { kind: "outlived" };
-  const extendedTags = { kind: "extended" };
-  const survivedTags = { kind: "survived" };
 
   let held: VuToken | undefined;
   let vu = 0;
@@ -115,7 +111,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
 
   /** Fetches a new token, replacing the held one; failures are counted, never thrown, so the test goes on. */
   const renew = (reason: TokenRequestReason): VuToken | undefined => {
-    const credentials = JSON.parse(deps.credentialsJson) as readonly VuCredential[];
+    const credentials = JSON.parse(credentialsJson) as readonly VuCredential[];
     // VUs spread over the credentials round-robin.
     const credential = credentials[(vu - 1) % credentials.length] as VuCredential;
     const form: Record<string, string> = {
@@ -124,21 +120,29 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       audience: settings.audience,
     };
     if (settings.scope !== undefined) form.scope = settings.scope;
-    let params: object = tokenParams;
+    const params: Record<string, unknown> = {
+      tags: { endpoint: "token", name: "POST /oauth/token" },
+      // Event responses are discarded (discardResponseBodies); only token responses are read.
+      responseType: "text",
+      // Milliseconds: a number spares k6 parsing a duration string on every request.
+      timeout: settings.timeoutMs,
+      // A followed redirect would hand the client secret to whatever origin the Location names.
+      redirects: 0,
+    };
     if (settings.clientAuth === "basic") {
-      if (deps.base64 === undefined) throw new Error("HTTP Basic client authentication needs k6/encoding");
+      if (base64 === undefined) throw new Error("HTTP Basic client authentication needs k6/encoding");
       // RFC 6749 Appendix B: client id and secret are form-urlencoded before they are joined for HTTP Basic.
       const formEncode = (value: string): string =>
         encodeURIComponent(value)
           .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
           .replace(/%20/g, "+");
       const pair = `${formEncode(credential.client_id)}:${formEncode(credential.client_secret)}`;
-      params = { ...tokenParams, headers: { Authorization: `Basic ${deps.base64(pair, "std")}` } };
+      params.headers = { Authorization: `Basic ${base64(pair, "std")}` };
     } else {
       form.client_id = credential.client_id;
       form.client_secret = credential.client_secret;
     }
-    deps.capResponseBodies?.(deps.bodyCapBytes);
+    capResponseBodies?.(bodyCapBytes);
     const response = http.post(settings.tokenUrl, form, params);
     const receivedAtMs = Date.now();
     const parsed = parseTokenResponse(response.status, response.body);
@@ -168,7 +172,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
   };
 
   return (iteration, index, newIteration, probe) => {
-    if (vu === 0) vu = deps.vuIdInTest();
+    if (vu === 0) vu = vuIdInTest();
     const nowMs = Date.now();
 
     // token-policy.ts: tokenRequestReason; a probe keeps the held token whatever the model says.
@@ -218,10 +222,10 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
       }
       // token-policy.ts: classifyRejection. Rejected although used less than expires_in − margin ago: a violation.
       const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
-      record.expiry(
-        1,
-        (idle > 0 ? idle : 0) < token.expiresInSeconds * 1000 - marginMs ? unexpectedTags : idleTags,
-      );
+      // metric-names.ts EXPIRY: the kinds of token_expiries.
+      record.expiry(1, {
+        kind: (idle > 0 ? idle : 0) < token.expiresInSeconds * 1000 - marginMs ? "unexpected" : "idle",
+      });
       if (attempt === 1) rejection = "401";
       else token = renew("rejected");
     }
@@ -233,11 +237,11 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     // token-policy.ts: outlivedIdle (a violation), survivedIdle and extendedPastIssue (the rule seen to hold).
     const lifetimeMs = token.expiresInSeconds * 1000;
     const idle = sentAtMs - (token.lastSuccessAtMs ?? token.issuedAtMs);
-    if ((idle > 0 ? idle : 0) >= lifetimeMs + marginMs) record.expiry(1, outlivedTags);
-    else if (idle >= lifetimeMs / 2 + marginMs) record.expiry(1, survivedTags);
+    if ((idle > 0 ? idle : 0) >= lifetimeMs + marginMs) record.expiry(1, { kind: "outlived" });
+    else if (idle >= lifetimeMs / 2 + marginMs) record.expiry(1, { kind: "survived" });
     if (!token.extended && sentAtMs - token.issuedAtMs >= lifetimeMs + marginMs) {
       token.extended = true;
-      record.expiry(1, extendedTags);
+      record.expiry(1, { kind: "extended" });
     }
     token.lastSuccessAtMs = sentAtMs;
     // The only sample of an accepted event: events_failed's false samples count the accepted events.
