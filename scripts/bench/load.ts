@@ -4,7 +4,7 @@
  *   npm run bench:load [-- --rounds 3 --probe 10 --start 400 --max 20000 --bisect 6 --cpu-reps 3 --cpu-seconds 20
  *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
  *                         --floor-without rate-sample|event-latency|metrics
- *                         --ours-without dashboard,progress,samples,body-cap --profile RATE | --at RATE]
+ *                         --ours-without dashboard,progress,samples,body-cap --profile RATE | --at RATE [--gc --vus N]]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal (issues 10 and 26) is checked on medians over the
@@ -64,7 +64,7 @@ import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
 import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
 import { bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
-import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
+import { freeLoopbackPort, readMetrics } from "../../k6-tooling/run/k6-control.ts";
 import { withBodyCap } from "../../k6-tooling/run/k6-runner.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {
@@ -266,8 +266,21 @@ interface ScriptUnderTest {
 /** k6 gets CPU 1 and the sandbox CPU 0 when the machine has two or more: then k6's own cost sets the rate held. */
 const PIN = existsSync(TASKSET) && availableParallelism() >= 2;
 
+/** One Go collection as GODEBUG=gctrace=1 reports it. */
+interface GcCycle {
+  /** Wall time of the concurrent mark phase, ms: while it runs, VUs that allocate must help mark. */
+  readonly markMs: number;
+  /** Heap live after the collection, MB (gctrace rounds to whole MB). */
+  readonly liveMb: number;
+}
+
+/** `gc 12 @4.205s 6%: 0.068+83+0.003 ms clock, … 70->73->40 MB, …`: the mark phase's wall time and the live heap. */
+const GCTRACE_LINE = /^gc \d+ @[\d.]+s \d+%: [\d.]+\+([\d.]+)\+[\d.]+ ms clock, .* \d+->\d+->(\d+) MB/;
+
 interface K6Run {
   readonly summary: Record<string, Record<string, number>>;
+  /** Go's collections, when the run had GODEBUG=gctrace=1. */
+  readonly gc: readonly GcCycle[];
   /** Peak resident memory of the k6 process, bytes. */
   readonly peakRss: number;
   /** CPU time (user + system) the k6 process used, seconds. */
@@ -313,8 +326,17 @@ async function runK6(
     },
   );
   let stderr = "";
+  const gc: GcCycle[] = [];
+  let partialLine = "";
   child.stderr.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
+    const text = chunk.toString();
+    stderr = (stderr + text).slice(-4000);
+    const lines = (partialLine + text).split("\n");
+    partialLine = lines.pop() ?? "";
+    for (const line of lines) {
+      const match = GCTRACE_LINE.exec(line);
+      if (match !== null) gc.push({ markMs: Number(match[1]), liveMb: Number(match[2]) });
+    }
   });
   const stopBeside = run.beside?.();
   const [code] = (await once(child, "close")) as [number | null];
@@ -326,7 +348,7 @@ async function runK6(
   };
   const [user = Number.NaN, system = Number.NaN, maxRssKb = Number.NaN] =
     (await readFile(timeFile, "utf8")).trim().split("\n").at(-1)?.split(" ").map(Number) ?? [];
-  return { summary: summary.metrics, peakRss: maxRssKb * 1024, cpuSeconds: user + system };
+  return { summary: summary.metrics, gc, peakRss: maxRssKb * 1024, cpuSeconds: user + system };
 }
 
 /** k6's CPU time per completed event at a rate both scripts hold: the cost behind the highest rate, with less noise. */
@@ -347,8 +369,10 @@ async function probe(
   seconds: number,
   rule: HeldRule,
   workDir: string,
-): Promise<Probe> {
-  const { summary } = await runK6(k6, script, await script.prepare(rate, PROBE_VUS, seconds), workDir);
+  shape: { readonly vus: number; readonly env?: Readonly<Record<string, string>> } = { vus: PROBE_VUS },
+): Promise<Probe & { readonly gc: readonly GcCycle[] }> {
+  const run = await script.prepare(rate, shape.vus, seconds);
+  const { summary, gc } = await runK6(k6, script, { ...run, env: { ...run.env, ...shape.env } }, workDir);
   const completed = summary[script.eventsMetric]?.count ?? 0;
   const dropped = summary.dropped_iterations?.count ?? 0;
   const failedShare = summary[script.failedMetric]?.value ?? 1;
@@ -356,7 +380,7 @@ async function probe(
   const droppedAllowed = rule === "guard" ? Math.floor(planned * DROPPED_ITERATIONS_SHARE) : 0;
   // Held: k6 started the iterations the rule asks for, nearly all completed, and under 1 % failed.
   const held = dropped <= droppedAllowed && completed >= planned * 0.98 && failedShare < 0.01;
-  return { rate, held, completed, dropped, failedShare };
+  return { rate, held, completed, dropped, failedShare, gc };
 }
 
 interface SearchOptions {
@@ -442,7 +466,9 @@ async function memoryPerVu(
 /**
  * `--at RATE`: every script probed at one rate, `--rounds` times in turn, with nothing added (the profile's CSV output
  * costs every script a share of k6's CPU): the dropped iterations at a rate near the scripts' edge tell two variants
- * (`--ours-without`, `--floor-without`) apart in minutes, where a search takes a quarter of an hour.
+ * (`--ours-without`, `--floor-without`) apart in minutes, where a search takes a quarter of an hour. With `--gc`, k6
+ * reports its collections (GODEBUG=gctrace=1): the heap live after each, and how long each mark phase lasted, during
+ * which VUs that allocate must help mark; with `--vus` above 300 a difference of heap per VU shows in whole MB.
  */
 async function probesAt(
   k6: K6Binary,
@@ -452,12 +478,27 @@ async function probesAt(
   workDir: string,
 ): Promise<void> {
   const dropped = new Map<string, number[]>(scripts.map((s) => [s.label, []]));
+  const shape = { vus: options.vus, ...(options.gc ? { env: { GODEBUG: "gctrace=1" } } : {}) };
   for (let round = 1; round <= options.rounds; round += 1) {
     for (const script of scripts) {
-      const result = await probe(k6, script, rate, options.search.seconds, options.search.rule, workDir);
+      const result = await probe(
+        k6,
+        script,
+        rate,
+        options.search.seconds,
+        options.search.rule,
+        workDir,
+        shape,
+      );
       dropped.get(script.label)?.push(result.dropped);
+      // The steady part of the run: the collections of its second half (the first ones grow the heap of the VUs' init).
+      const steady = result.gc.slice(Math.floor(result.gc.length / 2));
+      const gcNote = options.gc
+        ? `; ${result.gc.length} collections, live heap after the last ${steady.at(-1)?.liveMb ?? "?"} MB, ` +
+          `mark phase median ${median(steady.map((c) => c.markMs))} ms (max ${Math.max(...steady.map((c) => c.markMs))})`
+        : "";
       console.log(
-        `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, dropped ${result.dropped}`,
+        `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, dropped ${result.dropped}${gcNote}`,
       );
     }
   }
@@ -467,23 +508,67 @@ async function probesAt(
     );
 }
 
-/** Fetches k6's Go CPU profile over `seconds` from `delayMs` on into `file`; says where it is, or why not. */
-async function captureCpuProfile(
+/** Go's allocation counters and k6's iteration count at one moment of a run. */
+interface AllocationSnapshot {
+  readonly totalAllocBytes: number;
+  readonly gcCycles: number;
+  readonly iterations: number;
+}
+
+/** Reads Go's `TotalAlloc` and `NumGC` (from the heap profile's text form) and k6's iterations so far. */
+async function allocationSnapshot(address: string): Promise<AllocationSnapshot> {
+  const response = await request(`http://${address}/debug/pprof/heap?debug=1`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.body.text();
+  const stat = (name: string) =>
+    Number(new RegExp(`^# ${name} = (\\d+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  const metrics = await readMetrics(address, ["iterations"], AbortSignal.timeout(10_000));
+  return {
+    totalAllocBytes: stat("TotalAlloc"),
+    gcCycles: stat("NumGC"),
+    iterations: metrics.get("iterations")?.count ?? Number.NaN,
+  };
+}
+
+/**
+ * Fetches k6's Go profiles of the `seconds` from `delayMs` on: CPU, and the allocations made meanwhile (two snapshots
+ * of `allocs`, so the VUs' init is not counted), with the bytes Go allocated per iteration and its collections over
+ * the same window (the garbage each event leaves is what the collector must keep up with); says where they are, or
+ * why not.
+ */
+async function captureGoProfiles(
   address: string,
-  file: string,
+  fileStem: string,
   delayMs: number,
   seconds: number,
 ): Promise<string> {
   await new Promise((resolve) => setTimeout(resolve, delayMs));
-  try {
-    const response = await request(`http://${address}/debug/pprof/profile?seconds=${seconds}`, {
+  const fetchProfile = async (query: string, file: string): Promise<string> => {
+    const response = await request(`http://${address}/debug/pprof/${query}`, {
       signal: AbortSignal.timeout((seconds + 10) * 1000),
     });
     const body = Buffer.from(await response.body.arrayBuffer());
-    if (response.statusCode !== 200) return `no Go profile (k6 answered ${response.statusCode})`;
+    if (response.statusCode !== 200) throw new Error(`k6 answered ${response.statusCode} to ${query}`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, body);
-    return `Go CPU profile: go tool pprof -top ${path.relative(process.cwd(), file)}`;
+    return path.relative(process.cwd(), file);
+  };
+  try {
+    const before = await allocationSnapshot(address);
+    const allocsBefore = await fetchProfile("allocs", `${fileStem}-allocs-base.pb.gz`);
+    const cpu = await fetchProfile(`profile?seconds=${seconds}`, `${fileStem}.pb.gz`);
+    const allocs = await fetchProfile("allocs", `${fileStem}-allocs.pb.gz`);
+    const after = await allocationSnapshot(address);
+    const iterations = after.iterations - before.iterations;
+    const perIteration = (after.totalAllocBytes - before.totalAllocBytes) / iterations;
+    const gcs = after.gcCycles - before.gcCycles;
+    return (
+      `Go allocated ${(perIteration / 1024).toFixed(2)} KB per iteration over ${iterations} iterations, ` +
+      `${gcs} collections (${((gcs / iterations) * 1000).toFixed(2)} per 1,000); ` +
+      `Go CPU profile: go tool pprof -top ${cpu}; ` +
+      `allocations: go tool pprof -sample_index=alloc_space -top -base ${allocsBefore} ${allocs}`
+    );
   } catch (error) {
     return `no Go profile (${error instanceof Error ? error.message : String(error)})`;
   }
@@ -502,10 +587,10 @@ async function profile(
   // k6's own Go CPU profile of the rate's middle, from its REST API (ours already has one, for the live progress).
   const at = run.args.indexOf("--address");
   const address = at >= 0 ? (run.args[at + 1] as string) : `127.0.0.1:${await freeLoopbackPort()}`;
-  const pprofFile = path.resolve(
+  const pprofStem = path.resolve(
     "reports",
     "bench",
-    `pprof-${script.label}-${rate}-${new Date().toISOString().replace(/[:.]/g, "-")}.pb.gz`,
+    `pprof-${script.label}-${rate}-${new Date().toISOString().replace(/[:.]/g, "-")}`,
   );
   let captured: Promise<string> | undefined;
   const { summary, cpuSeconds } = await runK6(
@@ -517,7 +602,7 @@ async function profile(
       beside: () => {
         const stop = run.beside?.();
         // Ours' rate starts after its 2 s token warm-up: the profile covers seconds 3 to `seconds` of the run.
-        captured = captureCpuProfile(address, pprofFile, 3000, Math.max(1, seconds - 3));
+        captured = captureGoProfiles(address, pprofStem, 3000, Math.max(1, seconds - 3));
         return () => stop?.();
       },
     },
@@ -619,6 +704,10 @@ interface BenchOptions {
   readonly profile: string | undefined;
   /** `--at RATE`, unchecked: it is read only when the probes are run. */
   readonly at: string | undefined;
+  /** `--vus`: pre-allocated VUs of the `--at` probes. */
+  readonly vus: number;
+  /** `--gc`: the `--at` probes report Go's collections. */
+  readonly gc: boolean;
 }
 
 /** The options, checked; undefined in child mode (`--serve`). */
@@ -641,6 +730,8 @@ function readOptions(): BenchOptions | undefined {
       "ours-without": { type: "string" },
       profile: { type: "string" },
       at: { type: "string" },
+      vus: { type: "string", default: String(PROBE_VUS) },
+      gc: { type: "boolean" },
     },
   });
   if (values.serve) return undefined;
@@ -680,6 +771,8 @@ function readOptions(): BenchOptions | undefined {
     oursWithout: oursWithout as Set<OursExtra>,
     profile: values.profile,
     at: values.at,
+    vus: positive("vus", values.vus, 5000),
+    gc: values.gc === true,
   };
 }
 
