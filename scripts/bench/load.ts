@@ -36,9 +36,10 @@
  * the time, the endpoint tag, the named custom metrics with one sample per event, ours' thresholds): it shows how
  * much of ours is the harness's own. autocannon against the same endpoint gives this machine's ceiling. Exits 1
  * when a goal is missed. `--profile RATE` instead runs each script once at RATE with k6's CSV output and prints, second
- * by second, the requests, dropped iterations, VUs and latency, and saves k6's Go CPU profile of the rate's middle
- * (`go tool pprof -top FILE`): where a script loses the rate, and what k6 spends its CPU on. Linux only
- * (/usr/bin/time, taskset).
+ * by second, the requests, dropped iterations, VUs and latency, and saves k6's Go CPU and allocation profiles of the
+ * rate's middle (`go tool pprof -top FILE`) with the bytes allocated per iteration: where a script loses the rate, and
+ * what k6 spends its CPU and memory on. `--at RATE` probes each script at one rate (`--gc`: with Go's collections,
+ * `--vus`: with more VUs). Linux only (/usr/bin/time, taskset).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { once } from "node:events";
