@@ -494,10 +494,13 @@ async function probesAt(
       dropped.get(script.label)?.push(result.dropped);
       // The steady part of the run: the collections of its second half (the first ones grow the heap of the VUs' init).
       const steady = result.gc.slice(Math.floor(result.gc.length / 2));
-      const gcNote = options.gc
-        ? `; ${result.gc.length} collections, live heap after the last ${steady.at(-1)?.liveMb ?? "?"} MB, ` +
-          `mark phase median ${median(steady.map((c) => c.markMs))} ms (max ${Math.max(...steady.map((c) => c.markMs))})`
-        : "";
+      const last = steady.at(-1);
+      const gcNote = !options.gc
+        ? ""
+        : last === undefined
+          ? "; no collection reported (a k6 that ignores GODEBUG?)"
+          : `; ${result.gc.length} collections, live heap after the last ${last.liveMb} MB, mark phase median ` +
+            `${median(steady.map((c) => c.markMs))} ms (max ${Math.max(...steady.map((c) => c.markMs))})`;
       console.log(
         `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, dropped ${result.dropped}${gcNote}`,
       );
@@ -731,7 +734,7 @@ function readOptions(): BenchOptions | undefined {
       "ours-without": { type: "string" },
       profile: { type: "string" },
       at: { type: "string" },
-      vus: { type: "string", default: String(PROBE_VUS) },
+      vus: { type: "string" },
       gc: { type: "boolean" },
     },
   });
@@ -760,6 +763,8 @@ function readOptions(): BenchOptions | undefined {
     if (!(OURS_EXTRAS as readonly string[]).includes(extra))
       throw new Error(`--ours-without takes ${OURS_EXTRAS.join(", ")} (comma-separated), got ${extra}`);
   }
+  if ((values.gc === true || values.vus !== undefined) && values.at === undefined)
+    throw new Error("--gc and --vus shape the --at probes: add --at RATE");
   return {
     rounds,
     search,
@@ -772,7 +777,7 @@ function readOptions(): BenchOptions | undefined {
     oursWithout: oursWithout as Set<OursExtra>,
     profile: values.profile,
     at: values.at,
-    vus: positive("vus", values.vus, 5000),
+    vus: values.vus === undefined ? PROBE_VUS : positive("vus", values.vus, 5000),
     gc: values.gc === true,
   };
 }
