@@ -588,7 +588,7 @@ async function profile(
 ) {
   const csv = path.join(workDir, `profile-${script.label}-${rate}.csv`);
   const run = await script.prepare(rate, PROBE_VUS, seconds, csv);
-  // k6's own Go CPU profile of the rate's middle, from its REST API (ours already has one, for the live progress).
+  // k6's own Go profiles of the rate's middle, from its REST API (ours already has one, for the live progress).
   const at = run.args.indexOf("--address");
   const address = at >= 0 ? (run.args[at + 1] as string) : `127.0.0.1:${await freeLoopbackPort()}`;
   const pprofStem = path.resolve(
