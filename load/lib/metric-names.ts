@@ -74,7 +74,10 @@ export const TOKEN_ENDPOINT = "token";
 /** Event request latency only (token requests excluded): what latency thresholds and reports use. */
 export const EVENT_DURATION = `http_req_duration{${ENDPOINT_TAG}:${EVENTS_ENDPOINT}}`;
 
-/** Events the API accepted (a 2xx), counted as they happen: what the live progress line reads from k6's REST API. */
+/**
+ * Events the API accepted (a 2xx: k6-vu.ts narrows k6's expected statuses from 200–399), counted as they happen: what
+ * the live progress line reads from k6's REST API.
+ */
 export const EVENTS_ACCEPTED = `http_reqs{${ENDPOINT_TAG}:${EVENTS_ENDPOINT},expected_response:true}`;
 
 /** Token request latency: k6's own samples, so a VU carries no custom Trend (it cost each VU memory). */

@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
+import { EVENTS_ACCEPTED } from "../../../load/index.ts";
 import type { RedirectTarget, RedirectTargetOptions } from "../../support/redirect-server.ts";
 import { LOCATION_PATH_MARKER, startRedirectTarget } from "../../support/redirect-server.ts";
 import { runCli } from "../../support/run-cli.ts";
@@ -64,6 +65,19 @@ async function against(options: RedirectTargetOptions, args: readonly string[], 
   } finally {
     await target.close();
   }
+}
+
+interface K6Summary {
+  readonly metrics: Readonly<
+    Record<string, { readonly values: Readonly<Record<string, number>> } | undefined>
+  >;
+}
+
+/** The k6 summary the run wrote somewhere under `dir`. */
+async function summaryUnder(dir: string): Promise<K6Summary> {
+  const found = (await readdir(dir, { recursive: true })).find((name) => basename(name) === "summary.json");
+  if (found === undefined) throw new Error(`no summary.json under ${dir}`);
+  return JSON.parse(await readFile(join(dir, found), "utf8")) as K6Summary;
 }
 
 /** What every run must leave true: the other origin got nothing, and no output shows the Location's path. */
@@ -189,6 +203,12 @@ describe("no request of the harness follows a redirect to another origin", () =>
         expect(run.code, run.stderr).toBe(1);
         expect(run.stdout).not.toMatch(/\bPASSED\b/);
         expect(run.stdout).toMatch(/redirects/);
+        if (redirect === "events") {
+          // What the live progress reads as accepted: no redirected event may count (k6 calls 3xx expected).
+          const summary = await summaryUnder(join(reports, `load-${redirect}`));
+          expect(summary.metrics.http_reqs?.values.count).toBeGreaterThan(0);
+          expect(summary.metrics[EVENTS_ACCEPTED]?.values.count ?? 0).toBe(0);
+        }
       },
       LIMIT_MS,
     );
