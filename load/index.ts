@@ -26,6 +26,7 @@ export { loadOptions } from "./lib/load-options.ts";
 export {
   ENDPOINT_TAG,
   EVENT_DURATION,
+  EVENT_REDIRECTS,
   EVENTS_ACCEPTED,
   EXPIRY,
   EXPIRY_KIND_TAG,

@@ -8,10 +8,6 @@ import type { SendEvent } from "./vu-client.ts";
 import { createVuClient } from "./vu-client.ts";
 import type { VuSettings } from "./vu-settings.ts";
 
-// A 3xx is a contract violation, not an accepted event: k6 counts 200–399 as expected unless told otherwise, and
-// EVENTS_ACCEPTED (the live progress) reads the expected_response tag.
-http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }));
-
 /** The variables the harness sets; k6 stops with this message when a bundle is run without them. */
 const settingsJson = __ENV[VU_SETTINGS_ENV];
 const credentialsJson = __ENV[VU_CREDENTIALS_ENV];

@@ -1,5 +1,6 @@
 import {
   EVENT_DURATION,
+  EVENT_REDIRECTS,
   EVENTS_ACCEPTED,
   EXPIRY,
   METRIC,
@@ -45,6 +46,7 @@ function observedSubmetrics(config: RunConfig): Record<string, string[]> {
     [TOKEN_DURATION]: [OBSERVE_TREND_EXPRESSION],
     [scenarioIterations(config.scenario)]: [OBSERVE_EXPRESSION],
     [EVENTS_ACCEPTED]: [OBSERVE_EXPRESSION],
+    [EVENT_REDIRECTS]: [OBSERVE_EXPRESSION],
   };
   for (const kind of Object.values(EXPIRY)) observed[kind] = [OBSERVE_EXPRESSION];
   for (const status of OBSERVED_REJECTION_STATUSES) {

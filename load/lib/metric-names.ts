@@ -75,10 +75,13 @@ export const TOKEN_ENDPOINT = "token";
 export const EVENT_DURATION = `http_req_duration{${ENDPOINT_TAG}:${EVENTS_ENDPOINT}}`;
 
 /**
- * Events the API accepted (a 2xx: k6-vu.ts narrows k6's expected statuses from 200–399), counted as they happen: what
- * the live progress line reads from k6's REST API.
+ * Event requests answered 2xx or 3xx (k6's expected statuses), counted as they happen: the live progress line reads
+ * it from k6's REST API and takes EVENT_REDIRECTS off, so it counts the events the API accepted.
  */
 export const EVENTS_ACCEPTED = `http_reqs{${ENDPOINT_TAG}:${EVENTS_ENDPOINT},expected_response:true}`;
+
+/** Event requests answered 3xx: violations, never accepted events. */
+export const EVENT_REDIRECTS = `${METRIC.redirects}{${ENDPOINT_TAG}:${EVENTS_ENDPOINT}}`;
 
 /** Token request latency: k6's own samples, so a VU carries no custom Trend (it cost each VU memory). */
 export const TOKEN_DURATION = `http_req_duration{${ENDPOINT_TAG}:${TOKEN_ENDPOINT}}`;

@@ -8,7 +8,7 @@ import type { VuSettings } from "./vu-settings.ts";
  * client would. Plain code (k6 is injected), so it is unit-tested in Node against token-policy.ts, which states the
  * same rules one function each.
  *
- * Why it is one closure with the rules inline: every function object a k6 VU holds costs it about 0.8 KB (Sobek
+ * Why it is one closure with the rules inline: every function object a k6 VU holds costs it about 1 KB (Sobek
  * builds each one per VU), so the whole client holds two.
  */
 
@@ -54,7 +54,7 @@ export interface VuClientDeps {
   readonly record: MetricRecorders;
   /**
    * k6/encoding's b64encode, for HTTP Basic client authentication; undefined for a client that posts its credentials.
-   * k6's own functions, not wrappers: every function object a VU builds costs it about 0.8 KB.
+   * k6's own functions, not wrappers: every function object a VU builds costs it about 1 KB.
    */
   readonly base64: ((text: string, variant: "std") => string) | undefined;
   /**

@@ -1,12 +1,12 @@
 import { createServer } from "node:http";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { progressLine, startLiveProgress } from "../../../cli/load/live-progress.ts";
+import { progressFigures, progressLine, startLiveProgress } from "../../../cli/load/live-progress.ts";
 import type { Loopback } from "../../support/loopback.ts";
 import { listenOnLoopback } from "../../support/loopback.ts";
 
 /** What k6's REST API knows mid-run, for one instance (as GET /v1/metrics would list it). */
-function metricsBody(accepted: number, p95: number) {
+function metricsBody(answered: number, p95: number, redirected: number) {
   const metric = (id: string, sample: Record<string, number>) => ({
     type: "metrics",
     id,
@@ -14,7 +14,9 @@ function metricsBody(accepted: number, p95: number) {
   });
   return {
     data: [
-      metric("http_reqs{endpoint:events,expected_response:true}", { count: accepted, rate: 10 }),
+      // k6 counts a 3xx as an expected response: redirected events are among these.
+      metric("http_reqs{endpoint:events,expected_response:true}", { count: answered, rate: 10 }),
+      metric("redirects{endpoint:events}", { count: redirected, rate: 0.1 }),
       metric("events_rejected", { count: 2, rate: 0.1 }),
       metric("http_req_duration{endpoint:events}", { avg: 3, "p(90)": 5, "p(95)": p95 }),
       metric("token_requests{reason:idle,outcome:issued}", { count: 1, rate: 0.1 }),
@@ -30,14 +32,16 @@ let instances: Loopback[];
 beforeAll(async () => {
   instances = await Promise.all(
     [
-      [100, 12],
-      [50, 40],
-    ].map(([accepted, p95]) =>
+      [100, 12, 2],
+      [50, 40, 0],
+    ].map(([answered, p95, redirected]) =>
       listenOnLoopback(
         createServer((req, res) => {
           // Only GET /v1/metrics/{name} is served: listing every metric makes k6 sort every trend.
           const name = decodeURIComponent((req.url ?? "").replace(/^\/v1\/metrics\//, ""));
-          const metric = metricsBody(accepted ?? 0, p95 ?? 0).data.find((m) => m.id === name);
+          const metric = metricsBody(answered ?? 0, p95 ?? 0, redirected ?? 0).data.find(
+            (m) => m.id === name,
+          );
           if (metric === undefined) res.writeHead(404).end();
           else res.end(JSON.stringify({ data: metric }));
         }),
@@ -54,6 +58,16 @@ describe("live load progress", () => {
     expect(progressLine(5000, 30_000, undefined)).toBe("event-harness: 5s of about 30s");
   });
 
+  it("never counts a redirected event as accepted, even while the redirect count is ahead", () => {
+    const instance = (answered: number, redirected: number) =>
+      new Map([
+        ["http_reqs{endpoint:events,expected_response:true}", { count: answered }],
+        ["redirects{endpoint:events}", { count: redirected }],
+      ]);
+    expect(progressFigures([instance(10, 4), instance(7, 0)]).accepted).toBe(13);
+    expect(progressFigures([instance(1, 2)]).accepted).toBe(0);
+  });
+
   it("sums the instances' counts from their k6 REST APIs, shows the worst p95, in plain lines where stderr is no terminal", async () => {
     const stderr = new PassThrough().setEncoding("utf8");
     const lines: string[] = [];
@@ -68,7 +82,7 @@ describe("live load progress", () => {
     await new Promise<void>((resolve) => stderr.once("data", () => resolve()));
     stop();
     expect(lines[0]).toMatch(
-      /^event-harness: \S+ of about 30s · 150 accepted, 4 failed · [\d.]+\/s · p95 40 ms · 8 token refreshes · 4 expiry violations\n$/,
+      /^event-harness: \S+ of about 30s · 148 accepted, 4 failed · [\d.]+\/s · p95 40 ms · 8 token refreshes · 4 expiry violations\n$/,
     );
   });
 });
