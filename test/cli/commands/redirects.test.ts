@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { progressFigures } from "../../../cli/load/live-progress.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { EVENTS_ACCEPTED } from "../../../load/index.ts";
+import type { SummaryData } from "../../../reporting/load/index.ts";
 import type { RedirectTarget, RedirectTargetOptions } from "../../support/redirect-server.ts";
 import { LOCATION_PATH_MARKER, startRedirectTarget } from "../../support/redirect-server.ts";
 import { runCli } from "../../support/run-cli.ts";
@@ -68,17 +69,11 @@ async function against(options: RedirectTargetOptions, args: readonly string[], 
   }
 }
 
-interface K6Summary {
-  readonly metrics: Readonly<
-    Record<string, { readonly values: Readonly<Record<string, number>> } | undefined>
-  >;
-}
-
 /** The k6 summary the run wrote somewhere under `dir`. */
-async function summaryUnder(dir: string): Promise<K6Summary> {
+async function summaryUnder(dir: string): Promise<SummaryData> {
   const found = (await readdir(dir, { recursive: true })).find((name) => basename(name) === "summary.json");
   if (found === undefined) throw new Error(`no summary.json under ${dir}`);
-  return JSON.parse(await readFile(join(dir, found), "utf8")) as K6Summary;
+  return JSON.parse(await readFile(join(dir, found), "utf8")) as SummaryData;
 }
 
 /** What every run must leave true: the other origin got nothing, and no output shows the Location's path. */
@@ -207,9 +202,7 @@ describe("no request of the harness follows a redirect to another origin", () =>
         if (redirect === "events") {
           // The live progress's figures from the same k6 counters: k6 calls a 3xx expected, the harness never.
           const { metrics } = await summaryUnder(join(reports, `load-${redirect}`));
-          const counters = new Map(
-            Object.entries(metrics).map(([name, metric]) => [name, metric?.values ?? {}]),
-          );
+          const counters = new Map(Object.entries(metrics).map(([name, metric]) => [name, metric.values]));
           expect(counters.get(EVENTS_ACCEPTED)?.count).toBeGreaterThan(0);
           expect(progressFigures([counters])).toMatchObject({
             accepted: 0,
