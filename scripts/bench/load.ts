@@ -495,12 +495,13 @@ async function probesAt(
       // The steady part of the run: the collections of its second half (the first ones grow the heap of the VUs' init).
       const steady = result.gc.slice(Math.floor(result.gc.length / 2));
       const last = steady.at(-1);
+      const marks = steady.map((c) => c.markMs);
       const gcNote = !options.gc
         ? ""
         : last === undefined
           ? "; no collection reported (a k6 that ignores GODEBUG?)"
           : `; ${result.gc.length} collections, live heap after the last ${last.liveMb} MB, mark phase median ` +
-            `${median(steady.map((c) => c.markMs))} ms (max ${Math.max(...steady.map((c) => c.markMs))})`;
+            `${median(marks)} ms (max ${Math.max(...marks)})`;
       console.log(
         `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, dropped ${result.dropped}${gcNote}`,
       );
