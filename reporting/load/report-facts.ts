@@ -1,5 +1,6 @@
 import {
   EVENT_DURATION,
+  EVENT_REDIRECTS,
   EXPIRY,
   METRIC,
   SCENARIO_ITERATIONS_PREFIX,
@@ -81,6 +82,10 @@ export function reportFacts(data: SummaryData, warmUpSeconds = 0): ReportFacts {
     listed += n;
     if (n > 0) rejectedByStatus.push([status, n]);
   }
+  // A redirected event is rejected once and counted once in redirects{endpoint:events}, which k6 already keeps.
+  const redirected = count(data, EVENT_REDIRECTS);
+  listed += redirected;
+  if (redirected > 0) rejectedByStatus.push(["3xx", redirected]);
   if (eventsRejected > listed) rejectedByStatus.push(["other", eventsRejected - listed]);
   const tokenRequestsByReason: Array<readonly [string, number]> = [];
   for (const reason of TOKEN_REASONS) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   EVENT_DURATION,
+  EVENT_REDIRECTS,
   EXPIRY,
   METRIC,
   planIdleGaps,
@@ -110,6 +111,17 @@ describe("thresholdResults", () => {
 });
 
 describe("renderReports", () => {
+  it("names redirected events 3xx, not other", () => {
+    const { input, text } = renderReports(
+      summary({ [EVENT_REDIRECTS]: counter(2, { "count>=0": true }) }),
+      context,
+    );
+    expect(input.facts.rejectedByStatus).toEqual([
+      ["503", 8],
+      ["3xx", 2],
+    ]);
+    expect(text).toContain("not accepted 10 [503×8 3xx×2]");
+  });
   it("reports throughput, rejections by status, latency percentiles and token counts", () => {
     const { markdown, text, input } = renderReports(summary({}), context);
     expect(input.facts).toMatchObject({ eventsAccepted: 190, acceptedPerSecond: 19, droppedIterations: 0 });
