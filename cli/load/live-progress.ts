@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { MetricSample } from "../../k6-tooling/run/k6-control.ts";
 import { readMetrics } from "../../k6-tooling/run/k6-control.ts";
 import {
@@ -21,14 +22,30 @@ const SUMMED = {
   expiryViolations: [EXPIRY.unexpected, EXPIRY.outlived],
 } as const;
 
-/** The metrics and sub-metrics the progress line reads, one request each: exactly those its figures use. */
-const PROGRESS_METRICS: readonly string[] = [EVENT_DURATION, ...Object.values(SUMMED).flat()];
+/** The counters the progress line reads every tick, one request each; event latency is read apart (latencyDue). */
+const PROGRESS_COUNTERS: readonly string[] = Object.values(SUMMED).flat();
+
+/**
+ * How much the run must have grown since the last p95 read before the next. To answer, k6 sorts every latency sample
+ * it holds under the lock it records samples with, so a read every tick would cost a long run more the longer it
+ * runs; reads a tenth apart sort each sample about 11 times over the whole run.
+ */
+export const LATENCY_REREAD_GROWTH = 1.1;
+
+/** Whether to read the p95 again at `events` events, the last read having been at `eventsAtLastRead`. */
+export function latencyDue(events: number, eventsAtLastRead: number | undefined): boolean {
+  if (events <= 0) return false;
+  return eventsAtLastRead === undefined || events >= eventsAtLastRead * LATENCY_REREAD_GROWTH;
+}
 
 /** What a load run has done so far, summed over its k6 instances. */
 export interface ProgressFigures {
   readonly accepted: number;
   readonly failed: number;
-  /** The highest p95 of event latency among the instances, in ms (undefined before the first event). */
+  /**
+   * The highest p95 of event latency among the instances, in ms (undefined before the first event), as last read:
+   * the progress reads it again once the run has grown by a tenth (LATENCY_REREAD_GROWTH).
+   */
   readonly p95Ms: number | undefined;
   readonly tokenRefreshes: number;
   readonly expiryViolations: number;
@@ -94,15 +111,35 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
   const started = Date.now();
   let busy = false;
   let shown = false;
+  /** Each instance's last event-latency reading, and the events the run had then. */
+  let latency: ReadonlyArray<MetricSample | undefined> = [];
+  let latencyReadAt: number | undefined;
+  // Every counter of every instance is read at once, each request listening for the abort: past Node's default of
+  // 10 listeners (two instances) Node would warn of a leak on stderr.
+  const reads = new AbortController();
+  setMaxListeners(options.addresses.length * PROGRESS_COUNTERS.length + 1, reads.signal);
+  const abortReads = () => reads.abort();
+  options.signal.addEventListener("abort", abortReads, { once: true });
+  const read = (names: readonly string[]) =>
+    Promise.all(options.addresses.map((a) => readMetrics(a, names, reads.signal)));
   const tick = async () => {
     // A slow read skips a tick rather than piling requests onto a k6 under load.
     if (busy || options.signal.aborted) return;
     busy = true;
     let figures: ProgressFigures | undefined;
     try {
-      figures = progressFigures(
-        await Promise.all(options.addresses.map((a) => readMetrics(a, PROGRESS_METRICS, options.signal))),
-      );
+      const instances = await read(PROGRESS_COUNTERS);
+      const counted = progressFigures(instances);
+      const events = counted.accepted + counted.failed;
+      if (latencyDue(events, latencyReadAt)) {
+        latency = (await read([EVENT_DURATION])).map((metrics) => metrics.get(EVENT_DURATION));
+        latencyReadAt = events;
+      }
+      instances.forEach((metrics, i) => {
+        const sample = latency[i];
+        if (sample !== undefined) metrics.set(EVENT_DURATION, sample);
+      });
+      figures = progressFigures(instances);
     } catch {
       figures = undefined;
     } finally {
@@ -119,6 +156,8 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
   return () => {
     stopped = true;
     clearInterval(timer);
+    options.signal.removeEventListener("abort", abortReads);
+    reads.abort();
     if (tty && shown) options.stderr.write("\n");
   };
 }
