@@ -54,13 +54,19 @@ export interface ProgressFigures {
 const count = (metrics: ReadonlyMap<string, MetricSample>, name: string): number =>
   metrics.get(name)?.count ?? 0;
 
-/** Sums the instances' counters; latency is the worst instance's p95, since percentiles do not add up. */
-export function progressFigures(instances: readonly ReadonlyMap<string, MetricSample>[]): ProgressFigures {
+/** The worst instance's p95 of event latency, since percentiles do not add up; undefined when none has one. */
+function worstP95(latencies: readonly (MetricSample | undefined)[]): number | undefined {
   let p95Ms: number | undefined;
-  for (const metrics of instances) {
-    const p95 = metrics.get(EVENT_DURATION)?.["p(95)"];
+  for (const latency of latencies) {
+    const p95 = latency?.["p(95)"];
     if (p95 !== undefined && (p95Ms === undefined || p95 > p95Ms)) p95Ms = p95;
   }
+  return p95Ms;
+}
+
+/** Sums the instances' counters; latency is the worst instance's p95 (worstP95). */
+export function progressFigures(instances: readonly ReadonlyMap<string, MetricSample>[]): ProgressFigures {
+  const p95Ms = worstP95(instances.map((metrics) => metrics.get(EVENT_DURATION)));
   const sum = (names: readonly string[]) =>
     instances.reduce((total, metrics) => total + names.reduce((n, name) => n + count(metrics, name), 0), 0);
   return {
@@ -128,18 +134,13 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
     busy = true;
     let figures: ProgressFigures | undefined;
     try {
-      const instances = await read(PROGRESS_COUNTERS);
-      const counted = progressFigures(instances);
+      const counted = progressFigures(await read(PROGRESS_COUNTERS));
       const events = counted.accepted + counted.failed;
       if (latencyDue(events, latencyReadAt)) {
         latency = (await read([EVENT_DURATION])).map((metrics) => metrics.get(EVENT_DURATION));
         latencyReadAt = events;
       }
-      instances.forEach((metrics, i) => {
-        const sample = latency[i];
-        if (sample !== undefined) metrics.set(EVENT_DURATION, sample);
-      });
-      figures = progressFigures(instances);
+      figures = { ...counted, p95Ms: worstP95(latency) };
     } catch {
       figures = undefined;
     } finally {
