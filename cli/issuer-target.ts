@@ -1,4 +1,4 @@
-import { UsageError } from "../core/index.ts";
+import { CannotRunError, UsageError } from "../core/index.ts";
 import type { DiscoveredServer } from "../transport/discovery/index.ts";
 import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
@@ -43,9 +43,23 @@ function chooseClientAuth(
 }
 
 /**
+ * A token endpoint over plain http named by an https issuer's metadata is refused: the secret would travel in
+ * cleartext where TLS was promised (a server behind a TLS proxy without forwarded headers publishes exactly that).
+ */
+function refuseDowngrade(issuer: string, tokenEndpoint: string): void {
+  if (new URL(issuer).protocol !== "https:" || new URL(tokenEndpoint).protocol === "https:") return;
+  const endpoint = new URL(tokenEndpoint).href;
+  throw new UsageError(
+    "invalid-config",
+    `--issuer ${issuer}: its metadata names the token endpoint ${endpoint}, over plain http where the issuer is https: the client secret would travel in cleartext, so nothing was sent. If that endpoint is really the one, name it yourself with --token-url ${endpoint} instead of --issuer`,
+  );
+}
+
+/**
  * Resolves the target as resolveTarget does, but with --issuer reads the server's metadata first for the token
- * endpoint and the client authentication (one request or two, nothing else sent). Metadata that cannot be had is a
- * configuration error: the harness does not guess a token endpoint.
+ * endpoint and the client authentication (one request or two, nothing else sent). Metadata that answers but is not
+ * usable is a configuration error, since the harness does not guess a token endpoint; metadata nobody answers for is
+ * could-not-test, as an unreachable token endpoint is.
  */
 export async function resolveTargetWithIssuer(
   options: TargetOptionValues,
@@ -71,9 +85,15 @@ export async function resolveTargetWithIssuer(
       signal: io.signal,
     });
   } catch (error) {
-    if (error instanceof DiscoveryError) throw new UsageError("invalid-config", `--issuer: ${error.message}`);
-    throw error;
+    if (!(error instanceof DiscoveryError)) throw error;
+    if (!error.reachable) {
+      throw new CannotRunError(
+        `could not test: could not read the metadata of the issuer ${issuer} (${error.reasons})`,
+      );
+    }
+    throw new UsageError("invalid-config", `--issuer: ${error.message}`);
   }
+  refuseDowngrade(issuer, server.tokenEndpoint);
   const note = (line: string) => io.stderr?.write(`event-harness: --issuer: ${line}\n`);
   const clientAuth = chooseClientAuth(server, given, note);
   note(

@@ -1,4 +1,4 @@
-import { UsageError } from "../core/index.ts";
+import { CannotRunError, UsageError } from "../core/index.ts";
 import packageJson from "../package.json" with { type: "json" };
 import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
@@ -79,6 +79,11 @@ export async function main(
       const help = error.command ?? (commands.some((c) => c.name === name) ? name : undefined);
       io.stderr.write(`event-harness: ${error.message} [${error.code}]\n`);
       io.stderr.write(`Run \`event-harness ${help ? `${help} ` : ""}--help\` for usage.\n`);
+      return exitCodeOf(error);
+    }
+    if (error instanceof CannotRunError) {
+      // A target that cannot be tested before any report exists: one sentence, "could not decide".
+      io.stderr.write(`event-harness: ${error.message}\n`);
       return exitCodeOf(error);
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -70,6 +70,10 @@ function excerpt(answer: Answer, redactor: Redactor): string {
   return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
 }
 
+function isDowngrade(from: string, to: string): boolean {
+  return new URL(from).protocol === "https:" && new URL(to).protocol !== "https:";
+}
+
 async function notTokenEndpoint(
   target: Target,
   answer: Answer,
@@ -84,7 +88,9 @@ async function notTokenEndpoint(
       signal,
     });
   const found = tokenUrlHint(target.tokenUrl) ?? (await discovered());
-  const hint = found === target.tokenUrl ? undefined : found;
+  // Never advise sending the secret over plain http where the user named https.
+  const downgrade = found !== undefined && isDowngrade(target.tokenUrl, found);
+  const hint = found === target.tokenUrl || downgrade ? undefined : found;
   return new CannotRunError(
     `${redactor.redact(displayUrl(target.tokenUrl))} is not a token endpoint: it answered ${excerpt(answer, redactor)}` +
       (hint === undefined ? "" : `; did you mean --token-url ${redactor.redact(hint)}?`),
