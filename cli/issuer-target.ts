@@ -2,6 +2,7 @@ import { CannotRunError, UsageError } from "../core/index.ts";
 import type { DiscoveredServer } from "../transport/discovery/index.ts";
 import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
+import { describeTokenEndpoint, tokenEndpointFacts } from "../transport/index.ts";
 import type { ParsedOptions } from "./command.ts";
 import type { targetOptions } from "./target-options.ts";
 import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./target-options.ts";
@@ -96,10 +97,16 @@ export async function resolveTargetWithIssuer(
   refuseDowngrade(issuer, server.tokenEndpoint);
   const note = (line: string) => io.stderr?.write(`event-harness: --issuer: ${line}\n`);
   const clientAuth = chooseClientAuth(server, given, note);
-  note(
-    `token endpoint ${server.tokenEndpoint}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
-  );
   const { EVENT_API_AUTH_URL: _a, EVENT_API_TOKEN_URL: _t, EVENT_API_ISSUER: _i, ...rest } = env;
   const { issuer: _issuer, ...named } = options;
-  return resolveTarget({ ...named, "token-url": server.tokenEndpoint, "client-auth": clientAuth }, rest);
+  const resolved = resolveTarget(
+    { ...named, "token-url": server.tokenEndpoint, "client-auth": clientAuth },
+    rest,
+  );
+  if (resolved === undefined) return undefined;
+  const target: Target = { ...resolved, issuer };
+  note(
+    `${describeTokenEndpoint(tokenEndpointFacts(target))}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
+  );
+  return target;
 }

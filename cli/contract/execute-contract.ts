@@ -1,6 +1,7 @@
 import type { CheckResult, ClientAuth, ContractSettings, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import type { PreparedContract } from "./prepare-contract.ts";
 
@@ -18,7 +19,7 @@ function announceTarget(prepared: PreparedContract, io: CommandIo): void {
   const { configured, redactor, sandbox, profile, faults } = prepared;
   const url = (value: string) => redactor.redact(value);
   io.stderr.write(
-    `Contract ${profile} profile against ${url(configured.baseUrl)} (token endpoint ${url(configured.tokenUrl)}, client authentication ${configured.clientAuth})` +
+    `Contract ${profile} profile against ${url(configured.baseUrl)} (${describeTokenEndpoint(tokenEndpointFacts(configured), url)}, client authentication ${configured.clientAuth})` +
       `${sandbox ? `, ${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
   );
 }

@@ -2,6 +2,7 @@ import type { Redactor } from "../../contracts/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import { applyToChecks } from "../../reporting/accepted/index.ts";
 import type { ContractRun } from "../../reporting/contract/index.ts";
+import { mapTokenEndpointFacts } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
@@ -26,10 +27,10 @@ export async function reportContractRun(
   const { renderConsoleSummary, verdictOf, writeContractReports } = await import(
     "../../reporting/contract/index.ts"
   );
-  const { tokenUrl, baseUrl, proxy } = run.target;
+  const { baseUrl, proxy } = run.target;
   const target = {
     ...run.target,
-    tokenUrl: redactor.redact(tokenUrl),
+    ...mapTokenEndpointFacts(run.target, (url) => redactor.redact(url)),
     baseUrl: redactor.redact(baseUrl),
     ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),
   };

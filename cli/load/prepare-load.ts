@@ -18,7 +18,7 @@ import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
-import { Redactor } from "../../transport/index.ts";
+import { mapTokenEndpointFacts, Redactor, tokenEndpointFacts } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
@@ -52,6 +52,10 @@ const WATCHDOG_SLACK_SECONDS = 120;
 export interface TargetRecord {
   readonly baseUrl: string;
   readonly tokenUrl: string;
+  /** The issuer whose metadata named the token endpoint (--issuer). */
+  readonly issuer?: string;
+  /** The token endpoint's origin, when the issuer's metadata put it on another origin than the issuer's. */
+  readonly tokenEndpointOrigin?: string;
   readonly clientAuth: Target["clientAuth"];
   readonly scope?: string;
   readonly insecure: boolean;
@@ -253,7 +257,7 @@ function redactorsFor(credentials: readonly ClientCredential[]): { redactor: Red
 function targetRecordOf(target: Target, embedded: boolean): TargetRecord {
   return {
     baseUrl: displayUrl(target.baseUrl),
-    tokenUrl: displayUrl(target.tokenUrl),
+    ...mapTokenEndpointFacts(tokenEndpointFacts(target), displayUrl),
     clientAuth: target.clientAuth,
     ...(target.scope === undefined ? {} : { scope: target.scope }),
     insecure: target.connection.insecure,

@@ -2,6 +2,7 @@ import type { ClientCredential } from "../../load/index.ts";
 import { defaultMarginSeconds, LOAD_ENV } from "../../load/index.ts";
 import { EMBEDDED_SANDBOX_NOTE } from "../../reporting/index.ts";
 import type { Target } from "../../transport/index.ts";
+import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
 import { displayUrl } from "./display-url.ts";
 import type { LoadSettings } from "./load-settings.ts";
 
@@ -13,6 +14,15 @@ export interface RunVariablesInput {
   readonly dataFile: string;
   /** Unknown when the manifests are written without asking the target and the user did not say. */
   readonly expiresInSeconds: number | undefined;
+}
+
+/** The target as the load reports name it: the API, and the token endpoint when it is on an origin worth naming. */
+function targetLabel(target: Target): string {
+  if (target.embedded) return `${displayUrl(target.baseUrl)} (${EMBEDDED_SANDBOX_NOTE})`;
+  const facts = tokenEndpointFacts(target);
+  return facts.tokenEndpointOrigin === undefined
+    ? displayUrl(target.baseUrl)
+    : `${displayUrl(target.baseUrl)} (${describeTokenEndpoint(facts, displayUrl)})`;
 }
 
 /**
@@ -30,7 +40,7 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
     [LOAD_ENV.credentials]: JSON.stringify(
       input.credentials.map((c) => ({ client_id: c.clientId, client_secret: c.clientSecret })),
     ),
-    [LOAD_ENV.targetLabel]: `${displayUrl(target.baseUrl)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    [LOAD_ENV.targetLabel]: targetLabel(target),
     [LOAD_ENV.runId]: input.runId,
     [LOAD_ENV.dataFile]: input.dataFile,
     [LOAD_ENV.timeoutSeconds]: String(target.timeoutMs / 1000),

@@ -6,6 +6,7 @@ import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts"
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
+import { describeTokenEndpoint, mapTokenEndpointFacts, tokenEndpointFacts } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
@@ -68,7 +69,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   // Before the first part: a run whose report cannot be written is not started.
   await prepareWritableDir(runDir, "--report-dir", "run");
   const against = external
-    ? `${redactor.redact(external.baseUrl)} (token endpoint ${redactor.redact(external.tokenUrl)}, client authentication ${external.clientAuth})`
+    ? `${redactor.redact(external.baseUrl)} (${describeTokenEndpoint(tokenEndpointFacts(external), (url) => redactor.redact(url))}, client authentication ${external.clientAuth})`
     : `the ${EMBEDDED_SANDBOX_NOTE}`;
   const config = configSourceOf(io.env);
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
@@ -102,7 +103,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     target: external
       ? {
           embedded: false,
-          tokenUrl: redactor.redact(external.tokenUrl),
+          ...mapTokenEndpointFacts(tokenEndpointFacts(external), (url) => redactor.redact(url)),
           baseUrl: redactor.redact(external.baseUrl),
           clientAuth: external.clientAuth,
           insecure: external.connection.insecure,

@@ -7,6 +7,7 @@ import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 export { INSECURE_WARNING } from "../../transport/connection/index.ts";
 
 import type { ClientAuth, Target } from "../../transport/index.ts";
+import { tokenEndpointFacts } from "../../transport/index.ts";
 
 /**
  * One word for the whole run: an interrupted run is aborted whatever its checks say; otherwise failed beats undecided
@@ -25,6 +26,10 @@ export interface ContractRun {
   readonly durationMs: number;
   readonly target: {
     readonly tokenUrl: string;
+    /** The issuer whose metadata named the token endpoint (--issuer). */
+    readonly issuer?: string;
+    /** The token endpoint's origin, when the issuer's metadata put it on another origin than the issuer's. */
+    readonly tokenEndpointOrigin?: string;
     readonly baseUrl: string;
     readonly clientId: string;
     readonly audience: string;
@@ -69,7 +74,7 @@ export function describeTarget(target: Target): ContractRun["target"] {
   } = target;
   const proxy = proxyFor(tokenUrl, connection.proxy) ?? proxyFor(baseUrl, connection.proxy);
   return {
-    tokenUrl,
+    ...tokenEndpointFacts(target),
     baseUrl,
     clientId,
     audience,

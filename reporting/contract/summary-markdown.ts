@@ -1,6 +1,7 @@
 import type { CheckStatus } from "../../contracts/checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeBlock,
@@ -53,7 +54,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
   const lines = [
     `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${describeCounts(run.checks)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
-    `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
+    `${run.suite} against ${codeSpan(target.baseUrl)} (${describeTokenEndpoint(target, codeSpan)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
   ];
   if (target.insecure) lines.push("", warningCallout(INSECURE_WARNING));
   for (const area of CHECK_AREAS) {

@@ -1,4 +1,5 @@
 import { INSECURE_WARNING } from "../../reporting/contract/index.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";
@@ -52,7 +53,7 @@ function banner(run: RunOutcome): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `${EMBEDDED_SANDBOX_NOTE} (started by each part on loopback)`
-    : `${run.target.baseUrl ?? ""} (token endpoint ${run.target.tokenUrl ?? ""})`;
+    : `${run.target.baseUrl ?? ""} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" })})`;
   return [
     `<header class="banner ${run.verdict}"><div class="wrap">`,
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,

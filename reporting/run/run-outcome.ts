@@ -37,6 +37,10 @@ export interface RunOutcome {
   readonly target: {
     readonly embedded: boolean;
     readonly tokenUrl?: string;
+    /** The issuer whose metadata named the token endpoint (--issuer). */
+    readonly issuer?: string;
+    /** The token endpoint's origin, when the issuer's metadata put it on another origin than the issuer's. */
+    readonly tokenEndpointOrigin?: string;
     readonly baseUrl?: string;
     readonly clientAuth?: string;
     /** TLS certificates were not verified (--insecure): the reports say so at the top. */

@@ -1,4 +1,5 @@
 import { describeCounts, INSECURE_WARNING } from "../../reporting/contract/index.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
 import {
   codeSpan,
   detailsBlock,
@@ -93,7 +94,7 @@ export function renderRunSummaryMarkdown(
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `the ${EMBEDDED_SANDBOX_NOTE}`
-    : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
+    : `${codeSpan(run.target.baseUrl ?? "")} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" }, codeSpan)})`;
   const config = run.target.config;
   const from =
     config === undefined
