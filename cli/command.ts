@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "../core/index.ts";
+import type { Target } from "../transport/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
 export interface OptionSpec {
@@ -33,6 +34,11 @@ export interface CommandIo {
   readonly env: NodeJS.ProcessEnv;
   /** Aborted on SIGINT/SIGTERM, so long-running commands stop cleanly. */
   readonly signal: AbortSignal;
+  /**
+   * The target `run` resolved once (its issuer's metadata read once, its preflight done) and hands to each part, so
+   * no part reads the metadata again and every part sends the secret where the run's header says.
+   */
+  readonly resolvedTarget?: Target;
 }
 
 export interface CommandInput<O extends OptionSpecs> {

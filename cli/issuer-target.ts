@@ -65,8 +65,14 @@ function refuseDowngrade(issuer: string, tokenEndpoint: string): void {
 export async function resolveTargetWithIssuer(
   options: TargetOptionValues,
   env: NodeJS.ProcessEnv,
-  io: { readonly signal: AbortSignal; readonly stderr?: NodeJS.WritableStream },
+  io: {
+    readonly signal: AbortSignal;
+    readonly stderr?: NodeJS.WritableStream;
+    readonly resolvedTarget?: Target;
+  },
 ): Promise<Target | undefined> {
+  // A part of `run` takes the target the run resolved: reading the metadata again may give another endpoint.
+  if (io.resolvedTarget !== undefined) return io.resolvedTarget;
   const raw = pick(options, env, "issuer");
   if (raw === undefined) return resolveTarget(options, env);
   if (pick(options, env, "auth-url") !== undefined || pick(options, env, "token-url") !== undefined) {

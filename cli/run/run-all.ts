@@ -45,7 +45,7 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  * after the other through the pipelines their commands delegate to, then writes one report and prints one verdict.
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
-  const settings = await readSettings(options, io.env, io.signal);
+  const settings = await readSettings(options, io.env, io);
   // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
   const ledger = await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
@@ -75,15 +75,17 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
-  const { couldNotTest, env } = await preflightOnce(external, redactor, context, io);
+  const { couldNotTest, target } = await preflightOnce(external, redactor, io);
+  // Every part is handed the target as resolved and preflighted here: none resolves it again.
+  const handed: PartContext = { ...context, external: target };
   const outcomes: PartOutcome[] = [];
   for (const [index, plan] of plans.entries()) {
     if (couldNotTest !== undefined) {
-      outcomes.push(notRun(plan, context, "not run: the preflight could not test the target"));
+      outcomes.push(notRun(plan, handed, "not run: the preflight could not test the target"));
       continue;
     }
     if (!io.signal.aborted) out(`\n━━ [${index + 1}/${plans.length}] ${plan.title} ━━\n`);
-    const outcome = await executePart(plan, { ...context, env });
+    const outcome = await executePart(plan, handed);
     outcomes.push(outcome);
     if (outcome.verdict !== "skipped") {
       out(`→ ${plan.id}: ${outcome.verdict} in ${formatDuration(outcome.durationMs)}\n`);
@@ -100,13 +102,14 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     verdict,
     ...(aborted === undefined ? {} : { aborted }),
     ...(couldNotTest === undefined ? {} : { couldNotTest }),
-    target: external
+    // What the parts ran with: the client authentication the preflight settled on.
+    target: target
       ? {
           embedded: false,
-          ...mapTokenEndpointFacts(tokenEndpointFacts(external), (url) => redactor.redact(url)),
-          baseUrl: redactor.redact(external.baseUrl),
-          clientAuth: external.clientAuth,
-          insecure: external.connection.insecure,
+          ...mapTokenEndpointFacts(tokenEndpointFacts(target), (url) => redactor.redact(url)),
+          baseUrl: redactor.redact(target.baseUrl),
+          clientAuth: target.clientAuth,
+          insecure: target.connection.insecure,
           ...configOf(config),
         }
       : { embedded: true, ...configOf(config) },
@@ -140,11 +143,10 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
 async function preflightOnce(
   external: Target | undefined,
   redactor: Redactor,
-  context: PartContext,
   io: CommandIo,
-): Promise<{ readonly couldNotTest?: string; readonly env: NodeJS.ProcessEnv }> {
+): Promise<{ readonly couldNotTest?: string; readonly target: Target | undefined }> {
   // The embedded sandbox is started by each part on its own port: there is nothing to reach before them.
-  if (external === undefined) return { env: context.env };
+  if (external === undefined) return { target: undefined };
   const { diagnoseTarget, switchedNote } = await import("../preflight/index.ts");
   try {
     const ready = await diagnoseTarget(
@@ -155,13 +157,13 @@ async function preflightOnce(
       { requireToken: false },
     );
     const note = switchedNote(external.clientId, ready);
-    if (note === undefined) return { env: context.env };
+    if (note === undefined) return { target: external };
     io.stderr.write(`event-harness: ${note}\n`);
-    return { env: { ...context.env, EVENT_API_CLIENT_AUTH: ready.clientAuth } };
+    return { target: { ...external, clientAuth: ready.clientAuth } };
   } catch (error) {
     if (!(error instanceof CannotRunError)) throw error;
     io.stderr.write(`event-harness: ${error.message}\n`);
-    return { couldNotTest: error.message, env: context.env };
+    return { couldNotTest: error.message, target: external };
   }
 }
 

@@ -120,11 +120,11 @@ export interface RunSettings {
 export async function readSettings(
   options: RunOptionValues,
   env: NodeJS.ProcessEnv,
-  signal: AbortSignal,
+  io: { readonly signal: AbortSignal; readonly stderr: NodeJS.WritableStream },
 ): Promise<RunSettings> {
   const started = new Date();
-  // Each part reads the metadata again and says what it found; the run only needs to know the target.
-  const external = await resolveTargetWithIssuer(options, env, { signal });
+  // Resolved once for the whole run (with --issuer, the metadata is read here only): each part is handed it.
+  const external = await resolveTargetWithIssuer(options, env, io);
   // Checked here so a bad value is a usage error before any part runs; the contract part reads it again.
   resolveRunTimeoutMs(options["run-timeout"], env);
   const embedded = external === undefined;
