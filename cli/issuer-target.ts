@@ -110,7 +110,8 @@ export async function resolveTargetWithIssuer(
     rest,
   );
   if (resolved === undefined) return undefined;
-  const target: Target = { ...resolved, issuer };
+  // A method chosen from the metadata is a default: only the user's own is binding.
+  const target: Target = { ...resolved, issuer, clientAuthGiven: given !== undefined };
   note(
     `${describeTokenEndpoint(tokenEndpointFacts(target))}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
   );

@@ -355,6 +355,7 @@ export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEn
     clientSecret: new Secret(named["client-secret"] as string),
     audience,
     ...tuning,
+    clientAuthGiven: pick(options, env, "client-auth") !== undefined,
     embedded: false,
   };
 }

@@ -18,6 +18,11 @@ export interface Target {
   /** The `audience` form field; the spec says it is {base_url}. */
   readonly audience: string;
   readonly clientAuth: ClientAuth;
+  /**
+   * The user named the client authentication (flag, variable or config file): it is binding, and the preflight may
+   * only say what would work. Absent or false, the method was defaulted and the preflight may switch it.
+   */
+  readonly clientAuthGiven?: boolean;
   /** The `scope` form field, sent only when the user gives one. */
   readonly scope?: string;
   /** The RFC 8707 `resource` form field (`--resource`), sent only when given. */

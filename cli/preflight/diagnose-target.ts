@@ -27,6 +27,11 @@ export interface TargetReady {
   readonly clientAuth: ClientAuth;
   /** The configured client authentication, when its credentials were refused and `clientAuth` worked instead. */
   readonly refusedClientAuth?: ClientAuth;
+  /**
+   * The other client authentication, when the given one (binding, kept as `clientAuth`) was refused and this one
+   * got a token: said, never switched to.
+   */
+  readonly worksWith?: ClientAuth;
   /** The token the preflight got; absent when the answer was left to the checks to judge. */
   readonly token?: ParsedToken;
 }
@@ -145,6 +150,13 @@ export async function diagnoseToken(
     const second = await attemptToken(target, credential, other, signal);
     const secondKind = second.kind === "answer" ? answerKind(second) : undefined;
     if (secondKind?.kind === "token") {
+      // A method the user named is binding: the checks judge it as given, a run that needs a token cannot start.
+      if (target.clientAuthGiven === true) {
+        if (!options.requireToken) return { clientAuth: configured, worksWith: other };
+        throw new CannotRunError(
+          `${refusedButWorks(credential.clientId, configured, other)}: ${bindingAdvice(other)}`,
+        );
+      }
       return { clientAuth: other, refusedClientAuth: configured, token: secondKind.token };
     }
     throw new CannotRunError(
@@ -184,8 +196,22 @@ async function reachEvents(target: Target, signal: AbortSignal): Promise<void> {
   }
 }
 
-/** The one line said when the run goes on with the other client authentication. */
+function refusedButWorks(clientId: string, refused: ClientAuth, works: ClientAuth): string {
+  return `the credentials for client ${inertText(clientId)} were refused with --client-auth ${refused} but work with --client-auth ${works}`;
+}
+
+function bindingAdvice(works: ClientAuth): string {
+  return `a given --client-auth is never switched; give --client-auth ${works}, or leave it out to let the harness choose`;
+}
+
+/**
+ * The one line said when the other client authentication works: the run goes on with it when the method was
+ * defaulted, and judges the given one (binding) otherwise.
+ */
 export function switchedNote(clientId: string, ready: TargetReady): string | undefined {
+  if (ready.worksWith !== undefined) {
+    return `${refusedButWorks(clientId, ready.clientAuth, ready.worksWith)}: judging with ${ready.clientAuth}, as given (${bindingAdvice(ready.worksWith)})`;
+  }
   if (ready.refusedClientAuth === undefined) return undefined;
-  return `the credentials for client ${inertText(clientId)} were refused with --client-auth ${ready.refusedClientAuth} but work with --client-auth ${ready.clientAuth}: going on with ${ready.clientAuth}`;
+  return `${refusedButWorks(clientId, ready.refusedClientAuth, ready.clientAuth)}: going on with ${ready.clientAuth}`;
 }
