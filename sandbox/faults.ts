@@ -51,6 +51,15 @@ const CATALOGUE = {
     area: "token",
     description: "client credentials in the form body are refused with 401: only HTTP Basic works",
   },
+  "token-basic-unchecked": {
+    area: "token",
+    description:
+      "over HTTP Basic any client_id and client_secret yield a token (form credentials are checked)",
+  },
+  "token-form-unchecked": {
+    area: "token",
+    description: "as form fields any client_id and client_secret yield a token (HTTP Basic is checked)",
+  },
   "token-narrow-scope": {
     area: "token",
     description: 'the token response grants scope "openid" instead of profile and email',

@@ -58,6 +58,8 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
   const plainErrors = faults.has("token-error-not-json");
   const acceptWrongSecret = faults.has("token-wrong-secret-accepted");
   const acceptUnknownClient = faults.has("token-unknown-client-accepted");
+  // A server that checks the credentials on one way in only: a bypass on the other.
+  const unchecked = (basic: boolean) => faults.has(basic ? "token-basic-unchecked" : "token-form-unchecked");
   const anyGrantType = faults.has("token-any-grant-type");
   const successHeaders = faults.has("token-no-cache-headers") ? {} : NO_STORE_HEADERS;
   const { beforePolicy, withPolicy, afterPolicy } = responseParts(deps);
@@ -68,8 +70,9 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     clientSecret: string,
     grantType: string,
     requested: string | undefined,
+    basic: boolean,
   ): OAuthError | undefined {
-    const outcome = clients.check(clientId, clientSecret);
+    const outcome = unchecked(basic) ? "ok" : clients.check(clientId, clientSecret);
     if (
       (outcome === "unknown-client" && !acceptUnknownClient) ||
       (outcome === "wrong-secret" && !acceptWrongSecret)
@@ -105,7 +108,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
       return;
     }
     const { clientId, clientSecret, grantType, audience: requested, basic } = parsed.request;
-    const failure = check(clientId, clientSecret, grantType, requested);
+    const failure = check(clientId, clientSecret, grantType, requested, basic);
     if (failure !== undefined) {
       replyOAuthError(
         res,

@@ -31,6 +31,16 @@ const EXPECTED: Partial<
   // A Basic-only server, as it should be checked: with --client-auth basic it passes, warning that the spec's
   // form fields are refused. (The same server checked with form fields fails token.issued: see below.)
   "token-basic-only": { warn: ["token.form-auth"], clientAuth: "basic" },
+  // A bypass on the client authentication the run was not configured with: a wrong secret and an unknown client
+  // must be refused with every method the server accepts (the reverse pairs are below).
+  "token-basic-unchecked": {
+    fail: ["token.wrong-secret-refused", "token.unknown-client-refused"],
+    clientAuth: "post",
+  },
+  "token-form-unchecked": {
+    fail: ["token.wrong-secret-refused", "token.unknown-client-refused"],
+    clientAuth: "basic",
+  },
   "token-error-not-json": { warn: ["token.error-format"] },
   "token-narrow-scope": { warn: ["token.scope"] },
   "bearer-not-required": { fail: ["bearer.missing"], warn: ["bearer.challenge"] },
@@ -172,6 +182,20 @@ describe("the contract suite against the sandbox", () => {
     expect(ids(results, "WARN")).toEqual(["token.form-auth"]);
     expect(ids(results, "ERROR")).toEqual([]);
   });
+
+  for (const [fault, clientAuth] of [
+    ["token-basic-unchecked", "basic"],
+    ["token-form-unchecked", "post"],
+  ] as const) {
+    it(`fails the refusal checks under ${fault} when the run authenticates that way itself`, {
+      timeout: 60_000,
+    }, async () => {
+      const results = await checkAgainst([fault], "fast", clientAuth);
+      expect(ids(results, "FAIL")).toEqual(["token.unknown-client-refused", "token.wrong-secret-refused"]);
+      expect(ids(results, "WARN")).toEqual(["token.error-format"]);
+      expect(ids(results, "ERROR")).toEqual([]);
+    });
+  }
 
   it("has an expectation for every fault of the sandbox", () => {
     const covered = FAULTS.map((fault) => fault.name).filter(

@@ -135,6 +135,31 @@ const observations: Record<
       expect(viaBasic.status).toBe(200);
     },
   },
+  "token-basic-unchecked": {
+    async observe(t) {
+      for (const [id, secret] of [
+        [DEMO_CLIENT.clientId, "wrong"],
+        ["stranger", "whatever"],
+      ] as const) {
+        const got = await postToken(t, form({ grant_type: "client_credentials" }), {
+          authorization: basic(id, secret),
+        });
+        expect(got.status).toBe(200);
+      }
+      expect((await postToken(t, tokenForm({ client_secret: "wrong" }))).status).toBe(401);
+      expect((await postToken(t, tokenForm({ client_id: "stranger" }))).status).toBe(401);
+    },
+  },
+  "token-form-unchecked": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ client_secret: "wrong" }))).status).toBe(200);
+      expect((await postToken(t, tokenForm({ client_id: "stranger" }))).status).toBe(200);
+      const viaBasic = await postToken(t, form({ grant_type: "client_credentials" }), {
+        authorization: basic(DEMO_CLIENT.clientId, "wrong"),
+      });
+      expect(viaBasic.status).toBe(401);
+    },
+  },
   "token-error-not-json": {
     async observe(t) {
       const got = await postToken(t, tokenForm({ client_secret: "wrong" }));
