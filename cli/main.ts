@@ -63,8 +63,10 @@ export async function main(
       const { applyConfig } = await import("./config/index.ts");
       const applied = await applyConfig(command.options, options, io.env);
       if (applied !== undefined) {
+        // Every override named: a left-over variable from another shell can split token and events across servers.
+        const overrides = applied.overrides.length === 0 ? "" : `: ${applied.overrides.join(", ")}`;
         io.stderr.write(
-          `event-harness: settings from ${describeConfigSource(applied.source)} (flags and EVENT_API_* variables override it)\n`,
+          `event-harness: settings from ${describeConfigSource(applied.source)} (flags and EVENT_API_* variables override it)${overrides}\n`,
         );
         return await command.run({
           options: applied.options as typeof options,
