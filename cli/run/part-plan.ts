@@ -137,7 +137,10 @@ export function reproduceCommand(
     external.baseUrl,
     "--client-id",
     external.clientId,
-    ...(external.clientAuth === "post" ? [] : ["--client-auth", external.clientAuth]),
+    // A given method is binding: left out, the part run by hand would default it and might switch it.
+    ...(external.clientAuth === "post" && external.clientAuthGiven !== true
+      ? []
+      : ["--client-auth", external.clientAuth]),
     ...(external.scope === undefined ? [] : ["--scope", external.scope]),
     ...(external.connection.insecure ? ["--insecure"] : []),
   ];
