@@ -61,7 +61,7 @@ export const targetOptions = inHelpGroup("Target options (the API under test)", 
     valueName: "METHOD",
     env: "EVENT_API_CLIENT_AUTH",
     description:
-      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header); with --issuer, the default is what its metadata lists.",
+      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header); with --issuer, the default is what its metadata lists. Given, it is binding: the preflight never switches it.",
   },
   scope: {
     type: "string",

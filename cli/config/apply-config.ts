@@ -61,19 +61,20 @@ function refuseCrossingSecret(
   env: NodeJS.ProcessEnv,
 ): void {
   const mine = `${name} of environment '${source.environment}' (${written})`;
+  const flag = outside.source.startsWith("--");
   const unset = [...written.matchAll(REFERENCE)]
     .map((match) => match[1] as string)
     .find((v) => blank(env[v]));
   if (unset !== undefined) {
     throw new UsageError(
       "invalid-config",
-      `--config ${displayPath(source.file)}: ${name} of environment '${source.environment}' refers to \${${unset}}, but ${unset} is not set; ${outside.source} is set, but a secret never crosses environments: export ${unset} for this one`,
+      `--config ${displayPath(source.file)}: ${name} of environment '${source.environment}' refers to \${${unset}}, but ${unset} is not set; ${outside.source} ${flag ? "is given" : "is set"}, but a secret never crosses environments: export ${unset} for this one`,
     );
   }
   if (resolveReferences(written, name, source, env).trim() !== outside.value) {
     throw new UsageError(
       "invalid-config",
-      `--config ${displayPath(source.file)}: the client secret is given twice, and differently: by ${outside.source} and by ${mine}; a secret never crosses environments: drop ${outside.source} here, or the secret from the environment`,
+      `--config ${displayPath(source.file)}: the client secret is given twice, and differently: by ${outside.source} and by ${mine}; a secret never crosses environments: ${flag ? "drop" : "unset"} ${outside.source} for this run, or remove ${name} from environment '${source.environment}'`,
     );
   }
 }

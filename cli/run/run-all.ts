@@ -138,7 +138,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
 
 /**
  * Diagnose before judging, once for the whole run: a named target that cannot be tested is said here and no part
- * runs; one whose configured client authentication was refused while the other works runs its parts with that one.
+ * runs; one whose defaulted client authentication was refused while the other works runs its parts with that one
+ * (a given --client-auth is kept, and the parts judge it).
  */
 async function preflightOnce(
   external: Target | undefined,
