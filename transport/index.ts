@@ -2,6 +2,7 @@ export { Redactor } from "./redactor.ts";
 export { Secret } from "./secret.ts";
 export type { ClientAuth, Target } from "./target.ts";
 export { CLIENT_AUTH_METHODS, eventsUrl, resolveTokenUrl } from "./target.ts";
+export { targetRedactor } from "./target-redactor.ts";
 export type { TokenRequestParts } from "./token-request-body.ts";
 export { basicCredentials, targetTokenFields, tokenRequestParts } from "./token-request-body.ts";
 export { inertText } from "./untrusted-text.ts";

@@ -52,6 +52,19 @@ export class Redactor {
     return this;
   }
 
+  /**
+   * Registers the further token request fields (`--token-param`), often API keys or client assertions: each value,
+   * raw and base64-encoded, hides behind `<TOKEN_PARAM:name>`.
+   */
+  addTokenParams(params: Readonly<Record<string, string>> | undefined): this {
+    for (const [name, value] of Object.entries(params ?? {})) {
+      const placeholder = `<TOKEN_PARAM:${inertText(name)}>`;
+      this.add(value, placeholder);
+      if (value !== "") for (const form of base64Forms(value)) this.add(form, placeholder);
+    }
+    return this;
+  }
+
   /** Registers an access token: any TOKEN_RUN characters of it in a row are hidden, so a cut token is too. */
   addToken(token: string, placeholder: string): this {
     if (token === "") return this;

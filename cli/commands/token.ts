@@ -38,9 +38,9 @@ export const tokenCommand = defineCommand({
     }
     // The preflight's token half: the same request (resource, token parameters) and the same diagnoses as every run.
     const { diagnoseToken, switchedNote } = await import("../preflight/index.ts");
-    const { Redactor } = await import("../../transport/index.ts");
+    const { targetRedactor } = await import("../../transport/index.ts");
     const secret = target.clientSecret.reveal();
-    const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
+    const redactor = targetRedactor(target);
     const say = (line: string) => io.stderr.write(`event-harness ${NAME}: ${line}\n`);
     try {
       const credential = { clientId: target.clientId, clientSecret: secret };
