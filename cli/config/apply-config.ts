@@ -18,6 +18,8 @@ export interface AppliedConfig {
   /** The environment, with the file's value for every variable that was not set. */
   readonly env: NodeJS.ProcessEnv;
   readonly source: ConfigSource;
+  /** Each `${NAME}` the file used, by the value it stood for: an error message names the variable, never the value. */
+  readonly references: ReadonlyMap<string, string>;
 }
 
 function blank(value: string | undefined): boolean {
@@ -44,6 +46,7 @@ function resolveReferences(
   name: ConfigKeyName,
   source: ConfigSource,
   env: NodeJS.ProcessEnv,
+  references: Map<string, string>,
 ): string {
   return text.replace(REFERENCE, (_, variable: string) => {
     const value = env[variable];
@@ -53,6 +56,7 @@ function resolveReferences(
         `--config ${displayPath(source.file)}: ${name} of environment '${source.environment}' refers to \${${variable}}, but ${variable} is not set`,
       );
     }
+    references.set(value as string, `\${${variable}}`);
     return value as string;
   });
 }
@@ -92,13 +96,14 @@ export async function applyConfig(
       .map((key) => key.group),
   );
   const filled: Record<string, unknown> = { ...options };
+  const references = new Map<string, string>();
   const variables: Record<string, string> = {};
   for (const [name, key] of entries) {
     const raw = settings[name];
     if (raw === undefined || givenOutside(key, specs, options, env)) continue;
     if (key.group !== undefined && overridden.has(key.group)) continue;
     const resolve = (text: string) => {
-      const value = resolveReferences(text, name, source, env);
+      const value = resolveReferences(text, name, source, env, references);
       return key.path ? path.resolve(path.dirname(source.file), value) : value;
     };
     const value = Array.isArray(raw)
@@ -130,5 +135,6 @@ export async function applyConfig(
       [configOptions.environment.env]: source.environment,
     },
     source,
+    references,
   };
 }
