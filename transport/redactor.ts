@@ -58,10 +58,16 @@ export class Redactor {
    */
   addTokenParams(params: Readonly<Record<string, string>> | undefined): this {
     for (const [name, value] of Object.entries(params ?? {})) {
-      const placeholder = `<TOKEN_PARAM:${inertText(name)}>`;
-      this.add(value, placeholder);
-      if (value !== "") for (const form of base64Forms(value)) this.add(form, placeholder);
+      this.addWithBase64(value, `<TOKEN_PARAM:${inertText(name)}>`);
     }
+    return this;
+  }
+
+  /** add(), and the value's base64 (standard and URL-safe, padded or not) hidden too. */
+  addWithBase64(value: string, placeholder: string): this {
+    if (value === "") return this;
+    this.add(value, placeholder);
+    for (const form of base64Forms(value)) this.add(form, placeholder);
     return this;
   }
 
