@@ -2,6 +2,7 @@ import { UsageError } from "../core/index.ts";
 import type { DiscoveredServer } from "../transport/discovery/index.ts";
 import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
+import { inertText } from "../transport/index.ts";
 import type { ParsedOptions } from "./command.ts";
 import type { targetOptions } from "./target-options.ts";
 import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./target-options.ts";
@@ -24,7 +25,8 @@ function chooseClientAuth(
   note: (line: string) => void,
 ): ClientAuth {
   const listed = (auth: ClientAuth) => server.authMethods.includes(METHOD_NAMES[auth]);
-  const methods = server.authMethods.join(", ") || "none";
+  // The metadata is the server's text: shown, never obeyed.
+  const methods = server.authMethods.map(inertText).join(", ") || "none";
   if (given !== undefined) {
     if (!listed(given)) {
       const other: ClientAuth = given === "post" ? "basic" : "post";
@@ -77,7 +79,7 @@ export async function resolveTargetWithIssuer(
   const note = (line: string) => io.stderr?.write(`event-harness: --issuer: ${line}\n`);
   const clientAuth = chooseClientAuth(server, given, note);
   note(
-    `token endpoint ${server.tokenEndpoint}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
+    `token endpoint ${inertText(server.tokenEndpoint)}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
   );
   const { EVENT_API_AUTH_URL: _a, EVENT_API_TOKEN_URL: _t, EVENT_API_ISSUER: _i, ...rest } = env;
   const { issuer: _issuer, ...named } = options;
