@@ -2,7 +2,7 @@ import { CannotRunError, UsageError } from "../core/index.ts";
 import type { DiscoveredServer } from "../transport/discovery/index.ts";
 import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
-import { describeTokenEndpoint, tokenEndpointFacts } from "../transport/index.ts";
+import { describeTokenEndpoint, inertText, tokenEndpointFacts } from "../transport/index.ts";
 import type { ParsedOptions } from "./command.ts";
 import type { targetOptions } from "./target-options.ts";
 import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./target-options.ts";
@@ -25,7 +25,8 @@ function chooseClientAuth(
   note: (line: string) => void,
 ): ClientAuth {
   const listed = (auth: ClientAuth) => server.authMethods.includes(METHOD_NAMES[auth]);
-  const methods = server.authMethods.join(", ") || "none";
+  // The metadata is the server's text: shown, never obeyed.
+  const methods = server.authMethods.map(inertText).join(", ") || "none";
   if (given !== undefined) {
     if (!listed(given)) {
       const other: ClientAuth = given === "post" ? "basic" : "post";
@@ -113,7 +114,7 @@ export async function resolveTargetWithIssuer(
   // A method chosen from the metadata is a default: only the user's own is binding.
   const target: Target = { ...resolved, issuer, clientAuthGiven: given !== undefined };
   note(
-    `${describeTokenEndpoint(tokenEndpointFacts(target))}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
+    `${inertText(describeTokenEndpoint(tokenEndpointFacts(target)))}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
   );
   return target;
 }

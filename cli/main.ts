@@ -24,6 +24,22 @@ function renderOverview(commands: readonly CommandEntry[]): string {
 }
 
 /**
+ * An error's message as said: on one line, inert, and with every value a config file took from `${NAME}` shown as
+ * that reference, since a secret under the wrong key would otherwise be quoted back into a CI log.
+ */
+async function errorText(
+  message: string,
+  references: ReadonlyMap<string, string> | undefined,
+): Promise<string> {
+  const { Redactor, inertText } = await import("../transport/index.ts");
+  const redactor = new Redactor();
+  for (const [value, reference] of references ?? []) {
+    redactor.add(value, reference).add(value.trim(), reference);
+  }
+  return redactor.redact(inertText(message));
+}
+
+/**
  * Runs one command and returns its exit code; every error a command throws is caught here, and only here. Only the
  * command asked for is loaded.
  */
@@ -35,6 +51,7 @@ export async function main(
   // `help <command>` is `<command> --help`, as in git and npm.
   const helpFor = argv[0] === "help" && argv[1] !== undefined;
   const [name, ...rest] = helpFor ? argv.slice(1) : argv;
+  let references: ReadonlyMap<string, string> | undefined;
   try {
     if (name === "--version" || name === "-V") {
       io.stdout.write(`${packageJson.version}\n`);
@@ -63,6 +80,7 @@ export async function main(
       const { applyConfig } = await import("./config/index.ts");
       const applied = await applyConfig(command.options, options, io.env);
       if (applied !== undefined) {
+        references = applied.references;
         // Every override named: a left-over variable from another shell can split token and events across servers.
         const overrides = applied.overrides.length === 0 ? "" : `: ${applied.overrides.join(", ")}`;
         io.stderr.write(
@@ -77,19 +95,19 @@ export async function main(
     }
     return await command.run({ options, positionals, io });
   } catch (error) {
+    const said = await errorText(error instanceof Error ? error.message : String(error), references);
     if (error instanceof UsageError) {
       const help = error.command ?? (commands.some((c) => c.name === name) ? name : undefined);
-      io.stderr.write(`event-harness: ${error.message} [${error.code}]\n`);
+      io.stderr.write(`event-harness: ${said} [${error.code}]\n`);
       io.stderr.write(`Run \`event-harness ${help ? `${help} ` : ""}--help\` for usage.\n`);
       return exitCodeOf(error);
     }
     if (error instanceof CannotRunError) {
       // A target that cannot be tested before any report exists: one sentence, "could not decide".
-      io.stderr.write(`event-harness: ${error.message}\n`);
+      io.stderr.write(`event-harness: ${said}\n`);
       return exitCodeOf(error);
     }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`event-harness: internal error: ${message}\n`);
+    io.stderr.write(`event-harness: internal error: ${said}\n`);
     if (io.env.EVENT_HARNESS_DEBUG && error instanceof Error && error.stack)
       io.stderr.write(`${error.stack}\n`);
     else io.stderr.write("Set EVENT_HARNESS_DEBUG=1 to see the stack trace.\n");

@@ -224,7 +224,7 @@ export function httpUrl(name: string, raw: string): string {
     throw new UsageError("invalid-config", `--${name} must be an absolute http(s) URL, got '${raw}'`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError("invalid-config", `--${name} must use http or https, got '${url.protocol}'`);
+    throw new UsageError("invalid-config", `--${name} must use http or https, got '${raw}'`);
   }
   if (url.search || url.hash)
     throw new UsageError("invalid-config", `--${name} must not carry a query or fragment`);

@@ -16,6 +16,7 @@ export {
   Redactor,
   resolveTokenUrl,
   Secret,
+  targetRedactor,
   tokenRequestParts,
 } from "../transport/index.ts";
 export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";

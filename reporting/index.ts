@@ -12,6 +12,8 @@ export {
   codeSpan,
   detailsBlock,
   escapePipes,
+  htmlText,
+  inlineCell,
   inlineText,
   paragraphText,
   tableCell,

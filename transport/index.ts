@@ -10,6 +10,7 @@ export {
   resolveTokenUrl,
   tokenEndpointFacts,
 } from "./target.ts";
+export { targetRedactor } from "./target-redactor.ts";
 export type { TokenRequestParts } from "./token-request-body.ts";
 export { basicCredentials, targetTokenFields, tokenRequestParts } from "./token-request-body.ts";
 export { inertText } from "./untrusted-text.ts";

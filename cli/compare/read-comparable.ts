@@ -3,6 +3,7 @@ import path from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { ContractCheckRecord, LoadRecord } from "../../reporting/compare/index.ts";
 import { LOAD_RECORD_FORMAT } from "../../reporting/compare/index.ts";
+import { inertText } from "../../transport/index.ts";
 import { displayPath } from "../display-path.ts";
 
 /** The file a load run keeps in its report dir for later comparisons; `--save-baseline` copies it. */
@@ -39,7 +40,8 @@ function contractChecks(value: unknown): ContractCheckRecord[] | undefined {
   for (const check of checks) {
     const { id, status } = (check ?? {}) as { id?: unknown; status?: unknown };
     if (typeof id !== "string" || typeof status !== "string") return undefined;
-    out.push({ id, status });
+    // Read from a file anyone may have written: its words are shown, never obeyed.
+    out.push({ id: inertText(id), status: inertText(status) });
   }
   return out;
 }

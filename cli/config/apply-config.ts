@@ -20,6 +20,8 @@ export interface AppliedConfig {
   readonly source: ConfigSource;
   /** Each setting of the file that a flag or variable replaced, as the header says it: "--timeout overrides timeout". */
   readonly overrides: readonly string[];
+  /** Each `${NAME}` the file used, by the value it stood for: an error message names the variable, never the value. */
+  readonly references: ReadonlyMap<string, string>;
 }
 
 function blank(value: string | undefined): boolean {
@@ -71,7 +73,7 @@ function refuseCrossingSecret(
       `--config ${displayPath(source.file)}: ${name} of environment '${source.environment}' refers to \${${unset}}, but ${unset} is not set; ${outside.source} ${flag ? "is given" : "is set"}, but a secret never crosses environments: export ${unset} for this one`,
     );
   }
-  if (resolveReferences(written, name, source, env).trim() !== outside.value) {
+  if (resolveReferences(written, name, source, env, new Map()).trim() !== outside.value) {
     throw new UsageError(
       "invalid-config",
       `--config ${displayPath(source.file)}: the client secret is given twice, and differently: by ${outside.source} and by ${mine}; a secret never crosses environments: ${flag ? "drop" : "unset"} ${outside.source} for this run, or remove ${name} from environment '${source.environment}'`,
@@ -85,6 +87,7 @@ function resolveReferences(
   name: ConfigKeyName,
   source: ConfigSource,
   env: NodeJS.ProcessEnv,
+  references: Map<string, string>,
 ): string {
   return text.replace(REFERENCE, (_, variable: string) => {
     const value = env[variable];
@@ -94,6 +97,7 @@ function resolveReferences(
         `--config ${displayPath(source.file)}: ${name} of environment '${source.environment}' refers to \${${variable}}, but ${variable} is not set`,
       );
     }
+    references.set(value as string, `\${${variable}}`);
     return value as string;
   });
 }
@@ -135,6 +139,7 @@ export async function applyConfig(
       groupSources.set(key.group, by);
   }
   const filled: Record<string, unknown> = { ...options };
+  const references = new Map<string, string>();
   const variables: Record<string, string> = {};
   const overrides: string[] = [];
   for (const [name, key] of entries) {
@@ -152,7 +157,7 @@ export async function applyConfig(
       continue;
     }
     const resolve = (text: string) => {
-      const value = resolveReferences(text, name, source, env);
+      const value = resolveReferences(text, name, source, env, references);
       return key.path ? path.resolve(path.dirname(source.file), value) : value;
     };
     const value = Array.isArray(raw)
@@ -185,5 +190,6 @@ export async function applyConfig(
     },
     source,
     overrides,
+    references,
   };
 }

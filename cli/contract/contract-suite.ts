@@ -19,12 +19,12 @@ import {
   timerDelay,
 } from "../../transport/deadline/index.ts";
 import type { Target } from "../../transport/index.ts";
-import { Redactor, Secret } from "../../transport/index.ts";
+import { Secret, targetRedactor } from "../../transport/index.ts";
 
 const settings = inject(SETTINGS_KEY);
 const secret = settings.target.clientSecret;
 const target: Target = { ...settings.target, clientSecret: new Secret(secret) };
-const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
+const redactor = targetRedactor(target);
 const generator = createEventGenerator({
   seed: settings.seed,
   runId: settings.runId,

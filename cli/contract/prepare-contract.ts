@@ -89,7 +89,7 @@ export async function prepareContract(
   options: ContractOptionValues,
   io: CommandIo,
 ): Promise<PreparedContract> {
-  const { defaultRunBudgetMs, Redactor } = await import("../../contracts/index.ts");
+  const { defaultRunBudgetMs, targetRedactor } = await import("../../contracts/index.ts");
   const choices = await parseContractChoices(options);
   const { expiresIn, faults } = choices;
   const { external, tuning, runTimeoutMs, ledger, reportDir } = await setUpRun(
@@ -116,8 +116,7 @@ export async function prepareContract(
     : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
   try {
     const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
-    const secret = configured.clientSecret.reveal();
-    const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(configured.clientId, secret);
+    const redactor = targetRedactor(configured);
     return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor };
   } catch (error) {
     await sandbox?.close();

@@ -9,8 +9,8 @@ import { ExitCode } from "../exit-codes.ts";
 
 /**
  * Judges the run with the ledger of accepted deviations, writes the reports, prints the console summary, and turns
- * the verdict into the exit code. The URLs the user gave are redacted as values (a secret in a query string); the
- * checks arrive redacted from the suite.
+ * the verdict into the exit code. The target settings the user gave are redacted as values (a secret in a query
+ * string, a token parameter's value in the audience); the checks arrive redacted from the suite.
  */
 export async function reportContractRun(
   measured: ContractRun,
@@ -27,11 +27,15 @@ export async function reportContractRun(
   const { renderConsoleSummary, verdictOf, writeContractReports } = await import(
     "../../reporting/contract/index.ts"
   );
-  const { baseUrl, proxy } = run.target;
+  const { baseUrl, clientId, audience, scope, resource, proxy } = run.target;
   const target = {
     ...run.target,
     ...mapTokenEndpointFacts(run.target, (url) => redactor.redact(url)),
     baseUrl: redactor.redact(baseUrl),
+    clientId: redactor.redact(clientId),
+    audience: redactor.redact(audience),
+    ...(scope === undefined ? {} : { scope: redactor.redact(scope) }),
+    ...(resource === undefined ? {} : { resource: redactor.redact(resource) }),
     ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),
   };
   const safe: ContractRun = { ...run, target };

@@ -243,9 +243,16 @@ function planRun(
   }
 }
 
-function redactorsFor(credentials: readonly ClientCredential[]): { redactor: Redactor; reportNet: Redactor } {
-  const redactor = new Redactor();
-  const reportNet = new Redactor();
+function redactorsFor(
+  credentials: readonly ClientCredential[],
+  tokenParams: Target["tokenParams"],
+): { redactor: Redactor; reportNet: Redactor } {
+  const redactor = new Redactor().addTokenParams(tokenParams);
+  const reportNet = new Redactor().addTokenParams(
+    Object.fromEntries(
+      Object.entries(tokenParams ?? {}).filter(([, value]) => value.length >= REPORT_NET_MIN_SECRET),
+    ),
+  );
   for (const { clientId, clientSecret } of credentials) {
     redactor.add(clientSecret, "<CLIENT_SECRET>").addBasic(clientId, clientSecret);
     if (clientSecret.length >= REPORT_NET_MIN_SECRET) reportNet.add(clientSecret, "<CLIENT_SECRET>");
@@ -293,7 +300,7 @@ export async function prepareLoad(
   try {
     const credentials = given.fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
     const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, given.tuning);
-    const { redactor, reportNet } = redactorsFor(credentials);
+    const { redactor, reportNet } = redactorsFor(credentials, configured.tokenParams);
 
     // Only the cluster may reach a k6-operator target: each runner's first token request is the check there.
     const checked =

@@ -98,7 +98,7 @@ async function notTokenEndpoint(
   const hint = found === target.tokenUrl || downgrade ? undefined : found;
   return new CannotRunError(
     `${redactor.redact(displayUrl(target.tokenUrl))} is not a token endpoint: it answered ${excerpt(answer, redactor)}` +
-      (hint === undefined ? "" : `; did you mean --token-url ${redactor.redact(hint)}?`),
+      (hint === undefined ? "" : `; did you mean --token-url ${redactor.untrusted(hint)}?`),
   );
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { ALL_CHECKS } from "../../contracts/checks/catalogue.ts";
 import { rotationChecks } from "../../contracts/checks/credential-rotation.ts";
+import { inertText } from "../../transport/index.ts";
 import { isLoadGateId } from "./gate-ids.ts";
 import type { Ledger, LedgerEntry } from "./ledger.ts";
 import { LEDGER_FILE_SCHEMA } from "./ledger.ts";
@@ -72,10 +73,11 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
         : issue?.message;
     return { ok: false, problem: { message: `${file}: ${entry}${field}${message ?? "invalid"}` } };
   }
+  // A ledger is an input file: its words are shown on consoles and in reports, never obeyed there.
   const entries: LedgerEntry[] = parsed.data.accepted.map((entry) => ({
     id: entry.id,
-    reason: entry.reason,
-    ...(entry.ticket === undefined ? {} : { ticket: entry.ticket }),
+    reason: inertText(entry.reason),
+    ...(entry.ticket === undefined ? {} : { ticket: inertText(entry.ticket) }),
     ...(entry.expires === undefined ? {} : { expires: entry.expires }),
   }));
   const problem = entryProblem(entries);

@@ -1,5 +1,5 @@
 import type { JunitCase, JunitSuite } from "../index.ts";
-import { inlineText, tableHead, tableRow } from "../index.ts";
+import { inlineCell, inlineText, tableHead, tableRow } from "../index.ts";
 import type { ContractComparison } from "./compare-contract.ts";
 import type { FigureComparison, LoadComparison } from "./compare-load.ts";
 import { comparisonStatus } from "./compare-load.ts";
@@ -41,7 +41,7 @@ export function renderComparisonMarkdown(comparison: LoadComparison, baselineNam
       where(f),
       value(f, "baseline"),
       value(f, "candidate"),
-      inlineText(f.reason),
+      inlineCell(f.reason),
     ]),
   );
   return [

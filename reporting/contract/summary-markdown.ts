@@ -9,7 +9,10 @@ import {
   detailsBlock,
   EMBEDDED_SANDBOX_NOTE,
   formatDuration,
+  htmlText,
+  inlineCell,
   inlineText,
+  paragraphText,
   tableCell,
   tableHead,
   tableRow,
@@ -41,9 +44,10 @@ function details(check: CheckResult): string {
       return `${item.label} ${outcome}\n\n${codeBlock(item.curl, "sh")}`;
     })
     .join("\n\n");
+  // The message quotes the target, so it goes in the Markdown body: the summary line is raw HTML.
   return detailsBlock(
-    `${ICON[check.status]} <code>${check.id}</code> — ${inlineText(check.message)}`,
-    evidence,
+    `${ICON[check.status]} <code>${htmlText(check.id)}</code>`,
+    [paragraphText(check.message), evidence].filter(Boolean).join("\n\n"),
   );
 }
 
@@ -68,7 +72,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
           codeSpan(check.id),
           check.level,
           tableCell(check.rule),
-          inlineText(check.message),
+          inlineCell(check.message),
         ]),
       );
     }

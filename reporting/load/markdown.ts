@@ -4,6 +4,7 @@ import {
   codeCell,
   formatDuration,
   formatDurationCompact,
+  inlineCell,
   inlineText,
   paragraphText,
   warningCallout,
@@ -68,10 +69,10 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",
     "|---|---|",
-    `| Target | ${inlineText(context.targetLabel)} |`,
+    `| Target | ${inlineCell(context.targetLabel)} |`,
     `| Run id | ${codeCell(context.runId)} |`,
-    `| Load | ${inlineText(describeLoad(context))} |`,
-    `| Client model | ${codeCell(context.clientModel)}: ${inlineText(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
+    `| Load | ${inlineCell(describeLoad(context))} |`,
+    `| Client model | ${codeCell(context.clientModel)}: ${inlineCell(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
     `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,
     `| Run time | ${formatDuration(facts.runSeconds * 1000)} |`,
     "",
@@ -89,7 +90,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     "|---|---|---|---|",
     ...thresholds.map(
       (t) =>
-        `| ${THRESHOLD_MARK[thresholdStatus(t, result)]} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineText(t.observed ?? "–")} |`,
+        `| ${THRESHOLD_MARK[thresholdStatus(t, result)]} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineCell(t.observed ?? "–")} |`,
     ),
     "",
     ...(result.accepted.length === 0

@@ -5,6 +5,8 @@ import {
   detailsBlock,
   EMBEDDED_SANDBOX_NOTE,
   formatDuration,
+  htmlText,
+  inlineCell,
   inlineText,
   tableHead,
   tableRow,
@@ -52,7 +54,7 @@ function result(part: PartDetails): string {
       .filter(Boolean)
       .join(", ");
   }
-  return part.outcome.note ? inlineText(part.outcome.note) : "no report";
+  return part.outcome.note ? inlineCell(part.outcome.note) : "no report";
 }
 
 function problems(part: PartDetails): string[] {
@@ -110,7 +112,7 @@ export function renderRunSummaryMarkdown(
     ...parts.map((part) =>
       tableRow([
         ICON[part.outcome.verdict],
-        inlineText(part.outcome.title),
+        inlineCell(part.outcome.title),
         result(part),
         formatDuration(part.outcome.durationMs),
       ]),
@@ -124,7 +126,7 @@ export function renderRunSummaryMarkdown(
     lines.push(
       "",
       detailsBlock(
-        `${ICON[part.outcome.verdict]} ${inlineText(part.outcome.title)}: full summary`,
+        `${ICON[part.outcome.verdict]} ${htmlText(part.outcome.title)}: full summary`,
         demoteHeadings(summary.trim()),
       ),
     );

@@ -10,6 +10,8 @@ import { listenOnLoopback } from "./loopback.ts";
 export interface MetadataServerOptions {
   /** The n-th read's metadata for `issuer` (the server's own URL). */
   readonly document: (read: number, issuer: string) => Record<string, unknown>;
+  /** A token endpoint at `/token` that issues a token to anyone, the way a wrong --token-url meets a real server. */
+  readonly tokens?: boolean;
   /** Serve it over TLS with this certificate (see test-ca.ts); plain http otherwise. */
   readonly tls?: { readonly key: string; readonly cert: string };
 }
@@ -43,6 +45,13 @@ export async function startMetadataServer(options: MetadataServerOptions): Promi
   let issuer = "";
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     req.resume();
+    if (options.tokens === true && req.method === "POST" && req.url?.startsWith("/token")) {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(
+        JSON.stringify({ access_token: "metadata-server-token", token_type: "Bearer", expires_in: 60 }),
+      );
+      return;
+    }
     if (req.method !== "GET" || !req.url?.includes("/.well-known/")) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not_found"}');
       return;
