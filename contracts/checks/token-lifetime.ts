@@ -1,4 +1,4 @@
-import { formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
+import { countNoun, formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { IssuedToken, Probe } from "../probe/probe.ts";
@@ -96,7 +96,7 @@ export const lifetimeSliding = defineCheck({
       await waitUntil(
         probe,
         Math.min(lastUse + interval, horizon),
-        `lifetime.sliding: ${uses} uses so far`,
+        `lifetime.sliding: ${countNoun(uses, "use")} so far`,
         horizon,
       );
       const sent = Date.now();
@@ -116,7 +116,7 @@ export const lifetimeSliding = defineCheck({
       uses += 1;
     }
     return holds(
-      `used ${uses} times over ${formatDuration(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected; ` +
+      `used ${countNoun(uses, "time")} over ${formatDuration(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected; ` +
         `the last use was sent ${formatDuration(lastSent - usedAt)} after the first use's answer`,
     );
   },

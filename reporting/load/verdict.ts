@@ -1,3 +1,4 @@
+import { countNoun } from "../index.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 
@@ -41,13 +42,13 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
   const broken: string[] = [];
   if (unexpectedExpiries > 0) {
     broken.push(
-      `${unexpectedExpiries} token(s) were rejected (401) although last used less than expires_in − ${margin} ago: ` +
+      `${countNoun(unexpectedExpiries, "token was", "tokens were")} rejected (401) although last used less than expires_in − ${margin} ago: ` +
         "the lifetime is not counted from the last use (spec, Authentication rule 6).",
     );
   }
   if (idleOutlived > 0) {
     broken.push(
-      `${idleOutlived} token(s) were accepted after idling expires_in + ${margin} or longer: ` +
+      `${countNoun(idleOutlived, "token was", "tokens were")} accepted after idling expires_in + ${margin} or longer: ` +
         "idle tokens do not expire (spec, Authentication rule 6).",
     );
   }
@@ -81,7 +82,7 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
       ...base,
       level: "held",
       reasons: [
-        `each of the ${expectedIdleExpiries} cycles' tokens survived an idle gap of ${plan.midGapSeconds}s (over half of expires_in), ` +
+        `${expectedIdleExpiries === 1 ? "the one cycle's token" : `each of the ${expectedIdleExpiries} cycles' tokens`} survived an idle gap of ${plan.midGapSeconds}s (over half of expires_in), ` +
           `stayed valid while used every ${plan.shortGapSeconds}s until past expires_in + ${margin} after its issue, ` +
           `and expired after an idle gap of ${plan.longGapSeconds}s.`,
       ],
@@ -93,7 +94,7 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
     ...base,
     level: "held",
     reasons: [
-      `${extendedTokens} token(s) stayed valid while in use past expires_in + ${margin} after their issue, and no token ` +
+      `${countNoun(extendedTokens, "token")} stayed valid while in use past expires_in + ${margin} after their issue, and no token ` +
         `in use was rejected over ${facts.eventsAccepted} accepted events; idle expiry itself is checked by the idle-gap scenario.`,
     ],
   };

@@ -199,7 +199,7 @@ describe("renderReports", () => {
     );
     expect(input.verdict.level).toBe("held");
     expect(text).toContain(
-      "5 token(s) stayed valid while in use past expires_in + 0.2s after their issue, and no token in use was rejected over 190 accepted events",
+      "5 tokens stayed valid while in use past expires_in + 0.2s after their issue, and no token in use was rejected over 190 accepted events",
     );
   });
 
@@ -228,7 +228,7 @@ describe("renderReports", () => {
       context,
     );
     expect(input.verdict.level).toBe("broken");
-    expect(input.verdict.reasons[0]).toMatch(/^3 token\(s\) were rejected \(401\) although last used/);
+    expect(input.verdict.reasons[0]).toMatch(/^3 tokens were rejected \(401\) although last used/);
     expect(markdown).toContain("## Sliding expiry: BROKEN");
     expect(junit).toContain('<failure message="sliding expiry broken" type="contract">');
   });
