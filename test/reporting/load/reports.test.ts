@@ -140,7 +140,7 @@ describe("renderReports", () => {
       "latency  avg=3 ms · med=2 ms · p(90)=5 ms · p(95)=8 ms · p(99)=12 ms · max=30 ms\n",
     );
     expect(markdown).toContain("| Run time | 12.0 s |");
-    expect(text).toContain("FAILED: 1 threshold(s) crossed");
+    expect(text).toContain("FAILED: 1 threshold crossed");
   });
 
   it("counts refreshes as issued idle, lifetime and rejected token requests, and failures by their outcome", () => {
