@@ -11,6 +11,8 @@ import {
   tokenRefreshes,
 } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
+import type { MaybeTerminal } from "../progress-line.ts";
+import { isTerminal, LOG_PROGRESS_EVERY_MS, ProgressLine } from "../progress-line.ts";
 
 /** The counters each summed figure adds up; with EVENT_DURATION, every metric the progress line reads. */
 const SUMMED = {
@@ -102,21 +104,22 @@ export interface LiveProgressOptions {
   /** The REST API address of each k6 instance. */
   readonly addresses: readonly string[];
   readonly plannedMs: number;
-  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  readonly stderr: MaybeTerminal;
   readonly signal: AbortSignal;
-  /** Milliseconds between lines (a terminal's line is rewritten more often than a log gets one). */
+  /** Milliseconds between lines (a terminal's line is rewritten every 2 s, a log gets one every 30 s). */
   readonly everyMs?: number;
 }
 
 /**
- * Shows the run's progress on stderr from k6's REST API: one line rewritten in place on a terminal, plain lines in
- * a log. Returns the function that stops it (and ends the terminal's line).
+ * Shows the run's progress on stderr from k6's REST API: one line rewritten in place on a terminal (cut to its
+ * width), plain lines in a log. Returns the function that stops it (and ends the terminal's line).
  */
 export function startLiveProgress(options: LiveProgressOptions): () => void {
-  const tty = options.stderr.isTTY === true;
+  const tty = isTerminal(options.stderr);
+  // The ticks pace the lines: the line itself need not hold any back.
+  const progress = new ProgressLine(options.stderr, { everyMs: 0 });
   const started = Date.now();
   let busy = false;
-  let shown = false;
   /** Each instance's last event-latency reading, and the events the run had then. */
   let latency: ReadonlyArray<MetricSample | undefined> = [];
   let latencyReadAt: number | undefined;
@@ -147,19 +150,17 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
       busy = false;
     }
     if (options.signal.aborted || stopped) return;
-    const line = progressLine(Date.now() - started, options.plannedMs, figures);
-    options.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-    shown = true;
+    progress.show(progressLine(Date.now() - started, options.plannedMs, figures));
   };
   let stopped = false;
-  const timer = setInterval(() => void tick(), options.everyMs ?? (tty ? 2000 : 5000));
+  const timer = setInterval(() => void tick(), options.everyMs ?? (tty ? 2000 : LOG_PROGRESS_EVERY_MS));
   timer.unref();
   return () => {
     stopped = true;
     clearInterval(timer);
     options.signal.removeEventListener("abort", abortReads);
     reads.abort();
-    if (tty && shown) options.stderr.write("\n");
+    progress.end();
   };
 }
 
