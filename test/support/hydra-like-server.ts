@@ -14,6 +14,8 @@ export interface HydraLikeServer extends Loopback {
   readonly clientSecret: string;
   /** The audiences the client is registered for. */
   readonly audiences: readonly string[];
+  /** The form of every token request, in order. */
+  readonly forms: readonly URLSearchParams[];
 }
 
 const INVALID_REQUEST =
@@ -27,10 +29,12 @@ export async function startHydraLikeServer(
   const clientId = "hydra-client";
   const clientSecret = "hydra-secret-9f2c";
   const audiences = options.audiences ?? ["https://api.example.com"];
+  const forms: URLSearchParams[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = new URLSearchParams(Buffer.concat(chunks).toString());
+    forms.push(form);
     const answer = (status: number, body: Record<string, unknown>) => {
       res.writeHead(status, {
         "content-type": "application/json;charset=UTF-8",
@@ -72,5 +76,5 @@ export async function startHydraLikeServer(
     });
   });
   const loopback = await listenOnLoopback(server);
-  return { ...loopback, tokenUrl: `${loopback.url}/oauth2/token`, clientId, clientSecret, audiences };
+  return { ...loopback, tokenUrl: `${loopback.url}/oauth2/token`, clientId, clientSecret, audiences, forms };
 }
