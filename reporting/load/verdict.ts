@@ -40,7 +40,22 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
   };
 
   const broken: string[] = [];
-  if (unexpectedExpiries > 0) {
+  const plan = context.idleGap;
+  // Idle tokens behaving as planned while tokens in use die and none outlives its first lifetime: a fixed lifetime.
+  const fixedFromIssue =
+    plan !== undefined &&
+    expectedIdleExpiries !== undefined &&
+    idleSurvivals >= expectedIdleExpiries &&
+    idleExpiries >= expectedIdleExpiries &&
+    extendedTokens === 0;
+  if (unexpectedExpiries > 0 && fixedFromIssue) {
+    broken.push(
+      `${countNoun(unexpectedExpiries, "token was", "tokens were")} rejected (401) although last used less than expires_in − ${margin} ago, ` +
+        `and none was accepted expires_in + ${margin} or longer after its issue, while every cycle's token survived its idle gap of ` +
+        `${plan.midGapSeconds}s and expired after its long gap as planned: a lifetime fixed from issue, not counted from the last use ` +
+        "(spec, Authentication rule 6).",
+    );
+  } else if (unexpectedExpiries > 0) {
     broken.push(
       `${countNoun(unexpectedExpiries, "token was", "tokens were")} rejected (401) although last used less than expires_in − ${margin} ago: ` +
         "the lifetime is not counted from the last use (spec, Authentication rule 6).",
@@ -54,7 +69,6 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
   }
   if (broken.length > 0) return { ...base, level: "broken", reasons: broken };
 
-  const plan = context.idleGap;
   if (expectedIdleExpiries !== undefined && plan) {
     const of = `of ${expectedIdleExpiries}`;
     const missing: string[] = [];

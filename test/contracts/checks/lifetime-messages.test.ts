@@ -48,4 +48,12 @@ describe("lifetime.sliding's words", () => {
     expect(progress[0]).toMatch(/^lifetime\.sliding: 1 use so far: \d+ s to go$/);
     expect(progress.some((line) => / \d+ uses so far/.test(line))).toBe(true);
   }, 30_000);
+
+  it("names a lifetime fixed from issue when the token was refused once expires_in had passed since it was asked for", async () => {
+    const { result } = await sliding(["expiry-fixed"]);
+    expect(result.status).toBe("FAIL");
+    expect(result.message).toMatch(
+      /^a lifetime fixed from issue: rejected \d+\.\d s after the token was requested \(expires_in 2 s\), though used \d+ times and last only \d+ ms before; expires_in must count from the last use \(401 /,
+    );
+  }, 30_000);
 });
