@@ -130,7 +130,7 @@ export function reproduceCommand(
     ...argvOf(plan.options),
     ...fromFile,
   ];
-  const command = `npx event-harness ${words.map(shellWord).join(" ")}`;
+  const command = `npx --no-install event-harness ${words.map(shellWord).join(" ")}`;
   if (external === undefined) return command;
   const flags = [
     "--token-url",
