@@ -12,7 +12,7 @@ import {
 } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
 import type { MaybeTerminal } from "../progress-line.ts";
-import { isTerminal, LOG_PROGRESS_EVERY_MS, ProgressLine } from "../progress-line.ts";
+import { isTerminal, ProgressLine } from "../progress-line.ts";
 
 /** The counters each summed figure adds up; with EVENT_DURATION, every metric the progress line reads. */
 const SUMMED = {
@@ -106,7 +106,10 @@ export interface LiveProgressOptions {
   readonly plannedMs: number;
   readonly stderr: MaybeTerminal;
   readonly signal: AbortSignal;
-  /** Milliseconds between lines (a terminal's line is rewritten every 2 s, a log gets one every 30 s). */
+  /**
+   * Milliseconds between lines, unthrottled (tests); by default a terminal's line is rewritten every 2 s, and a log
+   * gets its first line after 5 s, then one every 30 s at most.
+   */
   readonly everyMs?: number;
 }
 
@@ -116,8 +119,8 @@ export interface LiveProgressOptions {
  */
 export function startLiveProgress(options: LiveProgressOptions): () => void {
   const tty = isTerminal(options.stderr);
-  // The ticks pace the lines: the line itself need not hold any back.
-  const progress = new ProgressLine(options.stderr, { everyMs: 0 });
+  // In a log the first figures come early, then the line holds the rest back to one every 30 s.
+  const progress = new ProgressLine(options.stderr, options.everyMs === undefined ? {} : { everyMs: 0 });
   const started = Date.now();
   let busy = false;
   /** Each instance's last event-latency reading, and the events the run had then. */
@@ -153,7 +156,7 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
     progress.show(progressLine(Date.now() - started, options.plannedMs, figures));
   };
   let stopped = false;
-  const timer = setInterval(() => void tick(), options.everyMs ?? (tty ? 2000 : LOG_PROGRESS_EVERY_MS));
+  const timer = setInterval(() => void tick(), options.everyMs ?? (tty ? 2000 : 5000));
   timer.unref();
   return () => {
     stopped = true;
