@@ -5,10 +5,11 @@ import { parseCommandArgs, renderHelp } from "./command.ts";
 import { configRequested, describeConfigSource } from "./config-options.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { ExitCode, exitCodeOf } from "./exit-codes.ts";
+import { helpWidth, wrapHelpLine } from "./help-width.ts";
 
-function renderOverview(commands: readonly CommandEntry[]): string {
+function renderOverview(commands: readonly CommandEntry[], lineWidth: number): string {
   const width = Math.max(...commands.map((command) => command.name.length));
-  return [
+  const lines = [
     "event-harness — contract and load checks for the Event Submission API",
     "",
     "Usage: event-harness <command> [options]",
@@ -19,8 +20,8 @@ function renderOverview(commands: readonly CommandEntry[]): string {
     "Run `event-harness <command> --help` (or `event-harness help <command>`) for a command's options.",
     "`event-harness --version` (-V) prints the version.",
     "Exit codes: 0 passed, 1 a check failed, 2 usage or configuration error, 3 could not decide.",
-    "",
-  ].join("\n");
+  ];
+  return `${lines.flatMap((line) => wrapHelpLine(line, lineWidth)).join("\n")}\n`;
 }
 
 /**
@@ -58,7 +59,7 @@ export async function main(
       return ExitCode.ok;
     }
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-      io.stdout.write(renderOverview(commands));
+      io.stdout.write(renderOverview(commands, helpWidth(io.stdout, io.env)));
       return name === undefined ? ExitCode.usage : ExitCode.ok;
     }
     const entry = commands.find((candidate) => candidate.name === name);
@@ -71,7 +72,7 @@ export async function main(
     }
     const command = await entry.load();
     if (helpFor || rest.includes("--help") || rest.includes("-h")) {
-      io.stdout.write(renderHelp(command));
+      io.stdout.write(renderHelp(command, helpWidth(io.stdout, io.env)));
       return ExitCode.ok;
     }
     const { options, positionals } = parseCommandArgs(command, rest);

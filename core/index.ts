@@ -1,5 +1,6 @@
 // The ground every layer stands on: no Node or k6 APIs, so the k6 scenarios bundle it as the CLI does.
 
+export { countNoun } from "./count-noun.ts";
 export type { ErrorCode, UsageErrorCode } from "./errors.ts";
 export {
   BundleTooLargeError,

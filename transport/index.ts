@@ -1,3 +1,5 @@
+export type { OAuthError } from "./oauth-error-text.ts";
+export { DESCRIPTION_CHARS, describeOAuthError, oauthErrorOf } from "./oauth-error-text.ts";
 export { Redactor } from "./redactor.ts";
 export { Secret } from "./secret.ts";
 export type { ClientAuth, Target, TokenEndpointFacts } from "./target.ts";

@@ -15,8 +15,8 @@ export interface Target {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: Secret;
-  /** The `audience` form field; the spec says it is {base_url}. */
-  readonly audience: string;
+  /** The `audience` form field; the spec says it is {base_url}; not sent when undefined (`--audience none`). */
+  readonly audience?: string;
   readonly clientAuth: ClientAuth;
   /**
    * The user named the client authentication (flag, variable or config file): it is binding, and the preflight may

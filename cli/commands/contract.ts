@@ -51,6 +51,11 @@ export const contractCommand = defineCommand({
       description:
         "Start the embedded sandbox with this fault, to see checks fail; the faults are listed by `event-harness sandbox --help`.",
     },
+    quiet: {
+      type: "boolean",
+      description:
+        "No progress lines while checks wait (by default: on a terminal one line rewritten in place, in a log one line every 30 s at most).",
+    },
     ...runTimeoutOption,
     ...acceptedOption,
     ...targetOptions,

@@ -60,6 +60,11 @@ const runOptions = {
     valueName: "MS",
     description: "Milliseconds the embedded sandbox of the load parts adds before every answer (default 0).",
   },
+  quiet: {
+    type: "boolean",
+    description:
+      "No progress lines from the contract and load parts (by default: on a terminal one line rewritten in place, in a log one line every 30 s at most).",
+  },
   ...runTimeoutOption,
   ...acceptedOption,
   ...targetOptions,

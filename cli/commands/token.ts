@@ -2,11 +2,16 @@ import { CannotRunError, UsageError } from "../../core/index.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { displayUrl } from "../load/display-url.ts";
-import { targetOptions } from "../target-options.ts";
+import { pick, targetOptions } from "../target-options.ts";
 
 const NAME = "token";
 /** RFC 6750 §2.1's b64token: what a Bearer token is made of, and all `token` ever prints alone on a line. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+/**
+ * The base URL `token` names when it needs none: the base URL is only the default audience, and this command sends
+ * no event. A reserved name (RFC 6761), never contacted.
+ */
+const UNUSED_BASE_URL = "https://base-url.invalid";
 
 export const tokenCommand = defineCommand({
   name: NAME,
@@ -18,7 +23,8 @@ export const tokenCommand = defineCommand({
     "to stderr, so EVENT_API_OLD_ACCESS_TOKEN=$(event-harness token …) works. This is the one place the harness",
     "prints a token on purpose: only on stdout, only when asked, never in a report. A target is required (the",
     "embedded sandbox would stop with the command, and its token with it): start `event-harness sandbox` and",
-    "point the target options at it.",
+    "point the target options at it. --base-url may be left out when --audience is given (a URI, or none to send",
+    "no audience): the base URL is only the default audience here.",
     "Exit codes: 0 token printed, 2 usage or configuration error, 3 no token (endpoint unreachable, not a token",
     "endpoint, credentials refused with both client authentications: said in one sentence, as every run's preflight;",
     "or a token not made of RFC 6750 b64token characters, which is never printed).",
@@ -30,7 +36,13 @@ export const tokenCommand = defineCommand({
   ],
   async run({ options, io }) {
     const { resolveTargetWithIssuer } = await import("../issuer-target.ts");
-    const target = await resolveTargetWithIssuer(options, io.env, io);
+    const baseUrlUnneeded =
+      pick(options, io.env, "base-url") === undefined && pick(options, io.env, "audience") !== undefined;
+    const target = await resolveTargetWithIssuer(
+      baseUrlUnneeded ? { ...options, "base-url": UNUSED_BASE_URL } : options,
+      io.env,
+      io,
+    );
     if (target === undefined) {
       throw new UsageError(
         "invalid-config",

@@ -3,6 +3,7 @@ import { CannotRunError } from "../../core/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
+import { ProgressLine } from "../progress-line.ts";
 import type { PreparedContract } from "./prepare-contract.ts";
 
 /** What the run found: the checks' results and the target as judged. */
@@ -102,9 +103,10 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
     runId: `c${started.toString(36)}`,
     deadline,
   };
+  const progress = prepared.quiet ? undefined : new ProgressLine(io.stderr);
   const checks = await runContract(settings, {
-    onProgress: (_checkId, message) => io.stderr.write(`  … ${message}\n`),
+    ...(progress === undefined ? {} : { onProgress: (_checkId, message) => progress.show(`  … ${message}`) }),
     signal: io.signal,
-  });
+  }).finally(() => progress?.end());
   return { target, checks };
 }

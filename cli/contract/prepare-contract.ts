@@ -23,6 +23,7 @@ export interface ContractOptionValues
   seed?: string;
   "sandbox-expires-in"?: string;
   "sandbox-fault"?: readonly string[];
+  quiet?: boolean;
 }
 
 /** What the contract options ask for, checked. */
@@ -47,6 +48,8 @@ export interface PreparedContract extends ContractChoices {
   /** The target as the user configured it (or the embedded sandbox's), before the preflight. */
   readonly configured: Target;
   readonly redactor: Redactor;
+  /** No progress lines while checks wait (--quiet). */
+  readonly quiet: boolean;
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
@@ -117,7 +120,8 @@ export async function prepareContract(
   try {
     const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
     const redactor = targetRedactor(configured);
-    return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor };
+    const quiet = options.quiet === true;
+    return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor, quiet };
   } catch (error) {
     await sandbox?.close();
     throw error;

@@ -33,7 +33,7 @@ export async function reportContractRun(
     ...mapTokenEndpointFacts(run.target, (url) => redactor.redact(url)),
     baseUrl: redactor.redact(baseUrl),
     clientId: redactor.redact(clientId),
-    audience: redactor.redact(audience),
+    ...(audience === undefined ? {} : { audience: redactor.redact(audience) }),
     ...(scope === undefined ? {} : { scope: redactor.redact(scope) }),
     ...(resource === undefined ? {} : { resource: redactor.redact(resource) }),
     ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { CannotRunError, UsageError } from "../../core/index.ts";
+import { CannotRunError, countNoun, UsageError } from "../../core/index.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
@@ -46,7 +46,7 @@ export async function runLoadMerge(
   const plan = await readPlan(planFile);
   if (dirs.length !== plan.parallelism) {
     io.stderr.write(
-      `event-harness: the plan ran ${plan.parallelism} runner(s) but ${dirs.length} output director${dirs.length === 1 ? "y was" : "ies were"} given; no verdict from part of a run\n`,
+      `event-harness: the plan ran ${countNoun(plan.parallelism, "runner")} but ${dirs.length} output director${dirs.length === 1 ? "y was" : "ies were"} given; no verdict from part of a run\n`,
     );
     return ExitCode.undecided;
   }

@@ -63,7 +63,7 @@ export const loadOptions = {
   quiet: {
     type: "boolean",
     description:
-      "No live progress on stderr (by default: elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations every few seconds).",
+      "No live progress on stderr (by default elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations: on a terminal one line rewritten every 2 s, in a log one line every 30 s).",
   },
   out: {
     type: "string",

@@ -1,5 +1,5 @@
 import type { ClientCredential } from "../../load/index.ts";
-import { defaultMarginSeconds, LOAD_ENV } from "../../load/index.ts";
+import { AUDIENCE_NOT_SENT, defaultMarginSeconds, LOAD_ENV } from "../../load/index.ts";
 import { EMBEDDED_SANDBOX_NOTE } from "../../reporting/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
@@ -34,7 +34,7 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
   const env: Record<string, string> = {
     [LOAD_ENV.tokenUrl]: target.tokenUrl,
     [LOAD_ENV.baseUrl]: target.baseUrl,
-    [LOAD_ENV.audience]: target.audience,
+    [LOAD_ENV.audience]: target.audience ?? AUDIENCE_NOT_SENT,
     [LOAD_ENV.clientAuth]: target.clientAuth,
     [LOAD_ENV.insecure]: String(target.connection.insecure),
     [LOAD_ENV.credentials]: JSON.stringify(

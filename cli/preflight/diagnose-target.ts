@@ -9,7 +9,7 @@ import {
 import { requestDeadline } from "../../transport/deadline/index.ts";
 import { discoverTokenEndpoint } from "../../transport/discovery/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
-import { eventsUrl, inertText } from "../../transport/index.ts";
+import { describeOAuthError, eventsUrl, inertText, oauthErrorOf } from "../../transport/index.ts";
 import { viaProxy } from "../connection-failure.ts";
 import { displayUrl } from "../load/display-url.ts";
 import type { ParsedToken } from "./answer-kind.ts";
@@ -68,11 +68,23 @@ function unreachable(
   );
 }
 
+/** The answer in a line: an OAuth error as its code and error_description (whole, or its end), else a quoted prefix. */
 function excerpt(answer: Answer, redactor: Redactor): string {
+  const type = answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : "";
+  const oauthError = oauthErrorOf(answer.text);
+  if (oauthError !== undefined) return `${answer.status}${type} ${describeOAuthError(oauthError, redactor)}`;
   // Only the quoted prefix is made inert and redacted: the body may be a megabyte.
   const { text, cut } = redactor.untrustedPrefix(answer.text.replace(/\s+/g, " ").trim(), EXCERPT_CHARS);
   const short = cut ? `${text}…` : text;
-  return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
+  return `${answer.status}${type}${short ? ` "${short}"` : ""}`;
+}
+
+/** "401 invalid_client": the status and, when the answer is an OAuth error, its code; a refusal needs no more. */
+function statusAndCode(answer: Answer, redactor: Redactor): string {
+  const oauthError = oauthErrorOf(answer.text);
+  return oauthError === undefined
+    ? String(answer.status)
+    : `${answer.status} ${describeOAuthError({ error: oauthError.error, description: undefined }, redactor)}`;
 }
 
 function isDowngrade(from: string, to: string): boolean {
@@ -159,9 +171,22 @@ export async function diagnoseToken(
       }
       return { clientAuth: other, refusedClientAuth: configured, token: secondKind.token };
     }
+    if (second.kind === "answer" && secondKind?.kind !== "refused") {
+      // Past client authentication, the server objected to something else: that answer is the one to act on.
+      throw new CannotRunError(
+        `client ${client} was refused with --client-auth ${configured} (${statusAndCode(first, redactor)}), but with --client-auth ${other} ` +
+          `the token endpoint answered ${excerpt(second, redactor)}, which is not a refusal of the credentials: ` +
+          `the client may authenticate with ${other} (--client-auth ${other}); that answer says what else the server objects to`,
+      );
+    }
+    if (second.kind !== "answer") {
+      throw new CannotRunError(
+        `the credentials for client ${client} were refused with --client-auth ${configured} (${statusAndCode(first, redactor)}), and the request with --client-auth ${other} got no answer (${second.reason})`,
+      );
+    }
     throw new CannotRunError(
-      `the credentials for client ${client} were refused (${first.status} with --client-auth ${configured}` +
-        `${second.kind === "answer" ? `, ${second.status} with ${other}` : ""}): check the client id and secret, or whether the secret was rotated`,
+      `the credentials for client ${client} were refused (${first.status} with --client-auth ${configured}, ${second.status} with ${other}): ` +
+        "check the client id and secret, or whether the secret was rotated",
     );
   }
   if (!options.requireToken) return { clientAuth: configured };

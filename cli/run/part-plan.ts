@@ -49,6 +49,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
   const { runDir, faults, external } = settings;
   const dirOf = (id: string) => displayPath(path.join(runDir, id));
   const faultOptions = faults.length > 0 ? { "sandbox-fault": faults } : {};
+  const quiet = settings.quiet ? { quiet: true } : {};
   const plans: PartPlan[] = [];
   // Rotation first: a token the user took before rotating would otherwise outlive expires_in during the other parts.
   if (settings.parts.includes("rotation")) {
@@ -76,7 +77,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
       kind: "contract",
       title: `Contract suite (${settings.profile} profile)`,
       command: "contract",
-      options: { profile: settings.profile, "report-dir": dirOf("contract"), ...faultOptions },
+      options: { profile: settings.profile, "report-dir": dirOf("contract"), ...faultOptions, ...quiet },
     });
   }
   if (settings.parts.includes("load")) {
@@ -97,6 +98,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
           ...faultOptions,
           ...(settings.sandboxLatency === undefined ? {} : { "sandbox-latency": settings.sandboxLatency }),
           ...(settings.baseline === undefined ? {} : { baseline: settings.baseline }),
+          ...quiet,
         },
         // k6's raw samples, turned into the per-second series the report draws.
         internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
@@ -128,7 +130,7 @@ export function reproduceCommand(
     ...argvOf(plan.options),
     ...fromFile,
   ];
-  const command = `npx event-harness ${words.map(shellWord).join(" ")}`;
+  const command = `npx --no-install event-harness ${words.map(shellWord).join(" ")}`;
   if (external === undefined) return command;
   const flags = [
     "--token-url",

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
@@ -131,7 +131,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
+    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
   );
   return exitCodeOf(verdict);
 }

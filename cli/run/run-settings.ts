@@ -42,6 +42,7 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   accepted?: string;
   "sandbox-latency"?: string;
   baseline?: string;
+  quiet?: boolean;
 }
 
 export interface ScenarioChoice {
@@ -115,6 +116,8 @@ export interface RunSettings {
   readonly sandboxLatency: string | undefined;
   /** The baseline the load part is compared with (one scenario only: a baseline holds one). */
   readonly baseline: string | undefined;
+  /** No progress lines from the parts (--quiet). */
+  readonly quiet?: boolean;
 }
 
 export async function readSettings(
@@ -223,5 +226,6 @@ export async function readSettings(
     faults,
     sandboxLatency,
     baseline: options.baseline === undefined ? undefined : path.resolve(options.baseline),
+    quiet: options.quiet === true,
   };
 }

@@ -10,7 +10,7 @@ export interface ContractSettings {
     readonly baseUrl: string;
     readonly clientId: string;
     readonly clientSecret: string;
-    readonly audience: string;
+    readonly audience?: string;
     readonly clientAuth: ClientAuth;
     readonly scope?: string;
     readonly connection: Connection;

@@ -32,7 +32,8 @@ export interface ContractRun {
     readonly tokenEndpointOrigin?: string;
     readonly baseUrl: string;
     readonly clientId: string;
-    readonly audience: string;
+    /** Absent when no audience was sent (--audience none). */
+    readonly audience?: string;
     readonly clientAuth: ClientAuth;
     readonly scope?: string;
     /** The RFC 8707 resource sent with every token request (--resource). */
@@ -77,7 +78,7 @@ export function describeTarget(target: Target): ContractRun["target"] {
     ...tokenEndpointFacts(target),
     baseUrl,
     clientId,
-    audience,
+    ...(audience === undefined ? {} : { audience }),
     clientAuth,
     ...(scope === undefined ? {} : { scope }),
     ...(resource === undefined ? {} : { resource }),

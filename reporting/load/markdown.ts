@@ -2,6 +2,7 @@ import { CLIENT_MODEL_SUMMARIES } from "../../load/lib/client-models.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeCell,
+  countNoun,
   formatDuration,
   formatDurationCompact,
   inlineCell,
@@ -46,12 +47,12 @@ export function describeLoad(context: ReportContext): string {
   if (context.idleGap) {
     const gaps = context.idleGap;
     parts.push(
-      `${gaps.cycles} cycles of gaps ${gaps.midGapSeconds}s, ${gaps.shortGaps} × ${gaps.shortGapSeconds}s, ${gaps.longGapSeconds}s, bursts of ${gaps.burst}`,
+      `${countNoun(gaps.cycles, "cycle")} of gaps ${gaps.midGapSeconds}s, ${gaps.shortGaps} × ${gaps.shortGapSeconds}s, ${gaps.longGapSeconds}s, bursts of ${gaps.burst}`,
     );
   } else if (context.durationSeconds !== undefined) {
     parts.push(`for ${formatDurationCompact(context.durationSeconds * 1000)}`);
   }
-  parts.push(`${context.vus} VUs`);
+  parts.push(countNoun(context.vus, "VU"));
   if (context.warmUpSeconds > 0)
     parts.push(`after a ${formatDurationCompact(context.warmUpSeconds * 1000)} token warm-up`);
   return parts.join(", ");

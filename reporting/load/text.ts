@@ -1,5 +1,5 @@
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
-import { formatDuration } from "../index.ts";
+import { countNoun, formatDuration } from "../index.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
 import type { ThresholdStatus } from "./run-result.ts";
@@ -46,7 +46,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
       : ["  ACCEPTED DEVIATIONS", ...describeOutcomes(result.accepted).map((line) => `    ${line}`), ""]),
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
     result.outcome === "failed"
-      ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed${result.regressed.length > 0 ? `, ${result.regressed.length} figure(s) REGRESSED against the baseline (below)` : ""}`
+      ? `  FAILED: ${countNoun(result.failedThresholds.length, "threshold")} crossed${result.regressed.length > 0 ? `, ${countNoun(result.regressed.length, "figure")} REGRESSED against the baseline (below)` : ""}`
       : `  ${describeResult(result)}`,
     "",
   ];

@@ -2,6 +2,7 @@ import { describeCounts, INSECURE_WARNING } from "../../reporting/contract/index
 import { describeTokenEndpoint } from "../../transport/index.ts";
 import {
   codeSpan,
+  countNoun,
   detailsBlock,
   EMBEDDED_SANDBOX_NOTE,
   formatDuration,
@@ -36,7 +37,8 @@ function demoteHeadings(markdown: string): string {
 }
 
 function result(part: PartDetails): string {
-  if (part.checks) return `${part.checks.checks.length} checks: ${describeCounts(part.checks.checks)}`;
+  if (part.checks)
+    return `${countNoun(part.checks.checks.length, "check")}: ${describeCounts(part.checks.checks)}`;
   if (part.load) {
     const f = part.load.facts;
     const { thresholds, waived } = part.load;
@@ -103,7 +105,7 @@ export function renderRunSummaryMarkdown(
       ? ""
       : `, settings from environment ${codeSpan(config.environment)} of ${codeSpan(config.file)}`;
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${countNoun(run.parts.length, "part")} passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",

@@ -94,7 +94,7 @@ describe("event-harness run against the embedded sandbox", () => {
         ["contract", "passed", 0],
       ]);
       expect(outcome.parts[0]?.command).toBe(
-        `npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir ${path.join(dir, "rotation")}`,
+        `npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir ${path.join(dir, "rotation")}`,
       );
       const files = (await readdir(dir, { recursive: true })).sort();
       for (const file of [
@@ -284,7 +284,7 @@ describe("event-harness run against a named target", () => {
       });
       expect(outcome.parts[0]?.command).toMatch(
         // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
-        /^npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
+        /^npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);
@@ -353,7 +353,7 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stdout).toBe(3);
       expect(marginLines(run.stdout).at(-1)).toMatch(
-        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 0 of 1 parts passed/,
+        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 0 of 1 part passed/,
       );
       expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain('data-verdict="undecided"');
     },

@@ -33,10 +33,10 @@ const settings: RunSettings = {
   baseline: undefined,
 };
 
-/** The argv after `npx event-harness` in the command shown to reproduce a part, split as the shell would. */
+/** The argv after `npx --no-install event-harness` in the command shown to reproduce a part, split as the shell would. */
 function shownArgv(command: string): string[] {
   return command
-    .replace(/^npx event-harness /, "")
+    .replace(/^npx --no-install event-harness /, "")
     .split(" ")
     .map((word) => word.replace(/^'(.*)'$/, "$1"));
 }

@@ -141,7 +141,7 @@ describe("renderReports", () => {
       "latency  avg=3 ms · med=2 ms · p(90)=5 ms · p(95)=8 ms · p(99)=12 ms · max=30 ms\n",
     );
     expect(markdown).toContain("| Run time | 12.0 s |");
-    expect(text).toContain("FAILED: 1 threshold(s) crossed");
+    expect(text).toContain("FAILED: 1 threshold crossed");
   });
 
   it("counts refreshes as issued idle, lifetime and rejected token requests, and failures by their outcome", () => {
@@ -200,7 +200,7 @@ describe("renderReports", () => {
     );
     expect(input.verdict.level).toBe("held");
     expect(text).toContain(
-      "5 token(s) stayed valid while in use past expires_in + 0.2s after their issue, and no token in use was rejected over 190 accepted events",
+      "5 tokens stayed valid while in use past expires_in + 0.2s after their issue, and no token in use was rejected over 190 accepted events",
     );
   });
 
@@ -229,7 +229,7 @@ describe("renderReports", () => {
       context,
     );
     expect(input.verdict.level).toBe("broken");
-    expect(input.verdict.reasons[0]).toMatch(/^3 token\(s\) were rejected \(401\) although last used/);
+    expect(input.verdict.reasons[0]).toMatch(/^3 tokens were rejected \(401\) although last used/);
     expect(markdown).toContain("## Sliding expiry: BROKEN");
     expect(junit).toContain('<failure message="sliding expiry broken" type="contract">');
   });
