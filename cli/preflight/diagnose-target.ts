@@ -1,5 +1,6 @@
 import { request } from "undici";
 import { CannotRunError } from "../../core/index.ts";
+import { lifetimeProblem } from "../../domain/index.ts";
 import {
   describeRedirect,
   isRedirect,
@@ -70,6 +71,25 @@ function excerpt(answer: Answer, redactor: Redactor): string {
   return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
 }
 
+/** A token the harness cannot time: the target's fault, said with its answer quoted inert (exit 3, nothing run). */
+function badLifetime(
+  target: Target,
+  client: string,
+  body: Readonly<Record<string, unknown>>,
+  redactor: Redactor,
+): CannotRunError {
+  // A target may echo the token anywhere in its answer: hidden before anything of it is quoted.
+  if (typeof body.access_token === "string") redactor.addToken(body.access_token, "<ACCESS_TOKEN>");
+  const quote = (value: unknown) => {
+    const raw = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+    const { text, cut } = redactor.untrustedPrefix(raw, EXCERPT_CHARS);
+    return cut ? `${text}…` : text;
+  };
+  return new CannotRunError(
+    `the token endpoint ${displayUrl(target.tokenUrl)} gave client ${client} a token without a usable lifetime: ${lifetimeProblem(body, quote)}`,
+  );
+}
+
 async function notTokenEndpoint(
   target: Target,
   answer: Answer,
@@ -133,6 +153,10 @@ export async function diagnoseToken(
   }
   const kind = answerKind(first);
   if (kind.kind === "token") return { clientAuth: configured, token: kind.token };
+  if (kind.kind === "bad-lifetime") {
+    if (!options.requireToken) return { clientAuth: configured };
+    throw badLifetime(target, client, kind.body, redactor);
+  }
   if (kind.kind === "not-token-endpoint") throw await notTokenEndpoint(target, first, redactor, signal);
   if (kind.kind === "refused") {
     const other = OTHER[configured];
@@ -140,6 +164,10 @@ export async function diagnoseToken(
     const secondKind = second.kind === "answer" ? answerKind(second) : undefined;
     if (secondKind?.kind === "token") {
       return { clientAuth: other, refusedClientAuth: configured, token: secondKind.token };
+    }
+    if (secondKind?.kind === "bad-lifetime") {
+      if (!options.requireToken) return { clientAuth: other, refusedClientAuth: configured };
+      throw badLifetime(target, client, secondKind.body, redactor);
     }
     throw new CannotRunError(
       `the credentials for client ${client} were refused (${first.status} with --client-auth ${configured}` +
