@@ -1,3 +1,10 @@
+export type { InputFileReading } from "./input-file.ts";
+export {
+  MAX_INPUT_FILE_BYTES,
+  MAX_RECORD_FILE_BYTES,
+  readInputFile,
+  readInputFileSync,
+} from "./input-file.ts";
 export { Redactor } from "./redactor.ts";
 export { Secret } from "./secret.ts";
 export type { ClientAuth, Target } from "./target.ts";
