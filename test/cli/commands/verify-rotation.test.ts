@@ -39,7 +39,8 @@ describe("event-harness verify-rotation against the embedded sandbox", () => {
       ...rotation,
       ...expectations,
       "--report-dir",
-      join(reports, "embedded"),
+      // A report directory holds one run.
+      await mkdtemp(join(reports, "embedded-")),
     ]);
     expect(run.code, run.stderr).toBe(code);
     expect(statusOf(run.stdout, "rotation.new-secret")).toBe("PASS");
