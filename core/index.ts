@@ -18,6 +18,7 @@ export {
   Undecidable,
   UsageError,
 } from "./errors.ts";
+export { formatBytes } from "./format-bytes.ts";
 export type { DurationParts } from "./format-duration.ts";
 export { formatDuration, formatDurationCompact, splitDuration } from "./format-duration.ts";
 export type { NextUint32 } from "./random.ts";

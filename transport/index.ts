@@ -1,3 +1,10 @@
+export type { InputFileReading } from "./input-file.ts";
+export {
+  MAX_INPUT_FILE_BYTES,
+  MAX_RECORD_FILE_BYTES,
+  readInputFile,
+  readInputFileSync,
+} from "./input-file.ts";
 export type { OAuthError } from "./oauth-error-text.ts";
 export { DESCRIPTION_CHARS, describeOAuthError, oauthErrorOf } from "./oauth-error-text.ts";
 export { Redactor } from "./redactor.ts";

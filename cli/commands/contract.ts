@@ -26,7 +26,8 @@ export const contractCommand = defineCommand({
     "report-dir": {
       type: "string",
       valueName: "DIR",
-      description: "Where results.json, junit.xml and summary.md go (default reports/contract).",
+      description:
+        "Where results.json, junit.xml and summary.md go: a new or empty directory (default reports/contract/<time>).",
     },
     only: {
       type: "string",

@@ -1,9 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { ContractCheckRecord, LoadRecord } from "../../reporting/compare/index.ts";
 import { LOAD_RECORD_FORMAT } from "../../reporting/compare/index.ts";
-import { inertText } from "../../transport/index.ts";
+import { inertText, MAX_RECORD_FILE_BYTES, readInputFile } from "../../transport/index.ts";
 import { displayPath } from "../display-path.ts";
 
 /** The file a load run keeps in its report dir for later comparisons; `--save-baseline` copies it. */
@@ -73,9 +73,11 @@ export async function readComparable(given: string, command: string): Promise<Co
     }
     file = first;
   }
+  const reading = await readInputFile(file, MAX_RECORD_FILE_BYTES);
+  if (!reading.ok) throw refuse(`cannot read ${displayPath(file)}: ${reading.problem}`, command);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(file, "utf8"));
+    value = JSON.parse(reading.text);
   } catch (error) {
     throw refuse(`cannot read ${displayPath(file)} as JSON: ${(error as Error).message}`, command);
   }

@@ -98,7 +98,7 @@ export async function prepareContract(
   const { external, tuning, runTimeoutMs, ledger, reportDir } = await setUpRun(
     options,
     io,
-    { command: "contract", defaultReportDir: "reports/contract", runTimeout: true },
+    { command: "contract", defaultReportParent: "reports/contract", runTimeout: true },
     (external) => {
       if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
         throw new UsageError(

@@ -29,7 +29,7 @@ export const loadOptions = {
     type: "string",
     valueName: "DIR",
     description:
-      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR instead of running, without contacting the target; merge with load-merge.",
+      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR (new or empty) instead of running, without contacting the target; merge with load-merge.",
   },
   "expires-in": {
     type: "string",
@@ -52,7 +52,7 @@ export const loadOptions = {
   "report-dir": {
     type: "string",
     valueName: "DIR",
-    description: "Where the reports go (default reports/load/<scenario>-<timestamp>).",
+    description: "Where the reports go: a new or empty directory (default reports/load/<scenario>-<time>).",
   },
   threshold: {
     type: "string",

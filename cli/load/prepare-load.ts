@@ -13,7 +13,6 @@ import packageJson from "../../package.json" with { type: "json" };
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
-import { clearReports } from "../../reporting/load/report-files.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
@@ -27,9 +26,9 @@ import { didYouMean } from "../did-you-mean.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import { switchedNote } from "../preflight/index.ts";
+import { claimReportDir, createReportDir } from "../report-dir.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
 import { BaselineStep } from "./baseline-step.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
@@ -37,7 +36,6 @@ import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
 import { preflight } from "./preflight.ts";
-import { createReportDir } from "./report-dir.ts";
 import { runVariables } from "./run-variables.ts";
 
 /**
@@ -207,20 +205,15 @@ async function checkOptions(
   };
 }
 
-/** Where the reports go, made writable and emptied of an earlier run's reports before k6 is fetched. */
+/** Where the reports go: a directory this run alone writes, claimed before k6 is fetched. */
 async function readyReportDir(
   { scenario, operatorDir }: CheckedOptions,
   reportDirOption: string | undefined,
   started: Date,
 ): Promise<string> {
-  const reportDir =
-    operatorDir !== undefined
-      ? await prepareWritableDir(operatorDir, "--k6-operator", "load")
-      : reportDirOption
-        ? await prepareWritableDir(reportDirOption, "--report-dir", "load")
-        : await createReportDir(scenario, started);
-  await clearReports(reportDir);
-  return reportDir;
+  if (operatorDir !== undefined) return claimReportDir(operatorDir, "--k6-operator", "load");
+  if (reportDirOption) return claimReportDir(reportDirOption, "--report-dir", "load");
+  return createReportDir(path.join("reports", "load"), `${scenario}-${compactTimestamp(started)}`, "load");
 }
 
 /** The clients k6 is given: the target's one, or every client of the embedded sandbox. */

@@ -1,5 +1,6 @@
 import { request } from "undici";
 import { CannotRunError } from "../../core/index.ts";
+import { lifetimeProblem } from "../../domain/index.ts";
 import {
   describeRedirect,
   isRedirect,
@@ -91,6 +92,25 @@ function isDowngrade(from: string, to: string): boolean {
   return new URL(from).protocol === "https:" && new URL(to).protocol !== "https:";
 }
 
+/** A token the harness cannot time: the target's fault, said with its answer quoted inert (exit 3, nothing run). */
+function badLifetime(
+  target: Target,
+  client: string,
+  body: Readonly<Record<string, unknown>>,
+  redactor: Redactor,
+): CannotRunError {
+  // A target may echo the token anywhere in its answer: hidden before anything of it is quoted.
+  if (typeof body.access_token === "string") redactor.addToken(body.access_token, "<ACCESS_TOKEN>");
+  const quote = (value: unknown) => {
+    const raw = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+    const { text, cut } = redactor.untrustedPrefix(raw, EXCERPT_CHARS);
+    return cut ? `${text}…` : text;
+  };
+  return new CannotRunError(
+    `the token endpoint ${displayUrl(target.tokenUrl)} gave client ${client} a token without a usable lifetime: ${lifetimeProblem(body, quote)}`,
+  );
+}
+
 async function notTokenEndpoint(
   target: Target,
   answer: Answer,
@@ -156,6 +176,10 @@ export async function diagnoseToken(
   }
   const kind = answerKind(first);
   if (kind.kind === "token") return { clientAuth: configured, token: kind.token };
+  if (kind.kind === "bad-lifetime") {
+    if (!options.requireToken) return { clientAuth: configured };
+    throw badLifetime(target, client, kind.body, redactor);
+  }
   if (kind.kind === "not-token-endpoint") throw await notTokenEndpoint(target, first, redactor, signal);
   if (kind.kind === "refused") {
     const other = OTHER[configured];
@@ -170,6 +194,13 @@ export async function diagnoseToken(
         );
       }
       return { clientAuth: other, refusedClientAuth: configured, token: secondKind.token };
+    }
+    if (secondKind?.kind === "bad-lifetime") {
+      if (!options.requireToken)
+        return target.clientAuthGiven === true
+          ? { clientAuth: configured, worksWith: other }
+          : { clientAuth: other, refusedClientAuth: configured };
+      throw badLifetime(target, client, secondKind.body, redactor);
     }
     if (second.kind === "answer" && secondKind?.kind !== "refused") {
       // Past client authentication, the server objected to something else: that answer is the one to act on.

@@ -176,7 +176,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
   } = await setUpRun(
     options,
     io,
-    { command: "verify-rotation", defaultReportDir: "reports/rotation", runTimeout: false },
+    { command: "verify-rotation", defaultReportParent: "reports/rotation", runTimeout: false },
     (external) => vetRotationOptions(options, io, external, { expectOld, expectOldTokens }),
   );
   const started = Date.now();

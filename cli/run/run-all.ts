@@ -14,8 +14,8 @@ import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
+import { claimReportDir } from "../report-dir.ts";
 import { runTimeoutEnvironment } from "../run-timeout-option.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import type { PartPlan } from "./part-plan.ts";
@@ -66,8 +66,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     external,
   };
 
-  // Before the first part: a run whose report cannot be written is not started.
-  await prepareWritableDir(runDir, "--report-dir", "run");
+  // Before the first part: a run whose report cannot be written, or whose directory is not its own, is not started.
+  await claimReportDir(runDir, "--report-dir", "run");
   const against = external
     ? `${redactor.redact(external.baseUrl)} (${describeTokenEndpoint(tokenEndpointFacts(external), (url) => redactor.redact(url))}, client authentication ${external.clientAuth})`
     : `the ${EMBEDDED_SANDBOX_NOTE}`;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PrerequisiteError, RedirectAnswer, ServerFailure, TransportError } from "../../core/index.ts";
 import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
+import { isLifetime } from "../../domain/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
@@ -216,8 +217,7 @@ export class Probe {
     const expiresIn = record.expires_in;
     return {
       accessToken,
-      expiresIn:
-        Number.isSafeInteger(expiresIn) && (expiresIn as number) > 0 ? (expiresIn as number) : undefined,
+      expiresIn: isLifetime(expiresIn) ? expiresIn : undefined,
       body: record,
       response,
     };

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { ALL_CHECKS } from "../../contracts/checks/catalogue.ts";
 import { rotationChecks } from "../../contracts/checks/credential-rotation.ts";
-import { inertText } from "../../transport/index.ts";
+import { inertText, readInputFile } from "../../transport/index.ts";
 import { isLoadGateId } from "./gate-ids.ts";
 import type { Ledger, LedgerEntry } from "./ledger.ts";
 import { LEDGER_FILE_SCHEMA } from "./ledger.ts";
@@ -87,14 +86,8 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
 
 /** Reads and parses a ledger file; a file that cannot be read is a problem too. */
 export async function readLedger(file: string, today: string): Promise<LedgerReading> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
-    return { ok: false, problem: { message: `cannot read the ledger ${file}: ${why}` } };
-  }
-  return parseLedger(text, file, today);
+  const reading = await readInputFile(file);
+  if (!reading.ok)
+    return { ok: false, problem: { message: `cannot read the ledger ${file}: ${reading.problem}` } };
+  return parseLedger(reading.text, file, today);
 }

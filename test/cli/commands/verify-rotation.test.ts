@@ -39,7 +39,8 @@ describe("event-harness verify-rotation against the embedded sandbox", () => {
       ...rotation,
       ...expectations,
       "--report-dir",
-      join(reports, "embedded"),
+      // A report directory holds one run.
+      await mkdtemp(join(reports, "embedded-")),
     ]);
     expect(run.code, run.stderr).toBe(code);
     expect(statusOf(run.stdout, "rotation.new-secret")).toBe("PASS");
@@ -147,7 +148,7 @@ describe("event-harness verify-rotation against an external target", () => {
     [
       ["--old-token-file", "/nonexistent/old.token"],
       {},
-      /--old-token-file \/nonexistent\/old\.token: cannot read it \(ENOENT\)/,
+      /--old-token-file \/nonexistent\/old\.token: cannot read it: no such file \(ENOENT\)/,
     ],
   ])("exits 2 before any request on %j with %j", async (args, env, message) => {
     // The target does not listen: a request would make it exit 3, so exit 2 shows nothing was sent.

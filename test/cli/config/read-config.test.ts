@@ -131,6 +131,6 @@ describe("readConfigEnvironment", () => {
 
   it("says a missing file cannot be read", async () => {
     const error = await refusal(readConfigEnvironment(join(dir, "absent.json"), undefined));
-    expect(error.message).toContain("absent.json: cannot be read (ENOENT)");
+    expect(error.message).toContain("absent.json: cannot be read: no such file (ENOENT)");
   });
 });
