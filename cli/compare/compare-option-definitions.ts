@@ -29,6 +29,12 @@ export const compareOptionDefinitions = {
     valueName: "D",
     description: "Also judge each window of this length on its own, the warm-up excluded (default 60s).",
   },
+  "fail-on": {
+    type: "string",
+    valueName: "WHAT",
+    description:
+      "What fails the run (exit 1): regressed (default: a REGRESSED figure) or inconclusive (an INCONCLUSIVE comparison too).",
+  },
 } as const;
 
 /** The load command's own baseline options, and the sandbox latency that shows one regress. */

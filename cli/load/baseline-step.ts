@@ -3,16 +3,26 @@ import path from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
-import type { CompareOptions, LoadRecord, LoadRecordSettings } from "../../reporting/compare/index.ts";
+import type { Ledger } from "../../reporting/accepted/index.ts";
+import { applyToComparison } from "../../reporting/accepted/index.ts";
+import type {
+  CompareOptions,
+  FailOn,
+  LoadRecord,
+  LoadRecordSettings,
+} from "../../reporting/compare/index.ts";
 import {
   compareLoad,
   comparisonJunitSuite,
+  comparisonLine,
   comparisonStatus,
+  failsRun,
   LOAD_RECORD_FORMAT,
   readLoadUnits,
   renderComparisonMarkdown,
   renderComparisonText,
   settingsDifferences,
+  targetMismatches,
   unitMsFor,
   warmUpUnitsFor,
 } from "../../reporting/compare/index.ts";
@@ -32,6 +42,8 @@ export interface BaselineStepInput {
   readonly baselineFile: string | undefined;
   readonly saveBaseline: string | undefined;
   readonly compareOptions: CompareOptions;
+  readonly failOn: FailOn;
+  readonly ledger: Ledger | undefined;
 }
 
 function recordSettings(config: RunConfig): LoadRecordSettings {
@@ -79,6 +91,7 @@ export class BaselineStep {
     const unitMs = unitMsFor(input.plan.expectedSeconds);
     checkComparable(
       settingsDifferences(comparable.record, { ...comparable.record, settings, unitMs }),
+      targetMismatches(comparable.record.target, input.target),
       "load",
     );
     return new BaselineStep(input, { name: comparable.name, record: comparable.record });
@@ -112,13 +125,17 @@ export class BaselineStep {
     this.#record = record;
     await writeFile(path.join(reportDir, LOAD_RECORD_FILE), `${JSON.stringify(record)}\n`);
     if (this.#baseline === undefined) return undefined;
-    const comparison = compareLoad(this.#baseline.record, record, this.#input.compareOptions);
+    const { comparison, outcomes } = applyToComparison(
+      compareLoad(this.#baseline.record, record, this.#input.compareOptions),
+      this.#input.ledger,
+    );
+    const status = comparisonStatus(comparison);
     // The HTML report of `run` draws the baseline behind the latency chart from this file.
     await writeFile(
       path.join(reportDir, BASELINE_COMPARISON_FILE),
       `${JSON.stringify({
         baseline: this.#baseline.name,
-        status: comparisonStatus(comparison),
+        status,
         figures: comparison.figures.map((f) => ({
           id: f.id,
           status: f.status,
@@ -132,7 +149,12 @@ export class BaselineStep {
       .map((f) => (f.window ? `${f.id} window ${f.window.fromSeconds}–${f.window.toSeconds} s` : f.id));
     return {
       addition: {
-        regressed,
+        baseline: {
+          regressed,
+          fails: failsRun(status, this.#input.failOn),
+          accepted: outcomes,
+          line: comparisonLine(comparison),
+        },
         junitSuites: [comparisonJunitSuite(comparison, `load.${config.scenario}`)],
         markdown: renderComparisonMarkdown(comparison, this.#baseline.name),
       },

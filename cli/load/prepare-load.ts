@@ -11,6 +11,7 @@ import type { ClientCredential, RunConfig, ScenarioName, ScenarioPlan } from "..
 import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Ledger } from "../../reporting/accepted/index.ts";
+import type { FailOn } from "../../reporting/compare/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
 import { clearReports } from "../../reporting/load/report-files.ts";
@@ -22,7 +23,7 @@ import { Redactor } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
-import { readCompareOptions } from "../compare/compare-options.ts";
+import { readCompareOptions, readFailOn } from "../compare/compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
@@ -109,6 +110,7 @@ interface CheckedOptions {
   readonly tuning: ReturnType<typeof resolveTargetTuning>;
   readonly ledger: Ledger | undefined;
   readonly compareOptions: ReturnType<typeof readCompareOptions>;
+  readonly failOn: FailOn;
 }
 
 /** The options checked and read, before anything is started: a mistake here is exit 2 with nothing run. */
@@ -141,6 +143,7 @@ async function checkOptions(
     : options;
   const external = await resolveTargetWithIssuer(targetInput, io.env, io);
   const compareOptions = readCompareOptions(options, "load");
+  const failOn = readFailOn(options);
   if (
     external &&
     (faults.length > 0 ||
@@ -200,6 +203,7 @@ async function checkOptions(
     tuning,
     ledger,
     compareOptions,
+    failOn,
   };
 }
 
@@ -248,6 +252,15 @@ function redactorsFor(credentials: readonly ClientCredential[]): { redactor: Red
     reportNet.addBasic(clientId, clientSecret);
   }
   return { redactor, reportNet };
+}
+
+/** scheme://host:port, which is all a baseline keeps of where the events went. */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return "<invalid url>";
+  }
 }
 
 function targetRecordOf(target: Target, embedded: boolean): TargetRecord {
@@ -347,13 +360,15 @@ export async function prepareLoad(
       runId,
       startedAt: started,
       target: {
-        baseUrl: targetRecord.baseUrl,
         embedded: !external,
-        ...(sandbox && settings.sandboxLatencyMs > 0 ? { sandboxLatencyMs: settings.sandboxLatencyMs } : {}),
+        origin: originOf(target.baseUrl),
+        ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
       },
       baselineFile: options.baseline,
       saveBaseline: options["save-baseline"],
       compareOptions: given.compareOptions,
+      failOn: given.failOn,
+      ledger: given.ledger,
     });
     return {
       scenario: given.scenario,

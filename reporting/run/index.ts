@@ -6,7 +6,7 @@ export { csvRecords } from "./csv-records.ts";
 export type { K6CsvTag } from "./k6-csv-tags.ts";
 export { k6CsvTagReader } from "./k6-csv-tags.ts";
 export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";
-export { LatencyHistogram } from "./latency-histogram.ts";
+export { bucketMiddle, LatencyHistogram, MAX_BUCKET_INDEX } from "./latency-histogram.ts";
 export type { LoadSummary } from "./load-summary.ts";
 export { digestLoadSummary } from "./load-summary.ts";
 export type { BaselineComparisonFile, PartDetails } from "./part-details.ts";
