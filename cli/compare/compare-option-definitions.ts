@@ -48,8 +48,9 @@ export const loadBaselineOptionDefinitions = {
   baseline: {
     type: "string",
     valueName: "FILE",
+    env: "EVENT_HARNESS_BASELINE",
     description:
-      "Compare this run with a baseline (a file --save-baseline wrote, or a load report dir): a REGRESSED figure fails the run.",
+      "Compare this run with a baseline (a file --save-baseline wrote, a load report dir, or a run's report dir: the baseline of this scenario): a REGRESSED figure fails the run.",
   },
   "save-baseline": {
     type: "string",

@@ -1,6 +1,5 @@
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "../../core/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
@@ -28,7 +27,8 @@ import {
 } from "../../reporting/compare/index.ts";
 import type { LoadResult, ReportAddition } from "../../reporting/load/index.ts";
 import { BASELINE_COMPARISON_FILE } from "../../reporting/run/index.ts";
-import { checkComparable, LOAD_RECORD_FILE, readComparable } from "../compare/read-comparable.ts";
+import { baselineFor, readBaselineSet } from "../compare/baseline-set.ts";
+import { checkComparable, LOAD_RECORD_FILE } from "../compare/read-comparable.ts";
 import { displayPath } from "../display-path.ts";
 
 export interface BaselineStepInput {
@@ -39,7 +39,8 @@ export interface BaselineStepInput {
   readonly runId: string;
   readonly startedAt: Date;
   readonly target: LoadRecord["target"];
-  readonly baselineFile: string | undefined;
+  /** The baselines named (--baseline or EVENT_HARNESS_BASELINE): this scenario's is compared. */
+  readonly baselines: readonly string[];
   readonly saveBaseline: string | undefined;
   readonly compareOptions: CompareOptions;
   readonly failOn: FailOn;
@@ -78,15 +79,12 @@ export class BaselineStep {
 
   /** Reads and checks --baseline before any load is sent. */
   static async prepare(input: BaselineStepInput): Promise<BaselineStep> {
-    if (input.baselineFile === undefined) return new BaselineStep(input, undefined);
-    const comparable = await readComparable(input.baselineFile, "load");
-    if (comparable.kind !== "load") {
-      throw new UsageError(
-        "invalid-config",
-        `--baseline ${comparable.name} is a contract run, not a load baseline`,
-        "load",
-      );
-    }
+    const comparable = baselineFor(
+      await readBaselineSet(input.baselines, "load"),
+      input.config.scenario,
+      "load",
+    );
+    if (comparable === undefined) return new BaselineStep(input, undefined);
     const settings = recordSettings(input.config);
     const unitMs = unitMsFor(input.plan.expectedSeconds);
     checkComparable(

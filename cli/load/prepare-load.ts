@@ -23,6 +23,7 @@ import { Redactor } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { baselinePaths } from "../compare/baseline-set.ts";
 import { readCompareOptions, readFailOn } from "../compare/compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
@@ -157,7 +158,10 @@ async function checkOptions(
     );
   }
   const operatorDir = options["k6-operator"];
-  if (operatorDir !== undefined && (options.baseline ?? options["save-baseline"]) !== undefined) {
+  if (
+    operatorDir !== undefined &&
+    (baselinePaths(options.baseline, io.env).length > 0 || options["save-baseline"] !== undefined)
+  ) {
     throw new UsageError(
       "invalid-config",
       "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
@@ -364,7 +368,7 @@ export async function prepareLoad(
         origin: originOf(target.baseUrl),
         ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
       },
-      baselineFile: options.baseline,
+      baselines: baselinePaths(options.baseline, io.env),
       saveBaseline: options["save-baseline"],
       compareOptions: given.compareOptions,
       failOn: given.failOn,

@@ -7,7 +7,6 @@ import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
-import { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";
@@ -45,8 +44,9 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env, io.signal);
-  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
-  const ledger = await resolveLedger(options.accepted, io.env);
+  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again, from
+  // the --accepted its command line shows.
+  await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
@@ -59,7 +59,6 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...io.env,
       ...targetEnvironment(options, io.env),
       ...runTimeoutEnvironment(options["run-timeout"], io.env),
-      ...(ledger === undefined ? {} : { [acceptedOption.accepted.env]: ledger.file }),
     },
     runDir,
     external,
@@ -170,7 +169,7 @@ function notRun(plan: PartPlan, context: PartContext, note: string): PartOutcome
     id: plan.id,
     kind: plan.kind,
     title: plan.title,
-    command: reproduceCommand(plan, context.external),
+    command: reproduceCommand(plan, context.external, configSourceOf(context.env)),
     startedAt: new Date().toISOString(),
     verdict: "skipped",
     exitCode: null,
