@@ -4,7 +4,7 @@ import { CannotRunError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
-import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
+import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
@@ -30,12 +30,6 @@ function configOf(config: ConfigSource | undefined): { config?: { file: string; 
     : { config: { file: displayPath(config.file), environment: config.environment } };
 }
 
-const VERDICT_WORD = {
-  passed: "PASSED",
-  failed: "FAILED",
-  undecided: "COULD NOT DECIDE",
-  aborted: "ABORTED",
-} as const;
 const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■", skipped: "–" } as const;
 
 /**
@@ -90,7 +84,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
 
   const aborted = io.signal.aborted ? interruption(io.signal) : undefined;
   const verdict = combineVerdicts(outcomes, aborted !== undefined);
-  const run: RunOutcome = {
+  const outcome: RunOutcome = {
     tool: { name: packageJson.name, version: packageJson.version },
     runId,
     startedAt: settings.started.toISOString(),
@@ -111,22 +105,23 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
-  await writeRunReport(runDir, run, indexPath);
+  const { run, gates } = await writeRunReport(runDir, outcome, indexPath);
 
-  const width = Math.max(...outcomes.map((outcome) => outcome.title.length));
+  const width = Math.max(...outcomes.map((part) => part.title.length));
   out("\n━━ Verdict ━━\n");
-  for (const outcome of outcomes) {
-    const note = outcome.note ? `  (${outcome.note})` : "";
+  for (const part of run.parts) {
+    const note = part.note ? `  (${part.note})` : "";
+    const gate = part.gate ? `  ${part.gate}` : "";
     out(
-      `  ${PART_MARK[outcome.verdict]} ${outcome.verdict.padEnd(10)} ${outcome.title.padEnd(width)}  ${formatDuration(outcome.durationMs)}${note}\n`,
+      `  ${PART_MARK[part.verdict]} ${part.verdict.padEnd(10)} ${part.title.padEnd(width)}  ${formatDuration(part.durationMs)}${note}${gate}\n`,
     );
   }
-  const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
+  const passed = outcomes.filter((part) => part.verdict === "passed").length;
   out(
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
+    `Verdict: ${RUN_VERDICT_TITLE[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})${gates.map((gate) => ` · ${gate}`).join("")}\n`,
   );
   return exitCodeOf(verdict);
 }

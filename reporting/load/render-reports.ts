@@ -6,7 +6,7 @@ import { renderMarkdown } from "./markdown.ts";
 import type { ReportContext } from "./report-context.ts";
 import { reportFacts } from "./report-facts.ts";
 import type { BaselineVerdict, LoadResult, RunEnding } from "./run-result.ts";
-import { FINISHED, loadResult } from "./run-result.ts";
+import { describeResult, FINISHED, loadResult } from "./run-result.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { thresholdResults } from "./summary-data.ts";
 import { renderText } from "./text.ts";
@@ -61,6 +61,7 @@ export function renderReports(
     harness: {
       context,
       result: { outcome: input.result.outcome, reason: input.result.reason },
+      verdictLine: describeResult(input.result),
       verdict: input.verdict,
       failedThresholds: input.result.failedThresholds,
       waivedThresholds: input.result.waivedThresholds,

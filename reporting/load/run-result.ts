@@ -1,4 +1,5 @@
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
+import { ledgerNote } from "../accepted/describe-outcomes.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 import { unobserved } from "../accepted/entry-outcome.ts";
 import { isBaselineGateId } from "../accepted/gate-ids.ts";
@@ -106,19 +107,26 @@ function baselineUnobserved(ledger: Ledger | undefined): EntryOutcome[] {
     .map((entry) => unobserved(entry, "no baseline was compared"));
 }
 
-/** The result in one line: `PASSED`, `FAILED (2 threshold(s))`, `ABORTED: interrupted (received SIGINT)`. */
+/**
+ * The verdict in one line that reconciles what gated the run: `PASSED: thresholds held; baseline UNCHANGED (token
+ * latency not judged: 6 samples)`, `FAILED: 1 threshold(s) failed; baseline REGRESSED (events p95 +8.10 ms)`,
+ * `ABORTED: interrupted (received SIGINT)`; the ledger's entries that ask for attention are named at the end.
+ */
 export function describeResult(result: LoadResult): string {
   const title = OUTCOME_TITLE[result.outcome];
-  const waived = result.waivedThresholds.length > 0 ? `${result.waivedThresholds.length} WAIVED` : undefined;
-  if (result.outcome === "failed") {
-    const gates =
-      result.regressed.length > 0
-        ? `${result.regressed.length} figure(s) REGRESSED against the baseline`
-        : undefined;
-    return `${title} (${[`${result.failedThresholds.length} threshold(s)`, gates, waived].filter(Boolean).join(", ")})`;
+  if (result.outcome === "aborted" || result.outcome === "undecided") {
+    return result.reason === undefined ? title : `${title}: ${result.reason}`;
   }
-  if (result.reason !== undefined) return `${title}: ${result.reason}`;
-  return waived === undefined ? title : `${title} (${waived})`;
+  const failed = result.failedThresholds.length;
+  const waived = result.waivedThresholds.length;
+  const note = ledgerNote(result.accepted);
+  const clauses = [
+    ...(result.reason === undefined ? [] : [result.reason]),
+    `${failed > 0 ? `${failed} threshold(s) failed` : "thresholds held"}${waived > 0 ? `, ${waived} WAIVED` : ""}`,
+    ...(result.baseline === undefined ? [] : [result.baseline.line]),
+    ...(note === undefined ? [] : [note]),
+  ];
+  return `${title}: ${clauses.join("; ")}`;
 }
 
 /** How a threshold reads in reports: a failed one the ledger accepts is WAIVED, never a pass. */

@@ -102,6 +102,7 @@ export function renderRunSummaryMarkdown(
   const lines = [
     `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
+    ...(run.verdictLine === undefined ? [] : [`**${inlineText(run.verdictLine)}**`, ""]),
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
     ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
@@ -110,7 +111,9 @@ export function renderRunSummaryMarkdown(
       tableRow([
         ICON[part.outcome.verdict],
         inlineText(part.outcome.title),
-        result(part),
+        part.outcome.gate === undefined || part.load === undefined
+          ? result(part)
+          : `${result(part)}; ${inlineText(part.outcome.gate)}`,
         formatDuration(part.outcome.durationMs),
       ]),
     ),

@@ -129,7 +129,7 @@ describe("renderReports", () => {
       ["503", 8],
       ["other", 2],
     ]);
-    expect(markdown).toContain("**Result: FAILED (1 threshold(s))**");
+    expect(markdown).toContain("**Result: FAILED: 1 threshold(s) failed**");
     expect(markdown).toContain("| ✗ FAIL | `events_failed` | `rate<0.01` | rate=5% |");
     expect(markdown).toContain("- Events accepted: 190 (19/s)");
     expect(markdown).toContain("| events | 3 | 2 | 5 | 7.5 | 12 | 30 |");
@@ -140,7 +140,7 @@ describe("renderReports", () => {
       "latency  avg=3 ms · med=2 ms · p(90)=5 ms · p(95)=8 ms · p(99)=12 ms · max=30 ms\n",
     );
     expect(markdown).toContain("| Run time | 12.0 s |");
-    expect(text).toContain("FAILED: 1 threshold(s) crossed");
+    expect(text).toContain("FAILED: 1 threshold(s) failed");
   });
 
   it("counts refreshes as issued idle, lifetime and rejected token requests, and failures by their outcome", () => {
@@ -362,8 +362,8 @@ describe("renderReports of a run that did not finish", () => {
   it("says PASSED in every output when k6 finished and every threshold held", () => {
     const reports = renderReports(allHeld(), context);
     expect(reports.result.outcome).toBe("passed");
-    expect(reports.markdown).toContain("**Result: PASSED**");
-    expect(reports.text).toMatch(/^ {2}PASSED$/m);
+    expect(reports.markdown).toContain("**Result: PASSED: thresholds held**");
+    expect(reports.text).toMatch(/^ {2}PASSED: thresholds held$/m);
   });
 
   it.each([
