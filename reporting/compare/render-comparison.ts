@@ -21,7 +21,8 @@ function figureLine(figure: FigureComparison): string {
 
 function counted(figure: FigureComparison): string {
   const { baseline, candidate } = figure.samples;
-  return `${baseline === candidate ? baseline : `${baseline} and ${candidate}`} samples`;
+  if (baseline !== candidate) return `${baseline} and ${candidate} samples`;
+  return `${baseline} sample${baseline === 1 ? "" : "s"}`;
 }
 
 function shiftOf(figure: FigureComparison): string {

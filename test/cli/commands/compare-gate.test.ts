@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compareCommand } from "../../../cli/commands/compare.ts";
+import { loadCommand } from "../../../cli/commands/load.ts";
+import { runCommand } from "../../../cli/commands/run.ts";
 import type { LoadRecord } from "../../../reporting/compare/index.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
@@ -28,7 +30,12 @@ const steadyRun = (seed: number, medianMs = 2, target: Partial<LoadRecord["targe
   loadRecord(seed, steady(60, medianMs), { target });
 
 describe("compare's verdicts and exit codes", () => {
-  it("says each outcome's exit code in --help", async () => {
+  it("says each outcome's exit code in --help of compare, load and run", async () => {
+    const load = await runInProcess(loadCommand, ["--help"], {});
+    expect(load.stdout).toMatch(/comparison is UNCHANGED, IMPROVED, WAIVED or INCONCLUSIVE;/);
+    expect(load.stdout).toMatch(/or the comparison is INCONCLUSIVE with --fail-on inconclusive/);
+    const run = await runInProcess(runCommand, ["--help"], {});
+    expect(run.stdout).toMatch(/REGRESSED fails \(INCONCLUSIVE too with --fail-on\s+inconclusive\)/);
     const help = await runInProcess(compareCommand, ["--help"], {});
     expect(help.stdout).toMatch(
       /Exit codes: 0 UNCHANGED, IMPROVED, WAIVED or INCONCLUSIVE; 1 REGRESSED, INCONCLUSIVE with --fail-on\s+inconclusive/,
