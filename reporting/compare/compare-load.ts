@@ -127,9 +127,12 @@ const FIGURES: readonly FigureSpec[] = [
     floor: (o) => o.latencyFloor,
     measure: {
       kind: "per-request",
-      // Every token request at its bucket's middle (2 % precision), weighted by the bucket's count.
-      sample: (units) =>
-        weightedSample(units.flatMap((unit) => unit.token.map(([i, n]) => [bucketMiddle(i), n] as const))),
+      // Every token request at its bucket's middle (2 % precision), weighted by the bucket's count; the requests of
+      // one unit of time (a VU's start, a refresh burst) share its moment and count as one independent observation.
+      sample: (units) => ({
+        ...weightedSample(units.flatMap((unit) => unit.token.map(([i, n]) => [bucketMiddle(i), n] as const))),
+        independent: units.filter((unit) => unit.token.some(([, n]) => n > 0)).length,
+      }),
       whole: (units) => mergedTokens(units).quantile(0.5),
       more: "more VUs, a longer run, the token-storm scenario or --client-model token-per-iteration",
     },
@@ -177,7 +180,13 @@ export interface FigureComparison {
   readonly margin: number;
   readonly reason: string;
   /** How many observations each side had, and of what ("units of 1 s", "token requests"). */
-  readonly samples: { readonly baseline: number; readonly candidate: number; readonly of: string };
+  readonly samples: {
+    readonly baseline: number;
+    readonly candidate: number;
+    readonly of: string;
+    /** The units of time they came from, when observations of one unit are not independent (token requests). */
+    readonly units?: { readonly baseline: number; readonly candidate: number; readonly ms: number };
+  };
   readonly format: (value: number) => string;
 }
 
@@ -262,6 +271,7 @@ interface Measured {
   readonly base: Side;
   readonly candidate: Side;
   readonly of: string;
+  readonly unitMs: number;
   /** Whether a side has too few samples (or tail events) to be judged whatever its interval says. */
   readonly few: boolean;
   /** What it takes on each side, for a NOT JUDGED figure: "20 a side", "20 a side and 100 events beyond p95". */
@@ -279,8 +289,12 @@ function judge(
   const { base, candidate } = measured;
   const n = base.sample.count;
   const m = candidate.sample.count;
-  const samples = { baseline: n, candidate: m, of: measured.of };
-  const counted = `${n} baseline and ${m} candidate ${measured.of}`;
+  const nu = base.sample.independent;
+  const mu = candidate.sample.independent;
+  const units =
+    nu === undefined || mu === undefined ? undefined : { baseline: nu, candidate: mu, ms: measured.unitMs };
+  const samples = { baseline: n, candidate: m, of: measured.of, ...(units === undefined ? {} : { units }) };
+  const counted = `${n} baseline and ${m} candidate ${measured.of}${units === undefined ? "" : ` from ${nu} and ${mu} unit(s) of ${formatDuration(units.ms)}`}`;
   const shift =
     n >= MIN_SHIFT_SAMPLES && m >= MIN_SHIFT_SAMPLES
       ? shiftTest(base.sample, candidate.sample, options.confidence)
@@ -377,8 +391,11 @@ export function compareLoad(
           base: b,
           candidate: c,
           of: "request(s)",
-          few: Math.min(b.sample.count, c.sample.count) < options.minSamples,
-          needs: `${options.minSamples} requests a side`,
+          unitMs,
+          few:
+            Math.min(b.sample.independent ?? b.sample.count, c.sample.independent ?? c.sample.count) <
+            options.minSamples,
+          needs: `${options.minSamples} units of time holding token requests a side`,
           toJudge: m.more,
         },
         label: spec.label,
@@ -393,6 +410,7 @@ export function compareLoad(
         base: b,
         candidate: c,
         of: size > 0 ? `unit(s) of ${unitName(size)}` : "unit(s): no events",
+        unitMs: size * unitMs,
         few:
           Math.min(b.sample.count, c.sample.count) < options.minSamples ||
           Math.min(b.events, c.events) < tailNeeded,

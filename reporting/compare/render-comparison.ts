@@ -1,5 +1,5 @@
 import type { JunitCase, JunitSuite } from "../index.ts";
-import { inlineText, tableHead, tableRow } from "../index.ts";
+import { formatDuration, inlineText, tableHead, tableRow } from "../index.ts";
 import type { ContractComparison } from "./compare-contract.ts";
 import type { FigureComparison, LoadComparison } from "./compare-load.ts";
 import { comparisonStatus, notJudged } from "./compare-load.ts";
@@ -19,10 +19,20 @@ function figureLine(figure: FigureComparison): string {
   return `${figure.status.padEnd(12)} ${figure.label}${figure.window ? ` (${where(figure)})` : ""}: ${value(figure, "baseline")} → ${value(figure, "candidate")}; ${figure.reason}`;
 }
 
+const both = (a: number, b: number) => (a === b ? String(a) : `${a} and ${b}`);
+
+/** "6 samples"; "20 samples from 2 units of 500 ms" when the samples of a unit are not independent. */
 function counted(figure: FigureComparison): string {
-  const { baseline, candidate } = figure.samples;
-  if (baseline !== candidate) return `${baseline} and ${candidate} samples`;
-  return `${baseline} sample${baseline === 1 ? "" : "s"}`;
+  const { baseline, candidate, units } = figure.samples;
+  const samples = `${both(baseline, candidate)} sample${baseline === 1 && candidate === 1 ? "" : "s"}`;
+  if (units === undefined || (units.baseline === baseline && units.candidate === candidate)) return samples;
+  return `${samples} from ${both(units.baseline, units.candidate)} unit${units.baseline === 1 && units.candidate === 1 ? "" : "s"} of ${formatDuration(units.ms)}`;
+}
+
+/** ", 23.3 → 176 ms": what a figure that was not judged read on each side, so a large change is still seen. */
+function values(figure: FigureComparison): string {
+  if (figure.baseline === undefined || figure.candidate === undefined) return "";
+  return `, ${figure.format(figure.baseline)} → ${figure.format(figure.candidate)}`;
 }
 
 function shiftOf(figure: FigureComparison): string {
@@ -48,7 +58,7 @@ export function comparisonLine(comparison: LoadComparison): string {
     ...named("WAIVED", (f) => `${shiftOf(f)} WAIVED`),
     ...named("INCONCLUSIVE", (f) => `: the interval reaches past ${f.format(f.margin)}`),
     ...named("IMPROVED", shiftOf),
-    ...notJudged(comparison).map((f) => `${f.short} not judged: ${counted(f)}`),
+    ...notJudged(comparison).map((f) => `${f.short} not judged: ${counted(f)}${values(f)}`),
   ];
   const judgedNone = all.every((f) => f.status === "NOT JUDGED");
   return `baseline ${status}${judgedNone ? ": no figure had the samples to be judged" : ""}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;

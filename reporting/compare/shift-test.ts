@@ -10,6 +10,11 @@ export interface WeightedSample {
   readonly weights: Float64Array;
   /** The sum of the weights: how many observations the sample stands for. */
   readonly count: number;
+  /**
+   * How many of them are independent, when fewer: observations made in the same moment share its conditions (the
+   * token requests of a burst queue behind each other), so the interval is as wide as this many would make it.
+   */
+  readonly independent?: number;
 }
 
 /** Aggregates [value, weight] pairs into a sample: equal values merged, ascending, zero weights and non-finite values left out. */
@@ -121,12 +126,17 @@ export function shiftTest(
 ): ShiftEstimate | undefined {
   const n = baseline.count;
   const m = candidate.count;
-  if (n < MIN_SHIFT_SAMPLES || m < MIN_SHIFT_SAMPLES) return undefined;
+  const nEff = Math.min(n, baseline.independent ?? n);
+  const mEff = Math.min(m, candidate.independent ?? m);
+  if (nEff < MIN_SHIFT_SAMPLES || mEff < MIN_SHIFT_SAMPLES) return undefined;
   const nm = n * m;
   const z = normalQuantile(1 - (1 - confidence) / 2);
-  // Ranks k and nm−k+1 of the sorted differences bound the interval (Hollander & Wolfe, large-sample form).
-  const rank = Math.floor(nm / 2 - z * Math.sqrt((nm * (n + m + 1)) / 12));
-  if (rank < 1) return undefined;
+  // Ranks k and nm−k+1 of the sorted differences bound the interval (Hollander & Wolfe, large-sample form), taken
+  // as a share of the differences when fewer observations are independent than there are.
+  const effective = nEff * mEff;
+  const effectiveRank = Math.floor(effective / 2 - z * Math.sqrt((effective * (nEff + mEff + 1)) / 12));
+  if (effectiveRank < 1) return undefined;
+  const rank = effective === nm ? effectiveRank : Math.max(1, Math.floor((effectiveRank / effective) * nm));
   const suffix = new Float64Array(baseline.values.length + 1);
   for (let j = baseline.values.length - 1; j >= 0; j -= 1) {
     suffix[j] = (suffix[j + 1] as number) + (baseline.weights[j] as number);
@@ -143,13 +153,16 @@ export function shiftTest(
     estimate: median,
     low: kth(rank),
     high: kth(nm - rank + 1),
-    pValue: mannWhitneyP(baseline, candidate),
+    pValue: mannWhitneyP(baseline, candidate, (nEff * mEff) / nm),
     confidence,
   };
 }
 
-/** Two-sided p-value of U, from midranks with the tie correction of the variance, over the distinct values. */
-function mannWhitneyP(baseline: WeightedSample, candidate: WeightedSample): number {
+/**
+ * Two-sided p-value of U, from midranks with the tie correction of the variance, over the distinct values; the
+ * statistic is scaled by `independence` (the share of independent observations) when fewer are.
+ */
+function mannWhitneyP(baseline: WeightedSample, candidate: WeightedSample, independence: number): number {
   const n = baseline.count;
   const m = candidate.count;
   const total = n + m;
@@ -173,6 +186,6 @@ function mannWhitneyP(baseline: WeightedSample, candidate: WeightedSample): numb
   const mean = (n * m) / 2;
   const variance = ((n * m) / 12) * (total + 1 - tieTerm / (total * (total - 1)));
   if (!(variance > 0)) return 1;
-  const z = Math.max(0, Math.abs(u - mean) - 0.5) / Math.sqrt(variance);
+  const z = (Math.max(0, Math.abs(u - mean) - 0.5) / Math.sqrt(variance)) * Math.sqrt(independence);
   return Math.min(1, 2 * (1 - normalCdf(z)));
 }

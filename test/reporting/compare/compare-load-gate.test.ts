@@ -37,20 +37,43 @@ describe("compareLoad as a release gate", () => {
     const token = figure(comparison, "token.p50");
     expect(token?.status).toBe("NOT JUDGED");
     expect(token?.reason).toMatch(
-      /6 baseline and 6 candidate request\(s\); 20 requests a side judge it: more VUs/,
+      /6 baseline and 6 candidate request\(s\) from 6 and 6 unit\(s\) of 1\.0 s; 20 units of time holding token requests a side judge it: more VUs/,
     );
     expect(token?.reason).toContain("token-storm");
     expect(comparisonStatus(comparison)).toBe("UNCHANGED");
-    expect(comparisonLine(comparison)).toBe("baseline UNCHANGED (token latency not judged: 6 samples)");
+    expect(comparisonLine(comparison)).toBe(
+      "baseline UNCHANGED (token latency not judged: 6 samples, 8.48 ms → 6.30 ms)",
+    );
   });
 
-  it("calls an 8× slower token endpoint REGRESSED from six requests a side: an interval that clears the margin decides", () => {
+  it("calls an 8× slower token endpoint REGRESSED from six requests a side at six moments: an interval that clears the margin decides", () => {
     const comparison = compareLoad(
       withTokens(1, [20, 22, 21, 25, 23, 22]),
       withTokens(2, [160, 170, 168, 180, 175, 165]),
     );
     expect(figure(comparison, "token.p50")?.status).toBe("REGRESSED");
     expect(comparisonStatus(comparison)).toBe("REGRESSED");
+  });
+
+  it("counts a burst of token requests made at one moment once: a busy moment is not a slower endpoint", () => {
+    // Ten VUs fetch their tokens together at the start; on a busy machine the whole burst is slow at once.
+    const burst = (seed: number, tokenMs: number) =>
+      loadRecord(
+        seed,
+        steady(40, 2, { tokens: 0 }).map((unit, i) =>
+          i === 0 || i === 20 ? { ...unit, tokens: 10, tokenMs } : unit,
+        ),
+      );
+    const token = figure(compareLoad(burst(1, 25), burst(2, 120)), "token.p50");
+    expect(token?.status).toBe("NOT JUDGED");
+    expect(token?.samples).toMatchObject({
+      baseline: 20,
+      candidate: 20,
+      units: { baseline: 2, candidate: 2 },
+    });
+    expect(comparisonLine(compareLoad(burst(1, 25), burst(2, 120)))).toContain(
+      "token latency not judged: 20 samples from 2 units of 1.0 s",
+    );
   });
 
   it("is INCONCLUSIVE, never UNCHANGED, when no figure had the samples to be judged", () => {
@@ -63,15 +86,15 @@ describe("compareLoad as a release gate", () => {
     );
   });
 
-  it("compares 50,000 token requests a side from their histograms, finding a 30 % slower token endpoint", () => {
+  it("compares 50,000 token requests a side from their histograms, finding a token endpoint twice as slow", () => {
     const base = tokenHeavy(loadRecord(1, steady(100)), 50_000, 20, 11);
-    const slower = tokenHeavy(loadRecord(2, steady(100)), 50_000, 26, 12);
+    const slower = tokenHeavy(loadRecord(2, steady(100)), 50_000, 40, 12);
     const token = figure(compareLoad(base, slower), "token.p50");
     expect(token?.samples).toMatchObject({ baseline: 50_000, candidate: 50_000 });
     expect(token?.status).toBe("REGRESSED");
-    // Uniform 12–28 ms against 15.6–36.4 ms: the medians differ by 6 ms, within the buckets' 2 %.
-    expect(token?.shift?.estimate).toBeGreaterThan(5.5);
-    expect(token?.shift?.estimate).toBeLessThan(6.5);
+    // Uniform 12–28 ms against 24–56 ms: the shift's median is 20 ms, within the buckets' 2 %.
+    expect(token?.shift?.estimate).toBeGreaterThan(19.5);
+    expect(token?.shift?.estimate).toBeLessThan(20.5);
     const same = figure(
       compareLoad(base, tokenHeavy(loadRecord(3, steady(100)), 50_000, 20, 13)),
       "token.p50",
