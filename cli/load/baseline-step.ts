@@ -134,6 +134,7 @@ export class BaselineStep {
       `${JSON.stringify({
         baseline: this.#baseline.name,
         status,
+        line: comparisonLine(comparison),
         figures: comparison.figures.map((f) => ({
           id: f.id,
           status: f.status,

@@ -39,6 +39,8 @@ export const BASELINE_COMPARISON_FILE = "baseline-comparison.json";
 export interface BaselineComparisonFile {
   readonly baseline: string;
   readonly status: string;
+  /** The comparison in one clause, with what it did not judge. */
+  readonly line?: string;
   readonly figures: readonly {
     readonly id: string;
     readonly status: string;

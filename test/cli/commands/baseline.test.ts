@@ -80,11 +80,14 @@ describe("load --save-baseline / --baseline and compare", () => {
       const run = await load([...RUN, "--baseline", baselineFile, "--sandbox-latency", "30"]);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(run.stdout).toMatch(/Baseline comparison against .*: baseline REGRESSED/);
-      expect(run.stdout).toMatch(/REGRESSED\s+events latency p50 per 500 ms: [\d.]+ ms → 3\d\.\d ms/);
-      expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50; events\.p95/);
+      // 30 ms more on every answer: at least that much on the median (more on a busy machine).
+      expect(run.stdout).toMatch(
+        /REGRESSED\s+events latency p50 per 500 ms: [\d.]+ ms → (?:[3-9]\d|\d{3,})\.\d ms/,
+      );
+      expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50/);
       const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
       expect(markdown).toMatch(
-        /\*\*Result: FAILED: (thresholds held|\d threshold\(s\) failed); baseline REGRESSED \(events p50 \+[\d.]+ ms; events p95 \+[\d.]+ ms/,
+        /\*\*Result: FAILED: (thresholds held|\d threshold\(s\) failed); baseline REGRESSED \(events p50 \+[\d.]+ ms/,
       );
       expect(markdown).toContain("| **REGRESSED** | events latency p50 per 500 ms | whole run |");
       const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
