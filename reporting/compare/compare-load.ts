@@ -52,8 +52,9 @@ interface PerUnit {
   readonly kind: "per-unit";
   readonly eventsPerUnit: number;
   /**
-   * For a quantile, the share of events beyond it: the figure is fully judged only when each side holds
-   * `TAIL_EVENTS_JUDGED` events there, since a tail is only as steady as the events that make it.
+   * For a quantile, the share of events beyond it: the figure is judged at all only when each side holds
+   * `TAIL_EVENTS_JUDGED` events there. A thinner tail moves from run to run (with the machine's load) by more than
+   * its interval, which sees only the run's own stretches, says: even an interval that clears the margin is not trusted.
    */
   readonly tail?: number;
   /** The figure over one stretch; undefined when the stretch holds too little of it. */
@@ -272,9 +273,11 @@ interface Measured {
   readonly candidate: Side;
   readonly of: string;
   readonly unitMs: number;
-  /** Whether a side has too few samples (or tail events) to be judged whatever its interval says. */
+  /** Whether a side has too few samples to be judged whatever its interval says. */
   readonly few: boolean;
-  /** What it takes on each side, for a NOT JUDGED figure: "20 a side", "20 a side and 100 events beyond p95". */
+  /** Whether a side's tail holds too few events to be judged at all: a tail quantile's "N events beyond p99". */
+  readonly thin?: string;
+  /** What judging it takes, for a NOT JUDGED figure: "20 units a side", "20 units and 2000 events a side (…)". */
   readonly needs: string;
   readonly toJudge: string;
 }
@@ -301,17 +304,19 @@ function judge(
       : undefined;
   const verdict = judgeShift(shift, base.shown ?? 0, spec.floor(options), spec.worseWhen, spec.format);
   // With few samples an interval still decides when it clears the margin or lies within it; one that reaches past
-  // it says only that the samples were too few to tell.
+  // it says only that the samples were too few to tell. A thin tail decides nothing.
   const status: FigureStatus =
-    shift === undefined || (measured.few && verdict.status === "INCONCLUSIVE")
+    shift === undefined || measured.thin !== undefined || (measured.few && verdict.status === "INCONCLUSIVE")
       ? "NOT JUDGED"
       : verdict.status;
   const reason =
     status !== "NOT JUDGED"
       ? verdict.reason
-      : shift === undefined
-        ? `too few samples for an interval: ${counted}; ${measured.needs} judge it: ${measured.toJudge}`
-        : `${verdict.reason.replace(/: the interval reaches past the margin$/, "")}: too wide to tell from ${counted}; ${measured.needs} judge it: ${measured.toJudge}`;
+      : measured.thin !== undefined
+        ? `${measured.thin} in ${counted}; ${measured.needs} judge it: ${measured.toJudge}`
+        : shift === undefined
+          ? `too few samples for an interval: ${counted}; ${measured.needs} judge it: ${measured.toJudge}`
+          : `${verdict.reason.replace(/: the interval reaches past the margin$/, "")}: too wide to tell from ${counted}; ${measured.needs} judge it: ${measured.toJudge}`;
   return {
     id: spec.id,
     label,
@@ -405,15 +410,19 @@ export function compareLoad(
     const [b, c] = [perUnitSide(m, baseSide, size, unitMs), perUnitSide(m, candidateSide, size, unitMs)];
     const tailNeeded = m.tail === undefined ? 0 : Math.round(TAIL_EVENTS_JUDGED / m.tail);
     const beyond = m.tail === undefined || m.tail === 0.5 ? "" : `p${Math.round((1 - m.tail) * 100)}`;
+    const fewest = Math.min(b.events, c.events);
+    const thin =
+      beyond !== "" && fewest < tailNeeded && m.tail !== undefined
+        ? `a thin tail: ${Math.floor(fewest * m.tail)} events beyond ${beyond} on the side with fewer`
+        : undefined;
     return {
       measured: {
         base: b,
         candidate: c,
         of: size > 0 ? `unit(s) of ${unitName(size)}` : "unit(s): no events",
         unitMs: size * unitMs,
-        few:
-          Math.min(b.sample.count, c.sample.count) < options.minSamples ||
-          Math.min(b.events, c.events) < tailNeeded,
+        few: Math.min(b.sample.count, c.sample.count) < options.minSamples,
+        ...(thin === undefined ? {} : { thin }),
         needs:
           beyond === ""
             ? `${options.minSamples} units a side`

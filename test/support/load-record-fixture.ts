@@ -17,14 +17,14 @@ export interface RecordShape {
   readonly target?: Partial<LoadRecord["target"]>;
   readonly instances?: number;
   readonly k6?: string;
-  /** Events per unit (default 50). */
+  /** Events per unit (default 300: enough for a p99 to be judged from 40 units). */
   readonly events?: number;
 }
 
 /** A record of `shapes.length` units of 1 s, each with its events around its median latency (seeded jitter). */
 export function loadRecord(seed: number, shapes: readonly UnitShape[], shape: RecordShape = {}): LoadRecord {
   const random = seededUniform(seed);
-  const perUnit = shape.events ?? 50;
+  const perUnit = shape.events ?? 300;
   const units: UnitRecord[] = shapes.map((unit) => {
     const events = new LatencyHistogram();
     const token = new LatencyHistogram();

@@ -42,7 +42,7 @@ describe("compareLoad as a release gate", () => {
     expect(token?.reason).toContain("token-storm");
     expect(comparisonStatus(comparison)).toBe("UNCHANGED");
     expect(comparisonLine(comparison)).toBe(
-      "baseline UNCHANGED (token latency not judged: 6 samples, 8.48 ms → 6.30 ms)",
+      "baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms)",
     );
   });
 

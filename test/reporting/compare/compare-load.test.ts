@@ -12,8 +12,12 @@ import {
 import type { UnitShape } from "../../support/load-record-fixture.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 
-const record = (seed: number, shapes: readonly UnitShape[], settings: Partial<LoadRecord["settings"]> = {}) =>
-  loadRecord(seed, shapes, { settings });
+const record = (
+  seed: number,
+  shapes: readonly UnitShape[],
+  settings: Partial<LoadRecord["settings"]> = {},
+  events?: number,
+) => loadRecord(seed, shapes, { settings, ...(events === undefined ? {} : { events }) });
 
 describe("compareLoad", () => {
   it("finds the same target twice UNCHANGED on the events figures", () => {
@@ -54,10 +58,10 @@ describe("compareLoad", () => {
   });
 
   it("fails a collapse in the last minute of a long run that the whole-run figure averages away, naming the window", () => {
-    const base = record(1, steady(302));
+    const base = record(1, steady(302), {}, 50);
     // 4 minutes steady, then the last minute fails a quarter of the events.
     const shapes = steady(302).map((s, i) => (i >= 242 ? { ...s, failed: 12 } : s));
-    const comparison = compareLoad(base, record(2, shapes));
+    const comparison = compareLoad(base, record(2, shapes, {}, 50));
     expect(comparison.figures.find((f) => f.id === "events.failure-rate")?.status).not.toBe("REGRESSED");
     expect(comparison.windowsJudged).toBe(5);
     const regressed = comparison.windows.filter((f) => f.status === "REGRESSED");

@@ -67,7 +67,7 @@ function summary(): SummaryData {
 }
 
 const LINE =
-  "PASSED: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 8.48 ms → 6.30 ms); ledger: 1 STALE";
+  "PASSED: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); ledger: 1 STALE";
 
 describe("the verdict line shows the gate", () => {
   it("reconciles thresholds, baseline and ledger in the load command's console, summary.md and summary.json", () => {
@@ -113,12 +113,12 @@ describe("the verdict line shows the gate", () => {
     };
     const { run: written } = await writeRunReport(dir, outcome, "index.html");
     const expected =
-      "PASSED — 2 of 2 parts passed · contract: 1 WAIVED, 1 PASS · load-sustained: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 8.48 ms → 6.30 ms); ledger: 1 STALE";
+      "PASSED — 2 of 2 parts passed · contract: 1 WAIVED, 1 PASS · load-sustained: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); ledger: 1 STALE";
     expect(written.verdictLine).toBe(expected);
     const json = JSON.parse(await readFile(path.join(dir, "run.json"), "utf8"));
     expect(json.verdictLine).toBe(expected);
     expect(json.parts[1].gate).toBe(
-      "thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 8.48 ms → 6.30 ms); ledger: 1 STALE",
+      "thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); ledger: 1 STALE",
     );
     // Read as GitHub renders it: the paragraph under the headline is the verdict line, in bold.
     const tree = markdownTree(await readFile(path.join(dir, "summary.md"), "utf8"));
