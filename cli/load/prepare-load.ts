@@ -158,10 +158,7 @@ async function checkOptions(
     );
   }
   const operatorDir = options["k6-operator"];
-  if (
-    operatorDir !== undefined &&
-    (baselinePaths(options.baseline, io.env).length > 0 || options["save-baseline"] !== undefined)
-  ) {
+  if (operatorDir !== undefined && (options.baseline ?? options["save-baseline"]) !== undefined) {
     throw new UsageError(
       "invalid-config",
       "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
@@ -368,7 +365,8 @@ export async function prepareLoad(
         origin: originOf(target.baseUrl),
         ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
       },
-      baselines: baselinePaths(options.baseline, io.env),
+      // A k6-operator run is compared after load-merge: a baseline from the environment waits for that.
+      baselines: given.operatorDir === undefined ? baselinePaths(options.baseline, io.env) : [],
       saveBaseline: options["save-baseline"],
       compareOptions: given.compareOptions,
       failOn: given.failOn,

@@ -183,8 +183,11 @@ export async function readSettings(
     if (!embedded) misplaced.push("--sandbox-latency applies only to the embedded sandbox");
     else if (!parts.includes("load")) misplaced.push("--sandbox-latency needs the load part");
   }
-  const baselineGiven = baselinePaths(options.baseline, env);
-  if (baselineGiven.length > 0 && !parts.includes("load")) misplaced.push("--baseline needs the load part");
+  // A baseline from the environment or the config file serves the runs that have load parts; only the flag is
+  // a mistake without one.
+  const baselineGiven = parts.includes("load") ? baselinePaths(options.baseline, env) : [];
+  if (options.baseline !== undefined && !parts.includes("load"))
+    misplaced.push("--baseline needs the load part");
   if (options["fail-on"] !== undefined) {
     readFailOn(options);
     if (baselineGiven.length === 0) misplaced.push("--fail-on needs --baseline");

@@ -44,6 +44,36 @@ describe("where load finds its baseline", () => {
     expect(run.stderr).toContain("cannot compare runs with different load settings (rate 50 → 40");
   });
 
+  it("leaves a baseline from the environment to load-merge's compare when writing a k6-operator run", async () => {
+    const out = await mkdtemp(path.join(dir, "operator-"));
+    const target = ["--auth-url", "https://auth.example.com", "--base-url", "https://api.example.com"];
+    const run = await runInProcess(
+      loadCommand,
+      ["sustained", ...target, "--client-id", "ci", "--k6-operator", out],
+      {
+        ...env,
+        EVENT_API_CLIENT_SECRET: "operator-test-secret",
+        EVENT_HARNESS_BASELINE: path.join(dir, "sustained.json"),
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const refused = await runInProcess(
+      loadCommand,
+      [
+        "sustained",
+        ...target,
+        "--client-id",
+        "ci",
+        "--k6-operator",
+        out,
+        "--baseline",
+        path.join(dir, "sustained.json"),
+      ],
+      { ...env, EVENT_API_CLIENT_SECRET: "operator-test-secret" },
+    );
+    expect(refused.code).toBe(2);
+  });
+
   it("lets --baseline override both", async () => {
     const other = path.join(dir, "other.json");
     await writeFile(other, JSON.stringify(loadRecord(2, steady(20), { settings: { rate: 45 } })));

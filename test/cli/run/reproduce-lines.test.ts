@@ -116,5 +116,11 @@ describe("run --baseline", () => {
     await expect(readSettings({ ...twoScenarios, baseline: [dir] }, {}, signal)).rejects.toThrow(
       /no baseline for scenario idle-gap among .*load-sustained\/baseline\.json/,
     );
+    // A baseline kept in the environment of a CI job does not stop a run without load from running.
+    const contractOnly = await readSettings({ parts: "contract" }, { EVENT_HARNESS_BASELINE: dir }, signal);
+    expect(contractOnly.baselines).toEqual({});
+    await expect(readSettings({ parts: "contract", baseline: [dir] }, {}, signal)).rejects.toThrow(
+      /--baseline needs the load part/,
+    );
   });
 });
