@@ -11,6 +11,7 @@ import type { ClientCredential, RunConfig, ScenarioName, ScenarioPlan } from "..
 import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Ledger } from "../../reporting/accepted/index.ts";
+import type { FailOn } from "../../reporting/compare/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
@@ -21,7 +22,8 @@ import { mapTokenEndpointFacts, Redactor, tokenEndpointFacts } from "../../trans
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
-import { readCompareOptions } from "../compare/compare-options.ts";
+import { baselinePaths } from "../compare/baseline-set.ts";
+import { readCompareOptions, readFailOn } from "../compare/compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
@@ -111,6 +113,7 @@ interface CheckedOptions {
   readonly tuning: ReturnType<typeof resolveTargetTuning>;
   readonly ledger: Ledger | undefined;
   readonly compareOptions: ReturnType<typeof readCompareOptions>;
+  readonly failOn: FailOn;
 }
 
 /** The options checked and read, before anything is started: a mistake here is exit 2 with nothing run. */
@@ -143,6 +146,7 @@ async function checkOptions(
     : options;
   const external = await resolveTargetWithIssuer(targetInput, io.env, io);
   const compareOptions = readCompareOptions(options, "load");
+  const failOn = readFailOn(options);
   if (
     external &&
     (faults.length > 0 ||
@@ -202,6 +206,7 @@ async function checkOptions(
     tuning,
     ledger,
     compareOptions,
+    failOn,
   };
 }
 
@@ -252,6 +257,15 @@ function redactorsFor(
     reportNet.addBasic(clientId, clientSecret);
   }
   return { redactor, reportNet };
+}
+
+/** scheme://host:port, which is all a baseline keeps of where the events went. */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return "<invalid url>";
+  }
 }
 
 function targetRecordOf(target: Target, embedded: boolean): TargetRecord {
@@ -351,13 +365,16 @@ export async function prepareLoad(
       runId,
       startedAt: started,
       target: {
-        baseUrl: targetRecord.baseUrl,
         embedded: !external,
-        ...(sandbox && settings.sandboxLatencyMs > 0 ? { sandboxLatencyMs: settings.sandboxLatencyMs } : {}),
+        origin: originOf(target.baseUrl),
+        ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
       },
-      baselineFile: options.baseline,
+      // A k6-operator run is compared after load-merge: a baseline from the environment waits for that.
+      baselines: given.operatorDir === undefined ? baselinePaths(options.baseline, io.env) : [],
       saveBaseline: options["save-baseline"],
       compareOptions: given.compareOptions,
+      failOn: given.failOn,
+      ledger: given.ledger,
     });
     return {
       scenario: given.scenario,

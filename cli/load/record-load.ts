@@ -28,7 +28,7 @@ async function writeRunJson(
     sandboxFaults: prepared.faults,
     startedAt: prepared.started.toISOString(),
     finishedAt: new Date().toISOString(),
-    result: { outcome: verdict.outcome, reason: verdict.reason ?? null },
+    result: { outcome: verdict.outcome, reason: verdict.reason ?? null, verdict: describeResult(verdict) },
     ...execution.facts,
   };
   await writeFile(path.join(prepared.reportDir, "run.json"), `${JSON.stringify(record, null, 2)}\n`);

@@ -50,6 +50,8 @@ export function planParts(settings: RunSettings): PartPlan[] {
   const dirOf = (id: string) => displayPath(path.join(runDir, id));
   const faultOptions = faults.length > 0 ? { "sandbox-fault": faults } : {};
   const quiet = settings.quiet ? { quiet: true } : {};
+  // Every part is judged with the ledger, and says so in the command that repeats it.
+  const ledger = settings.accepted === undefined ? {} : { accepted: displayPath(settings.accepted) };
   const plans: PartPlan[] = [];
   // Rotation first: a token the user took before rotating would otherwise outlive expires_in during the other parts.
   if (settings.parts.includes("rotation")) {
@@ -68,7 +70,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
       kind: "rotation",
       title: "Credential rotation",
       command: "verify-rotation",
-      options: { ...expectations, "report-dir": dirOf("rotation") },
+      options: { ...expectations, "report-dir": dirOf("rotation"), ...ledger },
     });
   }
   if (settings.parts.includes("contract")) {
@@ -77,7 +79,13 @@ export function planParts(settings: RunSettings): PartPlan[] {
       kind: "contract",
       title: `Contract suite (${settings.profile} profile)`,
       command: "contract",
-      options: { profile: settings.profile, "report-dir": dirOf("contract"), ...faultOptions, ...quiet },
+      options: {
+        profile: settings.profile,
+        "report-dir": dirOf("contract"),
+        ...faultOptions,
+        ...ledger,
+        ...quiet,
+      },
     });
   }
   if (settings.parts.includes("load")) {
@@ -97,7 +105,8 @@ export function planParts(settings: RunSettings): PartPlan[] {
           "report-dir": dirOf(id),
           ...faultOptions,
           ...(settings.sandboxLatency === undefined ? {} : { "sandbox-latency": settings.sandboxLatency }),
-          ...(settings.baseline === undefined ? {} : { baseline: settings.baseline }),
+          ...baselineOf(settings, scenario.name),
+          ...ledger,
           ...quiet,
         },
         // k6's raw samples, turned into the per-second series the report draws.
@@ -106,6 +115,16 @@ export function planParts(settings: RunSettings): PartPlan[] {
     }
   }
   return plans;
+}
+
+/** A load part's baseline and --fail-on, when the run has one for its scenario. */
+function baselineOf(settings: RunSettings, scenario: ScenarioName): LoadOptionValues {
+  const file = settings.baselines[scenario];
+  if (file === undefined) return {};
+  return {
+    baseline: displayPath(file),
+    ...(settings.failOn === undefined ? {} : { "fail-on": settings.failOn }),
+  };
 }
 
 function shellWord(word: string): string {

@@ -4,11 +4,10 @@ import { CannotRunError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
-import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
+import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import { describeTokenEndpoint, mapTokenEndpointFacts, tokenEndpointFacts } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
-import { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";
@@ -32,12 +31,6 @@ function configOf(config: ConfigSource | undefined): { config?: { file: string; 
     : { config: { file: displayPath(config.file), environment: config.environment } };
 }
 
-const VERDICT_WORD = {
-  passed: "PASSED",
-  failed: "FAILED",
-  undecided: "COULD NOT DECIDE",
-  aborted: "ABORTED",
-} as const;
 const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■", skipped: "–" } as const;
 
 /**
@@ -46,8 +39,9 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env, io);
-  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
-  const ledger = await resolveLedger(options.accepted, io.env);
+  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again, from
+  // the --accepted its command line shows.
+  await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
@@ -60,7 +54,6 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...io.env,
       ...targetEnvironment(options, io.env),
       ...runTimeoutEnvironment(options["run-timeout"], io.env),
-      ...(ledger === undefined ? {} : { [acceptedOption.accepted.env]: ledger.file }),
     },
     runDir,
     external,
@@ -94,7 +87,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
 
   const aborted = io.signal.aborted ? interruption(io.signal) : undefined;
   const verdict = combineVerdicts(outcomes, aborted !== undefined);
-  const run: RunOutcome = {
+  const outcome: RunOutcome = {
     tool: { name: packageJson.name, version: packageJson.version },
     runId,
     startedAt: settings.started.toISOString(),
@@ -116,22 +109,23 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
-  await writeRunReport(runDir, run, indexPath);
+  const { run, gates } = await writeRunReport(runDir, outcome, indexPath);
 
-  const width = Math.max(...outcomes.map((outcome) => outcome.title.length));
+  const width = Math.max(...outcomes.map((part) => part.title.length));
   out("\n━━ Verdict ━━\n");
-  for (const outcome of outcomes) {
-    const note = outcome.note ? `  (${outcome.note})` : "";
+  for (const part of run.parts) {
+    const note = part.note ? `  (${part.note})` : "";
+    const gate = part.gate ? `  ${part.gate}` : "";
     out(
-      `  ${PART_MARK[outcome.verdict]} ${outcome.verdict.padEnd(10)} ${outcome.title.padEnd(width)}  ${formatDuration(outcome.durationMs)}${note}\n`,
+      `  ${PART_MARK[part.verdict]} ${part.verdict.padEnd(10)} ${part.title.padEnd(width)}  ${formatDuration(part.durationMs)}${note}${gate}\n`,
     );
   }
-  const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
+  const passed = outcomes.filter((part) => part.verdict === "passed").length;
   out(
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
+    `Verdict: ${RUN_VERDICT_TITLE[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})${gates.map((gate) => ` · ${gate}`).join("")}\n`,
   );
   return exitCodeOf(verdict);
 }
@@ -174,7 +168,7 @@ function notRun(plan: PartPlan, context: PartContext, note: string): PartOutcome
     id: plan.id,
     kind: plan.kind,
     title: plan.title,
-    command: reproduceCommand(plan, context.external),
+    command: reproduceCommand(plan, context.external, configSourceOf(context.env)),
     startedAt: new Date().toISOString(),
     verdict: "skipped",
     exitCode: null,

@@ -45,9 +45,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
       ? []
       : ["  ACCEPTED DEVIATIONS", ...describeOutcomes(result.accepted).map((line) => `    ${line}`), ""]),
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
-    result.outcome === "failed"
-      ? `  FAILED: ${countNoun(result.failedThresholds.length, "threshold")} crossed${result.regressed.length > 0 ? `, ${countNoun(result.regressed.length, "figure")} REGRESSED against the baseline (below)` : ""}`
-      : `  ${describeResult(result)}`,
+    `  ${describeResult(result)}`,
     "",
   ];
   return `${lines.join("\n")}\n`;

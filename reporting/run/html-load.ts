@@ -240,10 +240,11 @@ export function renderLoadBody(details: PartDetails): string {
     );
   }
   if (details.comparison) {
-    const { baseline, status, figures } = details.comparison;
+    const { baseline, status, figures, line } = details.comparison;
     const regressed = figures.filter((f) => f.status === "REGRESSED").map((f) => f.id);
+    const said = typeof line === "string" ? ` ${escapeHtml(line)}` : "";
     out.push(
-      `<div class="callout ${status === "REGRESSED" ? "broken" : "held"}"><strong>Against the baseline ${escapeHtml(baseline)}:</strong> <span class="pill">${escapeHtml(status)}</span>${regressed.length > 0 ? ` REGRESSED: ${escapeHtml(regressed.join(", "))}` : ""}</div>`,
+      `<div class="callout ${status === "REGRESSED" ? "broken" : "held"}"><strong>Against the baseline ${escapeHtml(baseline)}:</strong> <span class="pill">${escapeHtml(status)}</span>${regressed.length > 0 ? ` REGRESSED: ${escapeHtml(regressed.join(", "))}` : ""}${said}</div>`,
     );
   }
   if (load) out.push(tiles(load));

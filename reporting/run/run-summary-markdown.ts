@@ -50,8 +50,8 @@ function result(part: PartDetails): string {
       `${formatNumber(f.eventsAccepted)} events accepted`,
       `p95 ${formatDuration(new Map(f.eventLatency).get("p(95)") ?? Number.NaN)}`,
       `${f.unexpectedExpiries + f.idleOutlived} sliding-expiry violations`,
-      failedThresholds > 0 ? `${failedThresholds} threshold(s) failed` : "",
-      waivedThresholds > 0 ? `${waivedThresholds} threshold(s) WAIVED` : "",
+      failedThresholds > 0 ? `${countNoun(failedThresholds, "threshold")} crossed` : "",
+      waivedThresholds > 0 ? `${countNoun(waivedThresholds, "threshold")} WAIVED` : "",
     ]
       .filter(Boolean)
       .join(", ");
@@ -107,6 +107,7 @@ export function renderRunSummaryMarkdown(
   const lines = [
     `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${countNoun(run.parts.length, "part")} passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
+    ...(run.verdictLine === undefined ? [] : [`**${inlineText(run.verdictLine)}**`, ""]),
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
     ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
@@ -115,7 +116,9 @@ export function renderRunSummaryMarkdown(
       tableRow([
         ICON[part.outcome.verdict],
         inlineCell(part.outcome.title),
-        result(part),
+        part.outcome.gate === undefined || part.load === undefined
+          ? result(part)
+          : `${result(part)}; ${inlineCell(part.outcome.gate)}`,
         formatDuration(part.outcome.durationMs),
       ]),
     ),

@@ -66,7 +66,7 @@ describe("load --save-baseline / --baseline and compare", () => {
       const run = await load([...RUN, "--baseline", baselineFile]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(
-        /Baseline comparison against .*sustained-baseline\.json: (UNCHANGED|INCONCLUSIVE)/,
+        /Baseline comparison against .*sustained-baseline\.json: baseline (UNCHANGED|INCONCLUSIVE)/,
       );
       expect(run.stdout).not.toContain("REGRESSED");
       sameDir = run.reportDir;
@@ -79,14 +79,17 @@ describe("load --save-baseline / --baseline and compare", () => {
     async () => {
       const run = await load([...RUN, "--baseline", baselineFile, "--sandbox-latency", "30"]);
       expect(run.code, run.stdout + run.stderr).toBe(1);
-      expect(run.stdout).toMatch(/Baseline comparison against .*: REGRESSED/);
-      expect(run.stdout).toMatch(/REGRESSED\s+events latency p50 per unit: [\d.]+ ms → 3\d\.\d ms/);
-      expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50; events\.p95; events\.p99/);
+      expect(run.stdout).toMatch(/Baseline comparison against .*: baseline REGRESSED/);
+      // 30 ms more on every answer: at least that much on the median (more on a busy machine).
+      expect(run.stdout).toMatch(
+        /REGRESSED\s+events latency p50 per 500 ms: [\d.]+ ms → (?:[3-9]\d|\d{3,})\.\d ms/,
+      );
+      expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50/);
       const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
       expect(markdown).toMatch(
-        /\*\*Result: FAILED \(0 threshold\(s\), \d figure\(s\) REGRESSED against the baseline\)\*\*/,
+        /\*\*Result: FAILED: (thresholds held|\d threshold\(s\) failed); baseline REGRESSED \(events p50 \+[\d.]+ ms/,
       );
-      expect(markdown).toContain("| **REGRESSED** | events latency p50 per unit | whole run |");
+      expect(markdown).toContain("| **REGRESSED** | events latency p50 per 500 ms | whole run |");
       const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
       expect(junit).toMatch(
         /<testcase name="events\.p50" classname="load\.sustained\.baseline"[^>]*><failure message="REGRESSED: /,
@@ -112,7 +115,7 @@ describe("load --save-baseline / --baseline and compare", () => {
     async () => {
       const run = await load([...RUN, "--instances", "2", "--baseline", baselineFile]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/Baseline comparison against .*: (UNCHANGED|INCONCLUSIVE)/);
+      expect(run.stdout).toMatch(/Baseline comparison against .*: baseline (UNCHANGED|INCONCLUSIVE)/);
       const record = JSON.parse(await readFile(path.join(run.reportDir, "baseline.json"), "utf8"));
       expect(record.instances).toBe(2);
       const accepted = record.units.reduce((sum: number, u: { accepted: number }) => sum + u.accepted, 0);
@@ -124,7 +127,7 @@ describe("load --save-baseline / --baseline and compare", () => {
   it("compare judges report dirs after the fact: exit 1 on the slow run, 0 on the same one", async () => {
     const slow = await runInProcess(compareCommand, [baselineDir, slowDir], env);
     expect(slow.code, slow.stderr).toBe(1);
-    expect(slow.stdout).toMatch(/: REGRESSED\n/);
+    expect(slow.stdout).toMatch(/: baseline REGRESSED /);
     const same = await runInProcess(compareCommand, [baselineFile, sameDir], env);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).not.toContain("REGRESSED");

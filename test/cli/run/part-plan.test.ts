@@ -30,7 +30,9 @@ const settings: RunSettings = {
   expectOldTokens: undefined,
   faults: ["events-5xx", "expiry-fixed"],
   sandboxLatency: undefined,
-  baseline: undefined,
+  baselines: {},
+  failOn: undefined,
+  accepted: undefined,
 };
 
 /** The argv after `npx --no-install event-harness` in the command shown to reproduce a part, split as the shell would. */

@@ -16,7 +16,9 @@ const settings: RunSettings = {
   expectOldTokens: undefined,
   faults: [],
   sandboxLatency: undefined,
-  baseline: undefined,
+  baselines: {},
+  failOn: undefined,
+  accepted: undefined,
 };
 
 describe("run --quiet", () => {

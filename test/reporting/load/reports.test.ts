@@ -130,7 +130,7 @@ describe("renderReports", () => {
       ["503", 8],
       ["other", 2],
     ]);
-    expect(markdown).toContain("**Result: FAILED (1 threshold(s))**");
+    expect(markdown).toContain("**Result: FAILED: 1 threshold crossed**");
     expect(markdown).toContain("| ✗ FAIL | `events_failed` | `rate<0.01` | rate=5% |");
     expect(markdown).toContain("- Events accepted: 190 (19/s)");
     expect(markdown).toContain("| events | 3 | 2 | 5 | 7.5 | 12 | 30 |");
@@ -364,8 +364,8 @@ describe("renderReports of a run that did not finish", () => {
   it("says PASSED in every output when k6 finished and every threshold held", () => {
     const reports = renderReports(allHeld(), context);
     expect(reports.result.outcome).toBe("passed");
-    expect(reports.markdown).toContain("**Result: PASSED**");
-    expect(reports.text).toMatch(/^ {2}PASSED$/m);
+    expect(reports.markdown).toContain("**Result: PASSED: thresholds held**");
+    expect(reports.text).toMatch(/^ {2}PASSED: thresholds held$/m);
   });
 
   it.each([
