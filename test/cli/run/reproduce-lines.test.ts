@@ -40,7 +40,7 @@ const settings: RunSettings = {
 /** The options the part's command parses from the line shown to repeat it: what it would really run with. */
 function parsedFromShown(command: string): Record<string, unknown> {
   const [name = "", ...argv] = command
-    .replace(/^npx event-harness /, "")
+    .replace(/^npx --no-install event-harness /, "")
     .split(" ")
     .map((word) => word.replace(/^'(.*)'$/, "$1"));
   return parseCommandArgs(COMMANDS[name] as Command, argv).options;
