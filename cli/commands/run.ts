@@ -62,6 +62,7 @@ const runOptions = {
       "Compare each load part with its scenario's baseline: a file load --save-baseline wrote, a load report dir, or an earlier run's report dir (one baseline per scenario); its chart shows the baseline's band.",
   },
   "fail-on": compareOptionDefinitions["fail-on"],
+  "allow-latency-change": compareOptionDefinitions["allow-latency-change"],
   "sandbox-latency": {
     type: "string",
     valueName: "MS",

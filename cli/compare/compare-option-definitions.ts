@@ -29,6 +29,11 @@ export const compareOptionDefinitions = {
     valueName: "D",
     description: "Also judge each window of this length on its own, the warm-up excluded (default 60s).",
   },
+  "allow-latency-change": {
+    type: "boolean",
+    description:
+      "Compare with a baseline whose embedded sandbox added another latency (a slowdown simulated on purpose, as in a regression demo); every report names it. Without it such a baseline is refused (exit 2).",
+  },
   "fail-on": {
     type: "string",
     valueName: "WHAT",

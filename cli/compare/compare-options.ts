@@ -13,6 +13,7 @@ export interface CompareOptionValues {
   "min-change-accepted-pct"?: string;
   window?: string;
   "fail-on"?: string;
+  "allow-latency-change"?: boolean;
 }
 
 /** --fail-on: regressed (the default) or inconclusive; anything else is a usage error naming the choices. */
@@ -22,8 +23,10 @@ export function readFailOn(options: CompareOptionValues): FailOn {
 
 /** Reads the comparison options; a bad value is a usage error naming the option. */
 export function readCompareOptions(options: CompareOptionValues, command: string): CompareOptions {
-  const pct = (name: keyof CompareOptionValues, fallback: number) =>
-    parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
+  const pct = (
+    name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct",
+    fallback: number,
+  ) => parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
   let windowSeconds = defaults.windowSeconds;
   if (options.window !== undefined) {
     const parsed = parseDurationSeconds(options.window);

@@ -46,7 +46,7 @@ export async function runCompare(
   if (base.kind === "load" && candidate.kind === "load") {
     checkComparable(
       settingsDifferences(base.record, candidate.record),
-      targetMismatches(base.record.target, candidate.record.target),
+      targetMismatches(base.record.target, candidate.record.target, options["allow-latency-change"] === true),
       "compare",
     );
     const { comparison, outcomes } = applyToComparison(

@@ -44,6 +44,8 @@ export interface BaselineStepInput {
   readonly saveBaseline: string | undefined;
   readonly compareOptions: CompareOptions;
   readonly failOn: FailOn;
+  /** --allow-latency-change: another sandbox latency is a slowdown simulated on purpose, compared and named. */
+  readonly allowLatencyChange: boolean;
   readonly ledger: Ledger | undefined;
 }
 
@@ -89,7 +91,7 @@ export class BaselineStep {
     const unitMs = unitMsFor(input.plan.expectedSeconds);
     checkComparable(
       settingsDifferences(comparable.record, { ...comparable.record, settings, unitMs }),
-      targetMismatches(comparable.record.target, input.target),
+      targetMismatches(comparable.record.target, input.target, input.allowLatencyChange),
       "load",
     );
     return new BaselineStep(input, { name: comparable.name, record: comparable.record });

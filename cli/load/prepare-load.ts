@@ -374,6 +374,7 @@ export async function prepareLoad(
       saveBaseline: options["save-baseline"],
       compareOptions: given.compareOptions,
       failOn: given.failOn,
+      allowLatencyChange: options["allow-latency-change"] === true,
       ledger: given.ledger,
     });
     return {

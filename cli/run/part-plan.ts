@@ -124,6 +124,7 @@ function baselineOf(settings: RunSettings, scenario: ScenarioName): LoadOptionVa
   return {
     baseline: displayPath(file),
     ...(settings.failOn === undefined ? {} : { "fail-on": settings.failOn }),
+    ...(settings.allowLatencyChange === true ? { "allow-latency-change": true } : {}),
   };
 }
 

@@ -46,6 +46,7 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   "sandbox-latency"?: string;
   baseline?: readonly string[];
   "fail-on"?: string;
+  "allow-latency-change"?: boolean;
   quiet?: boolean;
 }
 
@@ -122,6 +123,8 @@ export interface RunSettings {
   readonly baselines: Readonly<Partial<Record<ScenarioName, string>>>;
   /** --fail-on for the load parts' comparisons. */
   readonly failOn: string | undefined;
+  /** --allow-latency-change for the load parts' comparisons. */
+  readonly allowLatencyChange?: boolean;
   /** The ledger of accepted deviations every part is judged with, as a path the parts and the user can open. */
   readonly accepted: string | undefined;
   /** No progress lines from the parts (--quiet). */
@@ -195,6 +198,8 @@ export async function readSettings(
     readFailOn(options);
     if (baselineGiven.length === 0) misplaced.push("--fail-on needs --baseline");
   }
+  if (options["allow-latency-change"] === true && baselineGiven.length === 0)
+    misplaced.push("--allow-latency-change needs --baseline");
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
   if (external !== undefined && parts.includes("rotation")) {
     // The rotation part would refuse these only after the other parts ran: checked before anything starts.
@@ -240,6 +245,7 @@ export async function readSettings(
     sandboxLatency,
     baselines,
     failOn: options["fail-on"],
+    allowLatencyChange: options["allow-latency-change"] === true,
     accepted: ledger === undefined || ledger.trim() === "" ? undefined : path.resolve(ledger.trim()),
     quiet: options.quiet === true,
   };

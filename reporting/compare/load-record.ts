@@ -79,16 +79,29 @@ const faultList = (faults: readonly string[]) =>
 
 /**
  * Targets that make two runs different experiments, refused before any load: the embedded sandbox against a
- * deployed API, or a sandbox with other faults (each breaks a rule, so the runs measure different servers).
+ * deployed API, a sandbox with other faults (each breaks a rule, so the runs measure different servers), or one that
+ * added another latency, unless that slowdown is simulated on purpose (`allowLatencyChange`).
  */
-export function targetMismatches(base: TargetRecord, candidate: TargetRecord): string[] {
+export function targetMismatches(
+  base: TargetRecord,
+  candidate: TargetRecord,
+  allowLatencyChange = false,
+): string[] {
   const where = (t: TargetRecord) => (t.embedded ? "the embedded sandbox" : `a deployed API (${t.origin})`);
   if (base.embedded !== candidate.embedded) {
     return [`the baseline ran against ${where(base)}, this run against ${where(candidate)}`];
   }
+  const mismatches: string[] = [];
   const a = faultList(base.sandbox?.faults ?? []);
   const b = faultList(candidate.sandbox?.faults ?? []);
-  return a === b ? [] : [`sandbox faults ${a} → ${b}`];
+  if (a !== b) mismatches.push(`sandbox faults ${a} → ${b}`);
+  const latency = (t: TargetRecord) => t.sandbox?.latencyMs ?? 0;
+  if (!allowLatencyChange && latency(base) !== latency(candidate)) {
+    mismatches.push(
+      `sandbox latency ${latency(base)} ms → ${latency(candidate)} ms (a slowdown simulated on purpose is compared with --allow-latency-change)`,
+    );
+  }
+  return mismatches;
 }
 
 /**

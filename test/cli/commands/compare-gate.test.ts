@@ -97,6 +97,21 @@ describe("a baseline belongs to a target", () => {
     expect(faults.stderr).toContain("sandbox faults none → slow");
   });
 
+  it("refuses another sandbox latency, unless the slowdown is simulated on purpose (--allow-latency-change)", async () => {
+    // A baseline taken while the sandbox added 300 ms would read any later run IMPROVED.
+    const slow = await file(steadyRun(1, 302, { sandbox: { latencyMs: 300, faults: [] } }));
+    const plain = await file(steadyRun(2, 2, { sandbox: { latencyMs: 0, faults: [] } }));
+    const refused = await compare(slow, plain);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("sandbox latency 300 ms → 0 ms");
+    expect(refused.stderr).toContain("--allow-latency-change");
+    const demo = await compare(plain, slow, "--allow-latency-change");
+    expect(demo.code).toBe(1);
+    expect(demo.stdout).toContain(
+      "the sandbox added 0 ms to the baseline's answers and 300 ms to this run's: the latency figures measure that",
+    );
+  });
+
   it("names another origin, other instances and another k6 in the report, and compares", async () => {
     const blue = loadRecord(1, steady(60), {
       target: { embedded: false, origin: "https://blue.example.com" },
