@@ -16,6 +16,8 @@ export {
   validInputArbitrary,
 } from "./event-mutations.ts";
 export { EXAMPLE_EMAIL_DOMAINS, isExampleEmail } from "./example-email.ts";
+export type { InputSpaceArbitraries } from "./input-space.ts";
+export { createInputSpace } from "./input-space.ts";
 export type { InvalidVariant } from "./invalid-variant.ts";
 export { isRejectedAt } from "./invalid-variant.ts";
 export { findInvalidVariant, INVALID_VARIANT_NAMES, INVALID_VARIANTS } from "./invalid-variants.ts";
