@@ -92,7 +92,7 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
   }
   const target = { ...prepared.configured, clientAuth: ready.clientAuth };
   await announceDeadlines(prepared, io);
-  const { profile, only, seed, started, deadline } = prepared;
+  const { profile, only, seed, started, deadline, fuzz } = prepared;
   const settings: ContractSettings = {
     target: { ...target, clientSecret: target.clientSecret.reveal() },
     profile,
@@ -100,6 +100,7 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
     seed,
     runId: `c${started.toString(36)}`,
     deadline,
+    fuzz,
   };
   const checks = await runContract(settings, {
     onProgress: (_checkId, message) => io.stderr.write(`  … ${message}\n`),

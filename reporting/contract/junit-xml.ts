@@ -29,6 +29,19 @@ function outcome(check: CheckResult, detail: string): JunitOutcome {
   }
 }
 
+/** A property-based check's shrunk failure, whole, ahead of the evidence. */
+function counterexampleText(check: CheckResult): string {
+  const found = check.counterexample;
+  if (found === undefined) return "";
+  return [
+    `Minimal input: ${found.what} (Content-Type ${found.contentType ?? "none"}; seed ${found.seed}, path ${found.path}, ${found.shrinks} shrinks)`,
+    found.input,
+    `Replay: event-harness contract ${found.replay}`,
+    "",
+    "",
+  ].join("\n");
+}
+
 function testCase(check: CheckResult): JunitCase {
   const detail = `[${check.level}] ${check.rule}: ${check.message}`;
   return {
@@ -37,7 +50,7 @@ function testCase(check: CheckResult): JunitCase {
     seconds: check.durationMs / 1000,
     outcome: outcome(check, detail),
     // A WARN passes in JUnit; its status leads the output CI shows.
-    output: `${check.status} ${detail}\n\n${evidenceText(check)}`,
+    output: `${check.status} ${detail}\n\n${counterexampleText(check)}${evidenceText(check)}`,
   };
 }
 

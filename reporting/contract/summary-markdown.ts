@@ -32,6 +32,22 @@ const HEADLINE = {
   aborted: "⏹️ Aborted",
 } as const;
 
+/** A property-based check's shrunk failure: what the input is, the input itself, and the options that replay it. */
+function counterexampleBlock(check: CheckResult): string {
+  const found = check.counterexample;
+  if (found === undefined) return "";
+  const type = found.contentType === null ? "no Content-Type" : `Content-Type ${codeSpan(found.contentType)}`;
+  return [
+    `Minimal input: ${inlineText(found.what)} (${type}; seed ${found.seed}, path ${codeSpan(found.path)}, ${found.shrinks} shrinks)`,
+    "",
+    codeBlock(found.input, "json"),
+    "",
+    `Replay: ${codeSpan(`event-harness contract ${found.replay}`)}`,
+    "",
+    "",
+  ].join("\n");
+}
+
 function details(check: CheckResult): string {
   const evidence = check.evidence
     .map((item) => {
@@ -42,7 +58,7 @@ function details(check: CheckResult): string {
     .join("\n\n");
   return detailsBlock(
     `${ICON[check.status]} <code>${check.id}</code> — ${inlineText(check.message)}`,
-    evidence,
+    `${counterexampleBlock(check)}${evidence}`,
   );
 }
 
