@@ -11,6 +11,8 @@ export interface Counterexample {
   readonly path: string;
   /** How many smaller failing inputs shrinking went through; 0 when it could not shrink further. */
   readonly shrinks: number;
+  /** Which input (1-based) first failed, after how long a search, and how long shrinking it took. */
+  readonly foundAt: { readonly input: number; readonly afterMs: number; readonly shrinkMs: number };
   /** The options that replay it: `--seed N --only ID --fuzz-replay PATH`. */
   readonly replay: string;
 }

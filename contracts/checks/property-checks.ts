@@ -204,6 +204,7 @@ function findingOf(
     seed: settings.seed,
     path: outcome.path,
     shrinks: outcome.shrinks,
+    foundAt: { input: outcome.run, afterMs: outcome.foundAfterMs, shrinkMs: outcome.shrinkMs },
     replay,
   };
   if (outcome.evidence !== undefined) probe.evidence.push(outcome.evidence);

@@ -43,6 +43,9 @@ export interface PropertyFailure {
   readonly reproduced: boolean;
   /** Shrinking stopped at the time limit: a smaller input may exist (replay the path to go on). */
   readonly shrinkInterrupted: boolean;
+  /** How long the search took to find it (0 for a replay), and shrinking it took. */
+  readonly foundAfterMs: number;
+  readonly shrinkMs: number;
 }
 
 export type PropertyOutcome =
@@ -126,6 +129,7 @@ export async function runProperty<T>(
   const limit = (ms: number) => [fc.interruptAfterTimeLimit(ms)];
 
   let found: { readonly path: string; readonly recorded: Recorded; readonly run: number } | undefined;
+  const searchStarted = performance.now();
   if (settings.replayPath === undefined) {
     if (settings.runs === 0) return { kind: "nothing-sent", why: "--fuzz-runs 0: no input drawn" };
     const search = await fc.check(property, {
@@ -152,9 +156,11 @@ export async function runProperty<T>(
     found = { path: search.counterexamplePath, recorded: last, run: search.numRuns };
   }
 
+  const foundAfterMs = found === undefined ? 0 : Math.round(performance.now() - searchStarted);
   probe.progress(
     `${definition.checkId}: ${found ? `a failure at input ${found.run}; shrinking it` : "replaying"}`,
   );
+  const shrinkStarted = performance.now();
   last = undefined;
   thrown = undefined;
   const replayPath = found?.path ?? (settings.replayPath as string);
@@ -167,6 +173,7 @@ export async function runProperty<T>(
     plugins: limit(settings.shrinkLimitMs),
   });
   open = false;
+  const shrinkMs = Math.round(performance.now() - shrinkStarted);
   const shrunk = last as Recorded | undefined;
   // Set inside the property, which TypeScript cannot follow.
   const ended = thrown as { readonly error: unknown } | undefined;
@@ -183,6 +190,8 @@ export async function runProperty<T>(
       run: found?.run ?? Number(replayPath.split(":")[0]) + 1,
       reproduced: true,
       shrinkInterrupted: cutShort || shrink.interrupted,
+      foundAfterMs,
+      shrinkMs,
     };
   }
   if (found === undefined) return { kind: "held", judged, notJudged, interrupted: false };
@@ -196,5 +205,7 @@ export async function runProperty<T>(
     run: found.run,
     reproduced: cutShort,
     shrinkInterrupted: cutShort,
+    foundAfterMs,
+    shrinkMs,
   };
 }

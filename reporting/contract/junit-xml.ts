@@ -2,6 +2,7 @@ import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
 import type { JunitCase, JunitOutcome } from "../index.ts";
 import { renderJunitXml as renderJunit } from "../index.ts";
+import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
 
 function evidenceText(check: CheckResult): string {
@@ -34,7 +35,7 @@ function counterexampleText(check: CheckResult): string {
   const found = check.counterexample;
   if (found === undefined) return "";
   return [
-    `Minimal input: ${found.what} (Content-Type ${found.contentType ?? "none"}; seed ${found.seed}, path ${found.path}, ${found.shrinks} shrinks)`,
+    `Minimal input: ${found.what} (Content-Type ${found.contentType ?? "none"}; seed ${found.seed}, path ${found.path}; ${foundWhen(found)})`,
     found.input,
     `Replay: event-harness contract ${found.replay}`,
     "",

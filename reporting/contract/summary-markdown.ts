@@ -14,6 +14,7 @@ import {
   tableRow,
   warningCallout,
 } from "../index.ts";
+import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
@@ -38,7 +39,7 @@ function counterexampleBlock(check: CheckResult): string {
   if (found === undefined) return "";
   const type = found.contentType === null ? "no Content-Type" : `Content-Type ${codeSpan(found.contentType)}`;
   return [
-    `Minimal input: ${inlineText(found.what)} (${type}; seed ${found.seed}, path ${codeSpan(found.path)}, ${found.shrinks} shrinks)`,
+    `Minimal input: ${inlineText(found.what)} (${type}; seed ${found.seed}, path ${codeSpan(found.path)}; ${foundWhen(found)})`,
     "",
     codeBlock(found.input, "json"),
     "",
