@@ -2,10 +2,12 @@ export type { CheckoutEvent, EventStrictness, ProductionEvent } from "./event.ts
 export {
   CHANNEL_PREFIX,
   completeEventSchema,
+  EMAIL_PATTERN,
   EVENT_STRICTNESS,
   eventSchemas,
   lenientEventSchema,
   productionEventSchema,
+  TRANSACTION_DATE_PATTERN,
   transactionDateSchema,
 } from "./event.ts";
 export type { SchemaDirection, SchemaName } from "./json-schema.ts";

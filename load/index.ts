@@ -12,6 +12,7 @@ export {
   EVENT_TEMPLATE_FORMAT,
   eventReference,
   toEventTemplate,
+  toSuffixedEventTemplate,
 } from "./lib/event-template.ts";
 export type { SegmentWork } from "./lib/execution-segments.ts";
 export {

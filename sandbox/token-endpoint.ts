@@ -7,7 +7,7 @@ import { NO_STORE_HEADERS, oauthError, replyOAuthError } from "./oauth-error.ts"
 import type { SandboxConfig } from "./options.ts";
 import type { Handler } from "./router.ts";
 import type { TokenIssuer } from "./token-issuer.ts";
-import { parseTokenRequest } from "./token-request.ts";
+import { hasEmptyParameter, parseTokenRequest } from "./token-request.ts";
 import { GRANTED_SCOPE } from "./token-signer.ts";
 
 export interface TokenEndpointDeps {
@@ -54,7 +54,9 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     jsonOnly: faults.has("token-json-only"),
     basicAllowed: !faults.has("token-no-basic-auth"),
     formCredentialsAllowed: !faults.has("token-basic-only"),
+    repeatedAccepted: faults.has("token-repeated-params-accepted"),
   };
+  const failOnEmpty = faults.has("token-empty-param-5xx");
   const plainErrors = faults.has("token-error-not-json");
   const acceptWrongSecret = faults.has("token-wrong-secret-accepted");
   const acceptUnknownClient = faults.has("token-unknown-client-accepted");
@@ -100,6 +102,10 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
       const tooLarge: OAuthError = oauthError(413, "invalid_request", "The request body is too large");
       res.setHeader("connection", "close");
       replyOAuthError(res, tooLarge, plainErrors);
+      return;
+    }
+    if (failOnEmpty && hasEmptyParameter(body.body)) {
+      replyJson(res, 500, JSON.stringify({ error: "server_error" }));
       return;
     }
     const parsed = parseTokenRequest(req.headers, body.body, rules);

@@ -94,7 +94,7 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
   }
   const target = { ...prepared.configured, clientAuth: ready.clientAuth };
   await announceDeadlines(prepared, io);
-  const { profile, only, seed, started, deadline } = prepared;
+  const { profile, only, seed, started, deadline, fuzz } = prepared;
   const settings: ContractSettings = {
     target: { ...target, clientSecret: target.clientSecret.reveal() },
     profile,
@@ -102,6 +102,7 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
     seed,
     runId: `c${started.toString(36)}`,
     deadline,
+    fuzz,
   };
   const progress = prepared.quiet ? undefined : new ProgressLine(io.stderr);
   const checks = await runContract(settings, {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Profile, Redactor, Target } from "../../contracts/index.ts";
+import type { FuzzOptions, Profile, Redactor, Target } from "../../contracts/index.ts";
 import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
@@ -7,6 +7,8 @@ import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
+import type { FuzzOptionValues } from "../fuzz-options.ts";
+import { parseFuzzOptions } from "../fuzz-options.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
 import { setUpRun } from "../run-setup.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
@@ -16,7 +18,8 @@ import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../target-options.ts";
 
 /** The option values the contract suite reads, as `event-harness contract` parses them. */
 export interface ContractOptionValues
-  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption> {
+  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption>,
+    FuzzOptionValues {
   profile?: string;
   "report-dir"?: string;
   only?: readonly string[];
@@ -33,6 +36,7 @@ interface ContractChoices {
   readonly seed: number;
   readonly expiresIn: number;
   readonly faults: readonly FaultName[];
+  readonly fuzz: FuzzOptions;
 }
 
 /** A contract run ready to execute: what to run, against which target, and where its reports go. */
@@ -53,7 +57,8 @@ export interface PreparedContract extends ContractChoices {
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
-  const { ALL_CHECKS, PROFILES, selectChecks, unknownSelectors } = await import("../../contracts/index.ts");
+  const { ALL_CHECKS, FUZZ_DEFAULTS, PROFILES, PROPERTY_CHECK_IDS, selectChecks, unknownSelectors } =
+    await import("../../contracts/index.ts");
   const profile = parseChoice("profile", options.profile, PROFILES, "fast");
   const only = (options.only ?? [])
     .flatMap((value) => value.split(","))
@@ -81,7 +86,11 @@ async function parseContractChoices(options: ContractOptionValues): Promise<Cont
     fallback: EMBEDDED_EXPIRES_IN,
   });
   const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-  return { profile, only, seed, expiresIn, faults };
+  const properties = selectChecks(profile, only)
+    .map((check) => check.id)
+    .filter((id) => PROPERTY_CHECK_IDS.includes(id));
+  const fuzz = parseFuzzOptions(options, FUZZ_DEFAULTS[profile], properties);
+  return { profile, only, seed, expiresIn, faults, fuzz };
 }
 
 /**

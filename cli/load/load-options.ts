@@ -76,6 +76,12 @@ export const loadOptions = {
     valueName: "N",
     description: "Seed of the generated event bodies (default random).",
   },
+  events: {
+    type: "string",
+    valueName: "KIND",
+    description:
+      "Event bodies: plain (default: the faker generator's) or wide (valid events from the whole space the spec allows, the property-based contract checks' generator: + and non-ASCII addresses, long references with quotes and emoji, emoji in free text).",
+  },
   "sandbox-expires-in": {
     type: "string",
     valueName: "S",

@@ -341,7 +341,12 @@ export async function prepareLoad(
 
     const runId = `${given.scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
     const dataFile = path.join(reportDir, "event-templates.json");
-    await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
+    await writeEventTemplates(dataFile, {
+      runId,
+      seed: settings.seed,
+      channelId: target.channelId,
+      events: settings.events,
+    });
     // Into the report, so a run keeps the exact script k6 ran and an installed package is never written to; for
     // k6-operator the archive carries the script, so it is bundled aside.
     const bundleDir =

@@ -24,6 +24,7 @@ async function writeRunJson(
     scenario: prepared.scenario,
     runId: prepared.runId,
     seed: prepared.settings.seed,
+    events: prepared.settings.events,
     target: prepared.targetRecord,
     sandboxFaults: prepared.faults,
     startedAt: prepared.started.toISOString(),

@@ -18,6 +18,7 @@ import {
   tableRow,
   warningCallout,
 } from "../index.ts";
+import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
@@ -36,6 +37,22 @@ const HEADLINE = {
   aborted: "⏹️ Aborted",
 } as const;
 
+/** A property-based check's shrunk failure: what the input is, the input itself, and the options that replay it. */
+function counterexampleBlock(check: CheckResult): string {
+  const found = check.counterexample;
+  if (found === undefined) return "";
+  const type = found.contentType === null ? "no Content-Type" : `Content-Type ${codeSpan(found.contentType)}`;
+  return [
+    `Minimal input: ${inlineText(found.what)} (${type}; seed ${found.seed}, path ${codeSpan(found.path)}; ${foundWhen(found)})`,
+    "",
+    codeBlock(found.input, "json"),
+    "",
+    `Replay: ${codeSpan(`event-harness contract ${found.replay}`)}`,
+    "",
+    "",
+  ].join("\n");
+}
+
 function details(check: CheckResult): string {
   const evidence = check.evidence
     .map((item) => {
@@ -47,7 +64,7 @@ function details(check: CheckResult): string {
   // The message quotes the target, so it goes in the Markdown body: the summary line is raw HTML.
   return detailsBlock(
     `${ICON[check.status]} <code>${htmlText(check.id)}</code>`,
-    [paragraphText(check.message), evidence].filter(Boolean).join("\n\n"),
+    [paragraphText(check.message), `${counterexampleBlock(check)}${evidence}`].filter(Boolean).join("\n\n"),
   );
 }
 

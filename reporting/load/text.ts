@@ -1,5 +1,5 @@
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
-import { countNoun, formatDuration } from "../index.ts";
+import { formatDuration } from "../index.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
 import type { ThresholdStatus } from "./run-result.ts";

@@ -1,19 +1,29 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runContract } from "../../cli/contract/run-contract.ts";
 import type { CheckResult, ClientAuth, Profile } from "../../contracts/index.ts";
-import { ALL_CHECKS, DIRECT } from "../../contracts/index.ts";
+import { ALL_CHECKS, DIRECT, FUZZ_DEFAULTS } from "../../contracts/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { FAULTS, startSandbox } from "../../sandbox/index.ts";
 
-/** Short, so the full profile takes about 7 s; long enough that early expiry (at 2.5 s) is told apart. */
+/**
+ * Short, so the sliding-expiry probes take about 7 s beside the fast checks and the property-based stage; long
+ * enough that early expiry (at 2.5 s) is told apart.
+ */
 const EXPIRES_IN = 5;
+/** The full profile's inputs per property-based check: each input bug class must be found at that many. */
+const FULL_RUNS = FUZZ_DEFAULTS.full.runs;
+/** A backstop: the full profile's sliding-expiry probes and property-based stage take about 30 s together. */
+const FULL_TIMEOUT_MS = 120_000;
 
 /**
  * Every fault and exactly the checks it must trip. A check missing here must PASS or SKIP under that fault;
  * a fault missing here fails the completeness test below.
  */
 const EXPECTED: Partial<
-  Record<FaultName, { fail?: string[]; warn?: string[]; profile?: Profile; clientAuth?: ClientAuth }>
+  Record<
+    FaultName,
+    { fail?: string[]; warn?: string[]; profile?: Profile; clientAuth?: ClientAuth; fuzzRuns?: number }
+  >
 > = {
   "token-any-grant-type": { fail: ["token.grant-type-enforced"], warn: ["token.error-format"] },
   "token-wrong-secret-accepted": { fail: ["token.wrong-secret-refused"], warn: ["token.error-format"] },
@@ -86,17 +96,67 @@ const EXPECTED: Partial<
       "events.invalid-rejected",
       "events.malformed-json",
       "events.wrong-content-type",
+      "inputs.valid-accepted",
+      "inputs.no-server-error",
+      "inputs.types-enforced",
+      "inputs.dates-enforced",
     ],
   },
   // A 5xx for a client's mistake is a MUST failure in the SHOULD checks that send one as well.
   "events-invalid-5xx": {
-    fail: ["events.no-server-error", "events.invalid-rejected", "events.malformed-json"],
+    fail: [
+      "events.no-server-error",
+      "events.invalid-rejected",
+      "events.malformed-json",
+      "inputs.no-server-error",
+      "inputs.types-enforced",
+      "inputs.dates-enforced",
+    ],
   },
-  "events-accept-invalid": { warn: ["events.invalid-rejected"] },
+  // Accepting an event of the wrong type or with a malformed date fails a run: each has its own MUST check.
+  "events-accept-invalid": {
+    fail: ["inputs.types-enforced", "inputs.dates-enforced"],
+    warn: ["events.invalid-rejected"],
+  },
   "events-any-content-type": { warn: ["events.wrong-content-type"] },
   "events-not-stored": { warn: ["events.stored"] },
   // An API without the optional read-back route: events.stored SKIPs (no such route), nothing fails.
   "events-no-read-route": {},
+  // Input-handling bugs real event APIs have: the fixed catalogue finds only the null field (a 5xx) and sees
+  // lenient dates and numbers taken for strings as warnings; the property-based checks fail each, at the full
+  // profile's number of inputs.
+  "events-5xx-email-local-part": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
+  "events-5xx-long-reference": {
+    fail: ["inputs.valid-accepted", "inputs.no-server-error"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-5xx-quote-reference": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
+  "events-5xx-emoji-system": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
+  "events-5xx-unknown-property": { fail: ["inputs.no-server-error"], fuzzRuns: FULL_RUNS },
+  "events-5xx-null-field": {
+    fail: ["events.no-server-error", "events.invalid-rejected", "inputs.types-enforced"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-5xx-huge-integer": {
+    fail: ["inputs.no-server-error", "inputs.types-enforced"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-5xx-deep-nesting": {
+    fail: ["inputs.no-server-error", "inputs.types-enforced"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-lenient-dates": {
+    fail: ["inputs.dates-enforced"],
+    warn: ["events.invalid-rejected"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-numbers-as-strings": {
+    fail: ["inputs.types-enforced"],
+    warn: ["events.invalid-rejected"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "token-repeated-params-accepted": { warn: ["inputs.token-form"], fuzzRuns: FULL_RUNS },
+  "token-empty-param-5xx": { fail: ["inputs.token-form"], fuzzRuns: FULL_RUNS },
   "expiry-fixed": { fail: ["lifetime.sliding"], profile: "full" },
   "expiry-never": { fail: ["lifetime.idle-expires"], profile: "full" },
   "expiry-early": { fail: ["lifetime.no-early-expiry"], profile: "full" },
@@ -126,6 +186,7 @@ async function checkAgainst(
   profile: Profile,
   clientAuth: ClientAuth = "post",
   faultSeed?: number,
+  fuzzRuns?: number,
 ): Promise<CheckResult[]> {
   sandbox = await startSandbox({
     port: 0,
@@ -151,6 +212,7 @@ async function checkAgainst(
     only: [],
     seed: 7,
     runId: `matrix-${faults.join("-") || "none"}-${clientAuth}`,
+    ...(fuzzRuns === undefined ? {} : { fuzz: { ...FUZZ_DEFAULTS[profile], runs: fuzzRuns } }),
   });
 }
 
@@ -161,7 +223,9 @@ const ids = (results: CheckResult[], status: string) =>
     .sort();
 
 describe("the contract suite against the sandbox", () => {
-  it("passes every check of the full profile against the correct sandbox", { timeout: 60_000 }, async () => {
+  it("passes every check of the full profile against the correct sandbox", {
+    timeout: FULL_TIMEOUT_MS,
+  }, async () => {
     const results = await checkAgainst([], "full");
     expect(results.filter((result) => result.status !== "PASS")).toEqual([]);
     expect(results.map((result) => result.id)).toContain("lifetime.sliding");
@@ -215,14 +279,14 @@ describe("the contract suite against the sandbox", () => {
   });
 
   it("fails the full profile in one run against a server that answers one valid event in seven with 500", {
-    timeout: 60_000,
+    timeout: FULL_TIMEOUT_MS,
   }, async () => {
     const results = await checkAgainst(["events-500-one-in-seven"], "full", "post", 3);
     const failed = results.filter((result) => result.status === "FAIL");
     expect(failed.length).toBeGreaterThan(0);
     for (const result of failed) {
       expect(result.level).toBe("MUST");
-      expect(result.message).toMatch(/the server failed on "[^"]+": 500 /);
+      expect(result.message).toMatch(/the server failed on "[^"]+": 500 |received 500 /);
       expect(result.evidence.some((evidence) => evidence.response?.status === 500)).toBe(true);
     }
     // A 500 is never a reason to skip, nor a refusal: nothing is skipped and nothing else goes wrong.
@@ -230,11 +294,15 @@ describe("the contract suite against the sandbox", () => {
   });
 
   for (const [fault, expected] of Object.entries(EXPECTED)) {
-    it(`fails exactly the expected checks under ${fault}`, { timeout: 60_000 }, async () => {
+    const timeout =
+      expected?.profile === "full" || expected?.fuzzRuns !== undefined ? FULL_TIMEOUT_MS : 60_000;
+    it(`fails exactly the expected checks under ${fault}`, { timeout }, async () => {
       const results = await checkAgainst(
         [fault as FaultName],
         expected?.profile ?? "fast",
         expected?.clientAuth ?? "post",
+        undefined,
+        expected?.fuzzRuns,
       );
       expect({
         fail: ids(results, "FAIL"),
