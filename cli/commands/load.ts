@@ -35,7 +35,7 @@ export const loadCommand = defineCommand({
   examples: [
     "event-harness load sustained --rate 50 --duration 1m",
     "event-harness load idle-gap --sandbox-fault expiry-never",
-    "event-harness load sustained --rate 50 --duration 30s --baseline sustained-baseline.json --sandbox-latency 30",
+    "event-harness load sustained --rate 50 --duration 30s --baseline sustained-baseline.json --sandbox-latency 30 --allow-latency-change",
     "event-harness load sustained --instances 2 --rate 2000 --duration 1m",
     "event-harness load spike --rate 20 --threshold 'http_req_duration{endpoint:events}=p(95)<300'",
     "EVENT_API_CLIENT_SECRET=… event-harness load soak --duration 2h --out json=soak.json.gz --auth-url … --base-url … --client-id …",
