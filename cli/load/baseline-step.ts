@@ -1,4 +1,4 @@
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
@@ -173,6 +173,8 @@ export class BaselineStep {
       );
       return;
     }
+    // A baseline is kept beside the workflow that reads it (baselines/…): its folder is made when missing.
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(this.#record)}\n`);
     say(`event-harness: baseline saved to ${displayPath(file)}\n`);
   }

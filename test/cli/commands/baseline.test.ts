@@ -28,7 +28,8 @@ async function load(args: readonly string[]) {
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "baseline-command-"));
-  baselineFile = path.join(workDir, "sustained-baseline.json");
+  // In a folder of its own that does not exist yet, as a consumer repository keeps baselines/sustained.json.
+  baselineFile = path.join(workDir, "baselines", "sustained-baseline.json");
   await ensureK6({ env: process.env, stderr: process.stderr });
 }, 600_000);
 
