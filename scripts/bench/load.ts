@@ -68,6 +68,7 @@ import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
 import { bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
 import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import { freeLoopbackPort, readMetrics } from "../../k6-tooling/run/k6-control.ts";
+import { k6GoRuntime } from "../../k6-tooling/run/k6-go-runtime.ts";
 import { withBodyCap } from "../../k6-tooling/run/k6-runner.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {
@@ -329,8 +330,6 @@ async function runK6(
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         K6_NO_USAGE_REPORT: "true",
-        // Go's collector settings reach k6, to measure what its collections cost (e.g. GOGC=400 npm run bench:load).
-        ...(process.env.GOGC === undefined ? {} : { GOGC: process.env.GOGC }),
         ...run.env,
       },
       stdio: ["ignore", "ignore", "pipe"],
@@ -905,6 +904,9 @@ async function writeScripts(
       });
       return {
         env: withBodyCap(without.has("body-cap") ? { harnessExtension: false } : k6, {
+          // Go's settings as `event-harness load` gives them (GOGC=400 npm run bench:load prices a user's choice);
+          // the floor and the minimal script keep k6's stock settings, as a script run by hand does.
+          ...k6GoRuntime(process.env),
           ...inputs.env,
           ...(without.has("dashboard") ? {} : extras.env),
         }),
