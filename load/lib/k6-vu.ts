@@ -38,8 +38,11 @@ const templates: readonly EventTemplate[] = new SharedArray("event-templates", (
 
 /** The body cap the harness set, only for its own k6 (which has k6/x/harness); 0: this k6 has no cap to apply. */
 const bodyCapBytes = Number(__ENV[VU_BODY_CAP_ENV] ?? 0);
-/** Required behind the condition (an import is static): a k6 without the extension never resolves it. */
-const harness = bodyCapBytes > 0 ? require("k6/x/harness") : undefined;
+/**
+ * Required behind the condition (an import is static): a k6 without the extension never resolves it. Through
+ * globalThis: esbuild turns a bare `require` into a shim of three functions and a Proxy that every VU would build.
+ */
+const harness = bodyCapBytes > 0 ? globalThis.require("k6/x/harness") : undefined;
 
 /**
  * The VU's number across every k6 instance: from k6/x/harness where this k6 has it, else from k6/execution, whose
@@ -48,12 +51,12 @@ const harness = bodyCapBytes > 0 ? require("k6/x/harness") : undefined;
 const vuIdInTest: () => number =
   harness?.vuIdInTest ??
   (() => {
-    const exec = require("k6/execution");
+    const exec = globalThis.require("k6/execution");
     return () => exec.vu.idInTest;
   })();
 
 /** Only HTTP Basic client authentication needs base64: a VU of the spec's form-posting client loads no k6/encoding. */
-const encoding = settings.clientAuth === "basic" ? require("k6/encoding") : undefined;
+const encoding = settings.clientAuth === "basic" ? globalThis.require("k6/encoding") : undefined;
 
 /** This VU's client (token cache, bodies, submission), wired to k6's own functions, not wrappers of them. */
 export const sendEvent: SendEvent = createVuClient({

@@ -73,11 +73,12 @@ describe("bundle-load", () => {
     }
   });
 
-  it("leaves out the Node side's tables, which every VU would otherwise build and hold", async () => {
+  it("leaves out the Node side's tables and esbuild's require shim, which every VU would otherwise build and hold", async () => {
     for (const bundle of bundles) {
       const code = await readFile(bundle.file, "utf8");
       expect(code).not.toMatch(/\bvar (?:LOAD_ENV|RENAMED_METRICS|RETIRED_METRICS|EXPIRY|TOKEN_OUTCOME)\b/);
       expect(code).not.toContain(LOAD_ENV.tokenUrl);
+      expect(code).not.toMatch(/__require|new Proxy/);
     }
   });
 

@@ -22,4 +22,12 @@ describe("k6Environment", () => {
       EH_VU: "{}",
     });
   });
+
+  it("passes the user's Go runtime settings to k6, and only those", () => {
+    const env = k6Environment(
+      { PATH: "/usr/bin", GOGC: "400", GOMEMLIMIT: "2GiB", GODEBUG: "gctrace=1", GOMAXPROCS: "" },
+      {},
+    );
+    expect(env).toEqual({ PATH: "/usr/bin", GOGC: "400", GOMEMLIMIT: "2GiB", K6_NO_USAGE_REPORT: "true" });
+  });
 });
