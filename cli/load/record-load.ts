@@ -25,6 +25,7 @@ async function writeRunJson(
     runId: prepared.runId,
     seed: prepared.settings.seed,
     target: prepared.targetRecord,
+    ...(prepared.context.overrides === undefined ? {} : { overrides: prepared.context.overrides }),
     sandboxFaults: prepared.faults,
     startedAt: prepared.started.toISOString(),
     finishedAt: new Date().toISOString(),

@@ -6,7 +6,12 @@ import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reportin
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
-import { describeTokenEndpoint, mapTokenEndpointFacts, tokenEndpointFacts } from "../../transport/index.ts";
+import {
+  describeTokenEndpoint,
+  inertText,
+  mapTokenEndpointFacts,
+  tokenEndpointFacts,
+} from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
@@ -14,6 +19,7 @@ import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
 import { claimReportDir } from "../report-dir.ts";
+import { runOverrides } from "../run-overrides.ts";
 import { runTimeoutEnvironment } from "../run-timeout-option.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
@@ -66,7 +72,12 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     : `the ${EMBEDDED_SANDBOX_NOTE}`;
   const config = configSourceOf(io.env);
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
-  out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
+  const overrides = runOverrides(options, io, { allowLatencyChange: settings.allowLatencyChange === true });
+  // Names only, made inert: a token parameter's name is the user's own text.
+  const overridden = overrides.length === 0 ? "" : `; overrides: ${overrides.map(inertText).join(", ")}`;
+  out(
+    `event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}${overridden}\n`,
+  );
   out(`Reports: ${displayPath(runDir)}/\n`);
   const { couldNotTest, target } = await preflightOnce(external, redactor, io);
   // Every part is handed the target as resolved and preflighted here: none resolves it again.
@@ -106,6 +117,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
           ...configOf(config),
         }
       : { embedded: true, ...configOf(config) },
+    ...(overrides.length === 0 ? {} : { overrides }),
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));

@@ -9,6 +9,7 @@ import {
   htmlText,
   inlineCell,
   inlineText,
+  overridesMarkdown,
   tableHead,
   tableRow,
   warningCallout,
@@ -110,6 +111,7 @@ export function renderRunSummaryMarkdown(
     ...(run.verdictLine === undefined ? [] : [`**${inlineText(run.verdictLine)}**`, ""]),
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
+    ...(overridesMarkdown(run.overrides) === "" ? [] : [overridesMarkdown(run.overrides), ""]),
     ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
     ...tableHead(["", "Part", "Result", "Took"]),
     ...parts.map((part) =>
