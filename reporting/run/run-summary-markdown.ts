@@ -99,7 +99,9 @@ export function renderRunSummaryMarkdown(
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `the ${EMBEDDED_SANDBOX_NOTE}`
-    : `${codeSpan(run.target.baseUrl ?? "")} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" }, codeSpan)})`;
+    : run.target.baseUrl === undefined
+      ? `the target of the issuer ${codeSpan(run.target.issuer ?? "")} (its metadata could not be read)`
+      : `${codeSpan(run.target.baseUrl)} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" }, codeSpan)})`;
   const config = run.target.config;
   const from =
     config === undefined
