@@ -65,6 +65,9 @@ function banner(run: RunOutcome): string {
     run.target.config === undefined
       ? ""
       : `<span>Settings: environment ${escapeHtml(run.target.config.environment)} of ${escapeHtml(run.target.config.file)}</span>`,
+    run.overrides === undefined || run.overrides.length === 0
+      ? ""
+      : `<span>Overrides: ${escapeHtml(run.overrides.join(", "))}</span>`,
     `<span>Started ${escapeHtml(run.startedAt)}</span>`,
     `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
     run.target.embedded

@@ -99,6 +99,8 @@ describe("overrides are named in every report of a run", () => {
     expect(record.overrides).toEqual([FROM_CONFIG, ...GIVEN]);
     const summary = await readFile(join(reports, "summary.md"), "utf8");
     expect(codeIn(summary)).toEqual(expect.arrayContaining([FROM_CONFIG, ...GIVEN]));
+    const html = await readFile(join(reports, "index.html"), "utf8");
+    expect(html).toContain(`<span>Overrides: ${[FROM_CONFIG, ...GIVEN].join(", ")}</span>`);
     // The contract part's own reports name them too.
     const part = JSON.parse(await readFile(join(reports, "contract", "results.json"), "utf8"));
     expect(part.overrides).toEqual([FROM_CONFIG, ...GIVEN]);
