@@ -176,19 +176,21 @@ function operatorReadme(
   archiveBytes: number,
   inConfigMap: boolean,
 ): string {
-  // Names only, as JSON (the user's own text, escaped): the values are for the Secret, never for this file.
+  // Names only, as JSON in a code block (the user's own text, inert there): the values are for the Secret alone.
   const tokenParamsStep =
     tokenParamNames.length === 0
       ? ""
       : [
-          "",
-          `   and the token parameters' values, a JSON object of ${tokenParamNames.map((name) => JSON.stringify(name)).join(", ")} (each a string), as`,
-          `   a second key of the same Secret (the runners do not start without it):`,
+          " and the token",
+          "   parameters' values, a JSON object of strings, as a second key of the same Secret (the runners do not start",
+          "   without it):",
           "",
           `       kubectl create secret generic ${names.secret} --from-file=${CREDENTIALS_KEY}=PATH/TO/credentials.json \\`,
           `         --from-file=${TOKEN_PARAMS_KEY}=PATH/TO/token-params.json`,
           "",
-          `   e.g. token-params.json: ${JSON.stringify(Object.fromEntries(tokenParamNames.map((name) => [name, "…"])))}`,
+          "   token-params.json holds exactly these names, each with its value:",
+          "",
+          `       ${JSON.stringify(Object.fromEntries(tokenParamNames.map((name) => [name, "…"])))}`,
         ].join("\n");
   const scriptStep = inConfigMap
     ? `The archive (${mib(archiveBytes)}) is inside \`manifests/configmap.json\`.`
