@@ -46,6 +46,8 @@ export interface CommandIo {
    * no part reads the metadata again and every part sends the secret where the run's header says.
    */
   readonly resolvedTarget?: Target;
+  /** Each setting of the config file a flag or variable replaced, as the header named it ("--timeout overrides timeout"). */
+  readonly configOverrides?: readonly string[];
 }
 
 export interface CommandInput<O extends OptionSpecs> {

@@ -21,3 +21,4 @@ export {
   tableRow,
   warningCallout,
 } from "./markdown.ts";
+export { overridesCell, overridesMarkdown } from "./overrides.ts";

@@ -2,6 +2,7 @@ export type { InputFileReading } from "./input-file.ts";
 export {
   MAX_INPUT_FILE_BYTES,
   MAX_RECORD_FILE_BYTES,
+  notRegularFile,
   readInputFile,
   readInputFileSync,
 } from "./input-file.ts";

@@ -113,6 +113,25 @@ export async function readInputFile(
   }
 }
 
+/**
+ * Why a file a streaming reader is about to read (a runner's samples, too large for readInputFile) is refused: it is
+ * not a regular file, and a FIFO would block the reader for ever. Undefined when it is one, or cannot be opened at
+ * all, which the reader then says in its own words.
+ */
+export async function notRegularFile(file: string): Promise<string | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    return notRegular(await handle.stat());
+  } finally {
+    await handle.close();
+  }
+}
+
 /** readInputFile for the one reader that must stay synchronous (the CA bundle, read where TLS options are built). */
 export function readInputFileSync(file: string, maxBytes: number = MAX_INPUT_FILE_BYTES): InputFileReading {
   let fd: number;

@@ -19,7 +19,8 @@ export const loadMergeCommand = defineCommand({
     "report-dir": {
       type: "string",
       valueName: "DIR",
-      description: "Where the merged reports go (default merged/ beside the plan).",
+      description:
+        "Where the merged reports go: a new or empty directory (default: merged/ beside the plan, or merged-2/ and so on when one exists).",
     },
     ...acceptedOption,
   },

@@ -10,6 +10,7 @@ import { didYouMean } from "../did-you-mean.ts";
 import type { FuzzOptionValues } from "../fuzz-options.ts";
 import { parseFuzzOptions } from "../fuzz-options.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
+import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
@@ -54,6 +55,8 @@ export interface PreparedContract extends ContractChoices {
   readonly redactor: Redactor;
   /** No progress lines while checks wait (--quiet). */
   readonly quiet: boolean;
+  /** What the user set over the harness's own choice or the config file, names only: every report lists them. */
+  readonly overrides: readonly string[];
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
@@ -130,7 +133,20 @@ export async function prepareContract(
     const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
     const redactor = targetRedactor(configured);
     const quiet = options.quiet === true;
-    return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor, quiet };
+    const overrides = runOverrides(options, io);
+    return {
+      ...choices,
+      tuning,
+      ledger,
+      reportDir,
+      started,
+      deadline,
+      sandbox,
+      configured,
+      redactor,
+      quiet,
+      overrides,
+    };
   } catch (error) {
     await sandbox?.close();
     throw error;

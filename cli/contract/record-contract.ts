@@ -27,6 +27,7 @@ export async function recordContract(
     checks: execution.checks,
     ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
     ...(execution.couldNotTest === undefined ? {} : { couldNotTest: execution.couldNotTest }),
+    overrides: prepared.overrides,
   };
   return await reportContractRun(run, reportDir, redactor, io, ledger);
 }

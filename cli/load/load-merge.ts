@@ -5,12 +5,12 @@ import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operat
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
-import { readInputFile } from "../../transport/index.ts";
+import { notRegularFile, readInputFile } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
+import { claimReportDir, createReportDir } from "../report-dir.ts";
 import { mergeInstances } from "./merge-instances.ts";
 
 export interface LoadMergeOptions {
@@ -53,20 +53,24 @@ export async function runLoadMerge(
     return ExitCode.undecided;
   }
   const ledger = await resolveLedger(options.accepted, io.env);
-  const reportDir = await prepareWritableDir(
-    options["report-dir"] ?? path.join(path.dirname(planFile), "merged"),
-    "--report-dir",
-    "load-merge",
-  );
+  const outputs = dirs.map((dir) => ({
+    segment: path.basename(path.resolve(dir)),
+    summaryFile: path.join(dir, SUMMARY_FILE),
+    samplesFile: path.join(dir, SAMPLES_FILE),
+  }));
+  // Streamed, so not through readInputFile: a FIFO or a directory is refused here rather than read for ever.
+  for (const { samplesFile } of outputs) {
+    const problem = await notRegularFile(samplesFile);
+    if (problem !== undefined)
+      throw new UsageError("invalid-value", `${displayPath(samplesFile)}: ${problem}`, "load-merge");
+  }
+  // A merge of its own, as every run's reports: a rerun never writes over an earlier merge.
+  const reportDir =
+    options["report-dir"] === undefined
+      ? await createReportDir(path.dirname(planFile), "merged", "load-merge")
+      : await claimReportDir(options["report-dir"], "--report-dir", "load-merge");
   try {
-    const merged = await mergeInstances(
-      dirs.map((dir) => ({
-        segment: path.basename(path.resolve(dir)),
-        summaryFile: path.join(dir, SUMMARY_FILE),
-        samplesFile: path.join(dir, SAMPLES_FILE),
-      })),
-      reportDir,
-    );
+    const merged = await mergeInstances(outputs, reportDir);
     const reports = await renderRunReports(
       reportDir,
       { ...plan.context, instances: merged.instances },

@@ -29,6 +29,7 @@ import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import { switchedNote } from "../preflight/index.ts";
 import { claimReportDir, createReportDir } from "../report-dir.ts";
+import { runOverrides } from "../run-overrides.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { BaselineStep } from "./baseline-step.ts";
@@ -401,7 +402,12 @@ export async function prepareLoad(
       bundleDir,
       config,
       plan,
-      context: reportContext(config, plan, target.connection.insecure ? [INSECURE_WARNING] : []),
+      context: reportContext(
+        config,
+        plan,
+        target.connection.insecure ? [INSECURE_WARNING] : [],
+        runOverrides(options, io, { allowLatencyChange: options["allow-latency-change"] === true }),
+      ),
       maxSeconds,
       ledger: given.ledger,
       baselineStep,

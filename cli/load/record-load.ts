@@ -26,6 +26,7 @@ async function writeRunJson(
     seed: prepared.settings.seed,
     events: prepared.settings.events,
     target: prepared.targetRecord,
+    ...(prepared.context.overrides === undefined ? {} : { overrides: prepared.context.overrides }),
     sandboxFaults: prepared.faults,
     startedAt: prepared.started.toISOString(),
     finishedAt: new Date().toISOString(),

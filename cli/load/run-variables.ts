@@ -53,11 +53,9 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
   if (margin !== undefined) env[LOAD_ENV.expiresMarginSeconds] = String(margin);
   if (input.expiresInSeconds !== undefined) env[LOAD_ENV.expiresInSeconds] = String(input.expiresInSeconds);
   if (target.scope !== undefined) env[LOAD_ENV.scope] = target.scope;
-  const tokenParams = {
-    ...(target.resource === undefined ? {} : { resource: target.resource }),
-    ...target.tokenParams,
-  };
-  if (Object.keys(tokenParams).length > 0) env[LOAD_ENV.tokenParams] = JSON.stringify(tokenParams);
+  if (target.resource !== undefined) env[LOAD_ENV.resource] = target.resource;
+  if (target.tokenParams !== undefined && Object.keys(target.tokenParams).length > 0)
+    env[LOAD_ENV.tokenParams] = JSON.stringify(target.tokenParams);
   if (settings.rate !== undefined) env[LOAD_ENV.rate] = String(settings.rate);
   if (settings.durationSeconds !== undefined)
     env[LOAD_ENV.durationSeconds] = String(settings.durationSeconds);

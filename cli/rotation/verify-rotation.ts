@@ -16,6 +16,7 @@ import {
   OLD_TOKEN_ENV,
   readRotationInputs,
 } from "../rotation-inputs.ts";
+import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
 import type { TargetTuning, targetOptions } from "../target-options.ts";
 import { embeddedTarget } from "../target-options.ts";
@@ -208,6 +209,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
       target: describeTarget(target),
       checks,
       ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
+      overrides: runOverrides(options, io),
     };
     return await reportContractRun(run, reportDir, redactor, io, ledger);
   } finally {

@@ -55,6 +55,7 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
       env: context.env,
       signal: io.signal,
       ...(context.external === undefined ? {} : { resolvedTarget: context.external }),
+      ...(io.configOverrides === undefined ? {} : { configOverrides: io.configOverrides }),
     });
   } catch (error) {
     // A part that cannot run is undecided, and the run goes on: one broken part must not hide the others.

@@ -6,7 +6,12 @@ import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reportin
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
-import { describeTokenEndpoint, mapTokenEndpointFacts, tokenEndpointFacts } from "../../transport/index.ts";
+import {
+  describeTokenEndpoint,
+  inertText,
+  mapTokenEndpointFacts,
+  tokenEndpointFacts,
+} from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
@@ -14,6 +19,7 @@ import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
 import { claimReportDir } from "../report-dir.ts";
+import { runOverrides } from "../run-overrides.ts";
 import { runTimeoutEnvironment } from "../run-timeout-option.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
@@ -61,14 +67,25 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
 
   // Before the first part: a run whose report cannot be written, or whose directory is not its own, is not started.
   await claimReportDir(runDir, "--report-dir", "run");
+  const { unreadIssuer } = settings;
   const against = external
     ? `${redactor.redact(external.baseUrl)} (${describeTokenEndpoint(tokenEndpointFacts(external), (url) => redactor.redact(url))}, client authentication ${external.clientAuth})`
-    : `the ${EMBEDDED_SANDBOX_NOTE}`;
+    : unreadIssuer !== undefined
+      ? `the target of the issuer ${redactor.redact(unreadIssuer.issuer)}`
+      : `the ${EMBEDDED_SANDBOX_NOTE}`;
   const config = configSourceOf(io.env);
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
-  out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
+  const overrides = runOverrides(options, io, { allowLatencyChange: settings.allowLatencyChange === true });
+  // Names only, made inert: a token parameter's name is the user's own text.
+  const overridden = overrides.length === 0 ? "" : `; overrides: ${overrides.map(inertText).join(", ")}`;
+  out(
+    `event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}${overridden}\n`,
+  );
   out(`Reports: ${displayPath(runDir)}/\n`);
-  const { couldNotTest, target } = await preflightOnce(external, redactor, io);
+  const { couldNotTest, target } =
+    unreadIssuer === undefined
+      ? await preflightOnce(external, redactor, io)
+      : unreadTarget(unreadIssuer.reason, io);
   // Every part is handed the target as resolved and preflighted here: none resolves it again.
   const handed: PartContext = { ...context, external: target };
   const outcomes: PartOutcome[] = [];
@@ -105,7 +122,10 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
           insecure: target.connection.insecure,
           ...configOf(config),
         }
-      : { embedded: true, ...configOf(config) },
+      : unreadIssuer !== undefined
+        ? { embedded: false, issuer: redactor.redact(unreadIssuer.issuer), ...configOf(config) }
+        : { embedded: true, ...configOf(config) },
+    ...(overrides.length === 0 ? {} : { overrides }),
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
@@ -125,7 +145,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${RUN_VERDICT_TITLE[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})${gates.map((gate) => ` · ${gate}`).join("")}\n`,
+    `Verdict: ${RUN_VERDICT_TITLE[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external || unreadIssuer ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})${gates.map((gate) => ` · ${gate}`).join("")}\n`,
   );
   return exitCodeOf(verdict);
 }
@@ -160,6 +180,15 @@ async function preflightOnce(
     io.stderr.write(`event-harness: ${error.message}\n`);
     return { couldNotTest: error.message, target: external };
   }
+}
+
+/** An issuer whose metadata nobody answered for: could not test, said as the preflight says it, and no part runs. */
+function unreadTarget(
+  reason: string,
+  io: CommandIo,
+): { readonly couldNotTest: string; readonly target: undefined } {
+  io.stderr.write(`event-harness: ${reason}\n`);
+  return { couldNotTest: reason, target: undefined };
 }
 
 /** The outcome of a part the preflight kept from running. */

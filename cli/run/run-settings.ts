@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
-import { UsageError } from "../../core/index.ts";
+import { CannotRunError, UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
@@ -19,6 +19,7 @@ import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-
 import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import type { targetOptions } from "../target-options.ts";
+import { httpUrl, pick } from "../target-options.ts";
 
 export const PARTS = ["contract", "load", "rotation"] as const;
 export type PartName = (typeof PARTS)[number];
@@ -110,6 +111,11 @@ export interface RunSettings {
   readonly runId: string;
   readonly runDir: string;
   readonly external: Target | undefined;
+  /**
+   * The issuer whose metadata nobody answered for, and why: the target could not be tested, so no part runs, yet the
+   * run is reported (exit 3) as any other it could not test.
+   */
+  readonly unreadIssuer?: { readonly issuer: string; readonly reason: string };
   readonly parts: readonly PartName[];
   readonly profile: (typeof PROFILES)[number];
   readonly scenarios: readonly ScenarioChoice[];
@@ -138,10 +144,18 @@ export async function readSettings(
 ): Promise<RunSettings> {
   const started = new Date();
   // Resolved once for the whole run (with --issuer, the metadata is read here only): each part is handed it.
-  const external = await resolveTargetWithIssuer(options, env, io);
+  let external: Target | undefined;
+  let unreadIssuer: RunSettings["unreadIssuer"];
+  try {
+    external = await resolveTargetWithIssuer(options, env, io);
+  } catch (error) {
+    const issuer = pick(options, env, "issuer");
+    if (!(error instanceof CannotRunError) || issuer === undefined) throw error;
+    unreadIssuer = { issuer: httpUrl("issuer", issuer), reason: error.message };
+  }
   // Checked here so a bad value is a usage error before any part runs; the contract part reads it again.
   resolveRunTimeoutMs(options["run-timeout"], env);
-  const embedded = external === undefined;
+  const embedded = external === undefined && unreadIssuer === undefined;
   const parts = parseParts(options.parts, embedded);
   const rate =
     options.rate === undefined
@@ -235,6 +249,7 @@ export async function readSettings(
     runId,
     runDir,
     external,
+    ...(unreadIssuer === undefined ? {} : { unreadIssuer }),
     parts,
     profile: parseChoice("profile", options.profile, PROFILES, "full"),
     scenarios,

@@ -6,6 +6,8 @@ export const CONFIG_MAP_LIMIT_BYTES = 1024 * 1024;
 export const RESULTS_MOUNT = "/results";
 export const ARCHIVE_FILE = "archive.tar";
 export const CREDENTIALS_KEY = "credentials.json";
+/** The Secret's key holding the token parameters' values, a JSON object of `--token-param` name → value. */
+export const TOKEN_PARAMS_KEY = "token-params.json";
 export const SUMMARY_FILE = "summary.json";
 export const SAMPLES_FILE = "samples.csv.gz";
 
@@ -37,6 +39,8 @@ export interface TestRunInput {
   readonly parallelism: number;
   /** The VU settings JSON (no secret), as LOAD_ENV.vu. */
   readonly vuSettingsJson: string;
+  /** Whether the run has token parameters, whose values come from the Secret too. */
+  readonly tokenParams: boolean;
   readonly runnerImage: string;
   /** Where the archive comes from: the ConfigMap, or (too large for one) a volume the team fills. */
   readonly script: "configMap" | "volumeClaim";
@@ -44,7 +48,7 @@ export interface TestRunInput {
 
 /**
  * The k6-operator TestRun (k6.io/v1alpha1): `parallelism` runners, each on its execution segment (the operator adds
- * the segment flags), the archive as the script, the credentials from a Secret via env, and a per-pod results
+ * the segment flags), the archive as the script, the credentials and token parameters from a Secret via env, and a per-pod results
  * directory on a shared claim (subPathExpr from the pod name) where k6 writes its summary and CSV samples.
  */
 export function testRunManifest(input: TestRunInput): Record<string, unknown> {
@@ -70,6 +74,15 @@ export function testRunManifest(input: TestRunInput): Record<string, unknown> {
             name: LOAD_ENV.credentials,
             valueFrom: { secretKeyRef: { name: names.secret, key: CREDENTIALS_KEY } },
           },
+          // Not optional: a pod whose Secret lacks the key does not start, so it never runs with the archive's blanks.
+          ...(input.tokenParams
+            ? [
+                {
+                  name: LOAD_ENV.tokenParams,
+                  valueFrom: { secretKeyRef: { name: names.secret, key: TOKEN_PARAMS_KEY } },
+                },
+              ]
+            : []),
         ],
         volumes: [{ name: "results", persistentVolumeClaim: { claimName: names.claim } }],
         volumeMounts: [{ name: "results", mountPath: RESULTS_MOUNT, subPathExpr: "$(POD_NAME)" }],

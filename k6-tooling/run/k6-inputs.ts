@@ -9,7 +9,7 @@ export interface K6Inputs {
   readonly configFile: string;
   /** Where the script's handleSummary writes k6's end-of-test data. */
   readonly summaryFile: string;
-  /** The only variables VUs read: their settings, and the credentials (the one secret k6 is given). */
+  /** The only variables VUs read: their settings, and the secrets apart: credentials and token parameters' values. */
   readonly env: Readonly<Record<string, string>>;
 }
 
@@ -31,6 +31,9 @@ export async function writeK6Inputs(config: RunConfig, plan: ScenarioPlan, dir: 
       [LOAD_ENV.credentials]: JSON.stringify(
         config.credentials.map((c) => ({ client_id: c.clientId, client_secret: c.clientSecret })),
       ),
+      ...(Object.keys(config.tokenParams).length === 0
+        ? {}
+        : { [LOAD_ENV.tokenParams]: JSON.stringify(config.tokenParams) }),
     },
   };
 }

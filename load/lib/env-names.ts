@@ -1,14 +1,16 @@
-/** The two variables a VU reads, named apart so a bundle holds two strings, not the table: every VU pays for its objects. */
+/** The variables a VU reads, named apart so a bundle holds these strings, not the table: every VU pays for its objects. */
 export const VU_CREDENTIALS_ENV = "EH_CREDENTIALS";
 export const VU_SETTINGS_ENV = "EH_VU";
+/** The token parameters' values, apart from the settings: with k6-operator they come from the team's Secret. */
+export const VU_TOKEN_PARAMS_ENV = "EH_TOKEN_PARAMS";
 
 /** The EH_AUDIENCE value that sends no audience form field. */
 export const AUDIENCE_NOT_SENT = "none";
 
 /**
  * Environment variables of a run (never command-line flags: those show in `ps`).
- * `readRunConfig` reads the run settings in Node; k6 itself gets only `vu` and `credentials`, because k6 copies
- * every variable into every VU.
+ * `readRunConfig` reads the run settings in Node; k6 itself gets only `vu`, `credentials` and, when there are some,
+ * `tokenParams`, because k6 copies every variable into every VU.
  */
 export const LOAD_ENV = {
   /** The full token endpoint (the harness resolved {auth_url}/oauth/token or the user's --token-url). */
@@ -20,8 +22,13 @@ export const LOAD_ENV = {
   clientAuth: "EH_CLIENT_AUTH",
   /** The scope form field; unset: not sent. */
   scope: "EH_SCOPE",
-  /** JSON object of further token request form fields (`resource`, `--token-param`); unset: none. */
-  tokenParams: "EH_TOKEN_PARAMS",
+  /** The RFC 8707 resource form field (--resource); unset: not sent. */
+  resource: "EH_RESOURCE",
+  /**
+   * JSON object of the further token request form fields (`--token-param`), often API keys or client assertions:
+   * also passed to k6, apart from the VU settings, which name them only; unset: none.
+   */
+  tokenParams: VU_TOKEN_PARAMS_ENV,
   /** "true": k6 skips TLS verification (--insecure). */
   insecure: "EH_INSECURE",
   /** JSON array of `{ "client_id", "client_secret" }`: VUs spread over them. Also passed to k6. */

@@ -27,7 +27,9 @@ export interface RunConfig {
   readonly clientAuth: VuClientAuth;
   /** Sent as the scope form field when given. */
   readonly scope: string | undefined;
-  /** Further form fields of every token request (RFC 8707 resource, a server's own parameters). */
+  /** The RFC 8707 resource form field of every token request, when given. */
+  readonly resource: string | undefined;
+  /** Further form fields of every token request (a server's own parameters); their values may be secret. */
   readonly tokenParams: Readonly<Record<string, string>>;
   /** TLS certificates are not verified (--insecure). */
   readonly insecure: boolean;
@@ -111,6 +113,7 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     audience: audienceOf(read.string(LOAD_ENV.audience, baseUrl)),
     clientAuth: read.choice(LOAD_ENV.clientAuth, VU_CLIENT_AUTH, "post"),
     scope: read.string(LOAD_ENV.scope, "") || undefined,
+    resource: read.string(LOAD_ENV.resource, "") || undefined,
     tokenParams: readTokenParams(read.json(LOAD_ENV.tokenParams, {})),
     insecure: read.choice(LOAD_ENV.insecure, ["true", "false"] as const, "false") === "true",
     targetLabel: read.string(LOAD_ENV.targetLabel, baseUrl),

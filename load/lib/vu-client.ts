@@ -46,6 +46,8 @@ export interface VuClientDeps {
   readonly settings: VuSettings;
   /** JSON list of credentials; parsed per token request, so a VU keeps no copy of the secrets. */
   readonly credentialsJson: string;
+  /** JSON object of the token parameters `settings.tokenParamNames` names (values often secret), parsed likewise. */
+  readonly tokenParamsJson: string | undefined;
   readonly http: VuHttp;
   /** The VU's number across every k6 instance (k6/execution's `vu.idInTest`), read once: not in the init context. */
   readonly vuIdInTest: () => number;
@@ -96,6 +98,7 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     templates,
     record,
     credentialsJson,
+    tokenParamsJson,
     vuIdInTest,
     base64,
     capResponseBodies,
@@ -115,9 +118,10 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     // VUs spread over the credentials round-robin.
     const credential = credentials[(vu - 1) % credentials.length] as VuCredential;
     const form: Record<string, string> = {
-      ...settings.tokenParams,
+      ...(tokenParamsJson === undefined ? {} : (JSON.parse(tokenParamsJson) as Record<string, string>)),
       grant_type: "client_credentials",
     };
+    if (settings.resource !== undefined) form.resource = settings.resource;
     if (settings.audience !== undefined) form.audience = settings.audience;
     if (settings.scope !== undefined) form.scope = settings.scope;
     const params: Record<string, unknown> = {

@@ -5,16 +5,18 @@ import type { ScenarioPlan } from "./scenario-plan.ts";
 
 /**
  * Everything a VU needs, resolved and checked by the harness in Node and handed to k6 as one JSON variable
- * (LOAD_ENV.vu): VUs parse it once instead of carrying the validation code. Holds no secret (credentials travel
- * apart, in LOAD_ENV.credentials).
+ * (LOAD_ENV.vu): VUs parse it once instead of carrying the validation code. Holds no secret: credentials and the
+ * token parameters' values travel apart, in LOAD_ENV.credentials and LOAD_ENV.tokenParams.
  */
 export interface VuSettings {
   readonly tokenUrl: string;
   readonly clientAuth: VuClientAuth;
   /** Sent as the scope form field when given. */
   readonly scope?: string;
-  /** Further form fields of every token request (RFC 8707 resource, a server's own parameters). */
-  readonly tokenParams?: Readonly<Record<string, string>>;
+  /** The RFC 8707 resource form field, when given. */
+  readonly resource?: string;
+  /** The names of the further form fields of every token request, whose values LOAD_ENV.tokenParams holds. */
+  readonly tokenParamNames?: readonly string[];
   readonly eventsUrl: string;
   /** Not sent when undefined (--audience none). */
   readonly audience?: string;
@@ -36,7 +38,10 @@ export function vuSettings(config: RunConfig, plan: ScenarioPlan, summaryFile: s
     tokenUrl: config.tokenUrl,
     clientAuth: config.clientAuth,
     ...(config.scope === undefined ? {} : { scope: config.scope }),
-    ...(Object.keys(config.tokenParams).length === 0 ? {} : { tokenParams: config.tokenParams }),
+    ...(config.resource === undefined ? {} : { resource: config.resource }),
+    ...(Object.keys(config.tokenParams).length === 0
+      ? {}
+      : { tokenParamNames: Object.keys(config.tokenParams) }),
     eventsUrl: `${config.baseUrl}/events`,
     ...(config.audience === undefined ? {} : { audience: config.audience }),
     runId: config.runId,

@@ -16,6 +16,7 @@ export function renderResultsJson(run: ContractRun): string {
       ...(run.couldNotTest === undefined ? {} : { couldNotTest: run.couldNotTest }),
       counts: countByStatus(run.checks),
       target: run.target,
+      ...(run.overrides === undefined || run.overrides.length === 0 ? {} : { overrides: run.overrides }),
       checks: run.checks,
       ...(run.accepted === undefined ? {} : { acceptedFile: run.acceptedFile, accepted: run.accepted }),
     },

@@ -57,6 +57,8 @@ export interface ContractRun {
   readonly aborted?: string;
   /** Why the target could not be tested at all (the preflight's diagnosis); the checks were then not run. */
   readonly couldNotTest?: string;
+  /** What the user set over the harness's own choice or the config file, names only (`--token-param NAME`). */
+  readonly overrides?: readonly string[];
 }
 
 /** What reports say about the target: where it is and as whom, never the secret. */

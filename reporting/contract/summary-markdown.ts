@@ -12,6 +12,7 @@ import {
   htmlText,
   inlineCell,
   inlineText,
+  overridesMarkdown,
   paragraphText,
   tableCell,
   tableHead,
@@ -77,6 +78,8 @@ export function renderSummaryMarkdown(run: ContractRun): string {
     "",
     `${run.suite} against ${codeSpan(target.baseUrl)} (${describeTokenEndpoint(target, codeSpan)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
   ];
+  const overrides = overridesMarkdown(run.overrides);
+  if (overrides !== "") lines.push("", overrides);
   if (target.insecure) lines.push("", warningCallout(INSECURE_WARNING));
   for (const area of CHECK_AREAS) {
     const checks = run.checks.filter((check) => check.area === area);

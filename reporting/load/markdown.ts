@@ -7,6 +7,7 @@ import {
   formatDurationCompact,
   inlineCell,
   inlineText,
+  overridesCell,
   paragraphText,
   warningCallout,
 } from "../index.ts";
@@ -72,6 +73,9 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     "|---|---|",
     `| Target | ${inlineCell(context.targetLabel)} |`,
     `| Run id | ${codeCell(context.runId)} |`,
+    ...(context.overrides === undefined || context.overrides.length === 0
+      ? []
+      : [`| Overrides | ${overridesCell(context.overrides)} |`]),
     `| Load | ${inlineCell(describeLoad(context))} |`,
     `| Client model | ${codeCell(context.clientModel)}: ${inlineCell(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
     `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,

@@ -36,6 +36,8 @@ export interface ReportContext {
   readonly instances?: readonly InstanceTotals[];
   /** Said at the top of every report (e.g. that TLS was not verified). */
   readonly warnings: readonly string[];
+  /** What the user set over the harness's own choice or the config file, names only (`--token-param NAME`). */
+  readonly overrides?: readonly string[];
 }
 
 /** The report context of a run: its configuration (credentials left out) and plan. */
@@ -43,6 +45,7 @@ export function reportContext(
   config: RunConfig,
   plan: ScenarioPlan,
   warnings: readonly string[] = [],
+  overrides: readonly string[] = [],
 ): ReportContext {
   return {
     scenario: config.scenario,
@@ -58,5 +61,6 @@ export function reportContext(
     warmUpSeconds: plan.warmUpSeconds,
     idleGap: plan.idleGap,
     warnings,
+    ...(overrides.length === 0 ? {} : { overrides }),
   };
 }

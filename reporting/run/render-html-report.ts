@@ -53,7 +53,9 @@ function banner(run: RunOutcome): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `${EMBEDDED_SANDBOX_NOTE} (started by each part on loopback)`
-    : `${run.target.baseUrl ?? ""} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" })})`;
+    : run.target.baseUrl === undefined
+      ? `the target of the issuer ${run.target.issuer ?? ""} (its metadata could not be read)`
+      : `${run.target.baseUrl} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" })})`;
   return [
     `<header class="banner ${run.verdict}"><div class="wrap">`,
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
@@ -63,6 +65,9 @@ function banner(run: RunOutcome): string {
     run.target.config === undefined
       ? ""
       : `<span>Settings: environment ${escapeHtml(run.target.config.environment)} of ${escapeHtml(run.target.config.file)}</span>`,
+    run.overrides === undefined || run.overrides.length === 0
+      ? ""
+      : `<span>Overrides: ${escapeHtml(run.overrides.join(", "))}</span>`,
     `<span>Started ${escapeHtml(run.startedAt)}</span>`,
     `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
     run.target.embedded

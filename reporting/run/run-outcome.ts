@@ -55,6 +55,8 @@ export interface RunOutcome {
     /** The config file (as the user would type its path) and environment the settings came from, when one was used. */
     readonly config?: { readonly file: string; readonly environment: string };
   };
+  /** What the user set over the harness's own choice or the config file, names only (`--token-param NAME`). */
+  readonly overrides?: readonly string[];
   readonly parts: readonly PartOutcome[];
 }
 

@@ -9,6 +9,7 @@ import {
   htmlText,
   inlineCell,
   inlineText,
+  overridesMarkdown,
   tableHead,
   tableRow,
   warningCallout,
@@ -98,7 +99,9 @@ export function renderRunSummaryMarkdown(
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `the ${EMBEDDED_SANDBOX_NOTE}`
-    : `${codeSpan(run.target.baseUrl ?? "")} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" }, codeSpan)})`;
+    : run.target.baseUrl === undefined
+      ? `the target of the issuer ${codeSpan(run.target.issuer ?? "")} (its metadata could not be read)`
+      : `${codeSpan(run.target.baseUrl)} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" }, codeSpan)})`;
   const config = run.target.config;
   const from =
     config === undefined
@@ -110,6 +113,7 @@ export function renderRunSummaryMarkdown(
     ...(run.verdictLine === undefined ? [] : [`**${inlineText(run.verdictLine)}**`, ""]),
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
+    ...(overridesMarkdown(run.overrides) === "" ? [] : [overridesMarkdown(run.overrides), ""]),
     ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
     ...tableHead(["", "Part", "Result", "Took"]),
     ...parts.map((part) =>

@@ -12,6 +12,7 @@ export function runConfig(scenario: ScenarioName, overrides: Partial<RunConfig> 
     audience: "http://127.0.0.1:1/api",
     clientAuth: "post",
     scope: undefined,
+    resource: undefined,
     tokenParams: {},
     insecure: false,
     targetLabel: "http://127.0.0.1:1/api",

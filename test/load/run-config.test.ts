@@ -13,14 +13,20 @@ const baseEnv = {
 };
 
 describe("readRunConfig", () => {
-  it("reads the further token form fields, and refuses anything but an object of strings", () => {
-    const tokenParams = { resource: "https://api.example.com", organization: "org_1" };
+  it("reads the resource and the further token form fields, and refuses anything but an object of strings", () => {
+    const tokenParams = { organization: "org_1", api_key: "k-1" };
     const config = readRunConfig(
-      { ...baseEnv, [LOAD_ENV.tokenParams]: JSON.stringify(tokenParams) },
+      {
+        ...baseEnv,
+        [LOAD_ENV.resource]: "https://api.example.com",
+        [LOAD_ENV.tokenParams]: JSON.stringify(tokenParams),
+      },
       "sustained",
     );
+    expect(config.resource).toBe("https://api.example.com");
     expect(config.tokenParams).toEqual(tokenParams);
     expect(readRunConfig(baseEnv, "sustained").tokenParams).toEqual({});
+    expect(readRunConfig(baseEnv, "sustained").resource).toBeUndefined();
     expect(() =>
       readRunConfig({ ...baseEnv, [LOAD_ENV.tokenParams]: '{"resource":1}' }, "sustained"),
     ).toThrow(EnvError);

@@ -101,10 +101,16 @@ class World {
     },
   };
 
-  deps(clientModel: ClientModel, vu = 3, extra: Partial<VuSettings> = {}): VuClientDeps {
+  deps(
+    clientModel: ClientModel,
+    vu = 3,
+    extra: Partial<VuSettings> = {},
+    tokenParams?: Record<string, string>,
+  ): VuClientDeps {
     return {
       settings: settings(clientModel, extra),
       credentialsJson: JSON.stringify(CREDENTIALS),
+      tokenParamsJson: tokenParams === undefined ? undefined : JSON.stringify(tokenParams),
       http: this.http,
       vuIdInTest: () => vu,
       templates: TEMPLATES,
@@ -352,9 +358,12 @@ describe("createVuClient: tokens", () => {
   it("sends --resource and every --token-param as form fields, after which the harness's own fields win", () => {
     const world = new World();
     createVuClient(
-      world.deps("sliding", 1, {
-        tokenParams: { resource: "http://127.0.0.1:9/api", organization: "org_1" },
-      }),
+      world.deps(
+        "sliding",
+        1,
+        { resource: "http://127.0.0.1:9/api", tokenParamNames: ["organization"] },
+        { organization: "org_1" },
+      ),
     )(0, 0, true, false);
     expect(world.calls[0]?.body).toEqual({
       resource: "http://127.0.0.1:9/api",

@@ -82,6 +82,7 @@ describe("--audience none", () => {
     createVuClient({
       settings: vuSettings(config, planScenario(config), "/tmp/summary.json"),
       credentialsJson: JSON.stringify([{ client_id: "a", client_secret: "b" }]),
+      tokenParamsJson: undefined,
       http: {
         post: (_url, body) => {
           bodies.push(body);

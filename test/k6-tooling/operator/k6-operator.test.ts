@@ -89,19 +89,23 @@ describe("TestRun manifests against the k6-operator CRD schema", () => {
     const validate = await testRunValidator();
     const names = operatorNames("sustained-20261122-abcd");
     for (const script of ["configMap", "volumeClaim"] as const) {
-      const manifest = testRunManifest({
-        names,
-        parallelism: 4,
-        vuSettingsJson: "{}",
-        runnerImage: "grafana/k6:2.2.0",
-        script,
-      });
-      expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+      for (const tokenParams of [false, true]) {
+        const manifest = testRunManifest({
+          names,
+          parallelism: 4,
+          vuSettingsJson: "{}",
+          tokenParams,
+          runnerImage: "grafana/k6:2.2.0",
+          script,
+        });
+        expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+      }
     }
     const good = testRunManifest({
       names,
       parallelism: 2,
       vuSettingsJson: "{}",
+      tokenParams: false,
       runnerImage: "k6",
       script: "configMap",
     });

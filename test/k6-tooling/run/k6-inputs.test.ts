@@ -47,4 +47,20 @@ describe("writeK6Inputs", () => {
     expect(inputs.env[LOAD_ENV.vu]).not.toContain("fixture-secret");
     expect((JSON.parse(inputs.env[LOAD_ENV.vu] as string) as VuSettings).idleGap).toMatchObject({ burst: 3 });
   });
+
+  it("names the token parameters in the VU settings and hands their values apart, as a secret", async () => {
+    const config = runConfig("sustained", {
+      resource: "https://api.example/",
+      tokenParams: { api_key: "fixture-api-key", organization: "org_1" },
+    });
+    const inputs = await writeK6Inputs(config, planScenario(config), dir);
+    const vu = JSON.parse(inputs.env[LOAD_ENV.vu] as string) as VuSettings;
+    expect(vu).toMatchObject({
+      resource: "https://api.example/",
+      tokenParamNames: ["api_key", "organization"],
+    });
+    expect(inputs.env[LOAD_ENV.vu]).not.toContain("fixture-api-key");
+    expect(await readFile(inputs.configFile, "utf8")).not.toContain("fixture-api-key");
+    expect(JSON.parse(inputs.env[LOAD_ENV.tokenParams] as string)).toEqual(config.tokenParams);
+  });
 });

@@ -1,0 +1,91 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadMergeCommand } from "../../../cli/commands/load-merge.ts";
+import { PLAN_FORMAT } from "../../../k6-tooling/operator/write-k6-operator.ts";
+import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { HOSTILE_FILE_WORDS, hostileFile, releaseFifo } from "../../support/hostile-files.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+
+/** Recorded from `load sustained --instances 2`: what two k6-operator runners leave. */
+const FIXTURE = fileURLToPath(new URL("./fixtures/two-instances/", import.meta.url));
+/** A FIFO read the old way blocks for ever: the test ends long before, and says so. */
+const LIMIT_MS = 15_000;
+
+let work: string;
+let fifo: string | undefined;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "eh-load-merge-"));
+});
+afterEach(() => {
+  if (fifo !== undefined) releaseFifo(fifo);
+  fifo = undefined;
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A k6-operator output folder: plan.json and the two runners' directories under results/. */
+async function operatorOutput(name: string): Promise<{ dir: string; runners: string[] }> {
+  const dir = path.join(work, name);
+  const runners = [1, 2].map((i) => path.join(dir, "results", `instance-${i}`));
+  await cp(FIXTURE, path.join(dir, "results"), { recursive: true });
+  await writeFile(
+    path.join(dir, "plan.json"),
+    JSON.stringify({ format: PLAN_FORMAT, context: sustainedReportContext, parallelism: 2 }),
+  );
+  return { dir, runners };
+}
+
+const merge = (dir: string, runners: readonly string[], extra: readonly string[] = []) =>
+  runInProcess(loadMergeCommand, [...runners, "--plan", path.join(dir, "plan.json"), ...extra]);
+
+describe("load-merge writes each merge into a directory of its own", () => {
+  it("a rerun leaves the earlier merge as it was and writes a fresh one beside it", async () => {
+    const { dir, runners } = await operatorOutput("rerun");
+    const first = await merge(dir, runners);
+    expect(first.code, first.stderr).not.toBe(2);
+    const before = await readFile(path.join(dir, "merged", "summary.md"), "utf8");
+    await writeFile(path.join(dir, "merged", "notes.txt"), "the team's own notes");
+    const second = await merge(dir, runners);
+    expect(second.code, second.stderr).toBe(first.code);
+    expect(second.stdout).toContain(path.join("merged-2", "summary.md"));
+    expect(await readFile(path.join(dir, "merged", "summary.md"), "utf8")).toBe(before);
+    expect(await readFile(path.join(dir, "merged", "notes.txt"), "utf8")).toBe("the team's own notes");
+    expect(await readdir(path.join(dir, "merged-2"))).toEqual(
+      expect.arrayContaining(["summary.md", "summary.json"]),
+    );
+  });
+
+  it("--report-dir naming a directory that holds anything is refused (exit 2), and left untouched", async () => {
+    const { dir, runners } = await operatorOutput("named");
+    const taken = path.join(dir, "taken");
+    await cp(path.join(runners[0] as string), taken, { recursive: true });
+    const listed = await readdir(taken);
+    const run = await merge(dir, runners, ["--report-dir", taken]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("exists and is not empty");
+    expect(await readdir(taken)).toEqual(listed);
+  });
+});
+
+describe("a runner's samples must be a regular file", () => {
+  it.each(["fifo", "directory"] as const)(
+    "samples.csv.gz given as a %s: exit 2 naming it, no hang",
+    async (kind) => {
+      const { dir, runners } = await operatorOutput(`samples-${kind}`);
+      const runner = runners[1] as string;
+      await rm(path.join(runner, "samples.csv.gz"));
+      const file = await hostileFile(runner, kind, "samples.csv.gz");
+      if (kind === "fifo") fifo = file;
+      const run = await merge(dir, runners);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(path.join("instance-2", "samples.csv.gz"));
+      expect(run.stderr).toMatch(HOSTILE_FILE_WORDS[kind]);
+      expect(run.stderr).not.toContain("internal error");
+    },
+    LIMIT_MS,
+  );
+});
