@@ -109,11 +109,15 @@ describe("a target's text in summary.md stays text a reader sees as typed", () =
 });
 
 describe("compare's summary section", () => {
-  it("names a baseline whose path holds Markdown without a live node", () => {
+  it("names a baseline whose path, and notes whose origin, hold Markdown without a live node", () => {
     const markdown = renderComparisonMarkdown(
-      { figures: [], windows: [], windowsJudged: 0, windowSeconds: 10 } as unknown as Parameters<
-        typeof renderComparisonMarkdown
-      >[0],
+      {
+        figures: [],
+        windows: [],
+        windowsJudged: 0,
+        windowSeconds: 10,
+        notes: ["another origin: https://a.example → https://[b](https://evil.example)"],
+      } as unknown as Parameters<typeof renderComparisonMarkdown>[0],
       "baselines/[approved](https:__evil.example)_<img src=x>.json",
     );
     expect(liveNodes(markdown)).toEqual([]);
