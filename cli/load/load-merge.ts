@@ -1,37 +1,21 @@
 import path from "node:path";
 import { CannotRunError, countNoun, UsageError } from "../../core/index.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
-import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
-import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
-import type { ReportContext } from "../../reporting/load/index.ts";
+import { PLAN_FILE } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
-import { notRegularFile, readInputFile } from "../../transport/index.ts";
+import { notRegularFile } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { claimReportDir, createReportDir } from "../report-dir.ts";
 import { mergeInstances } from "./merge-instances.ts";
+import { readOperatorPlan } from "./operator-plan.ts";
 
 export interface LoadMergeOptions {
   plan?: string;
   "report-dir"?: string;
   accepted?: string;
-}
-
-async function readPlan(file: string): Promise<OperatorPlanFile<ReportContext>> {
-  const reading = await readInputFile(file);
-  if (!reading.ok) throw new UsageError("invalid-value", `--plan ${file}: ${reading.problem}`, "load-merge");
-  let plan: OperatorPlanFile<ReportContext>;
-  try {
-    plan = JSON.parse(reading.text) as OperatorPlanFile<ReportContext>;
-  } catch (error) {
-    throw new UsageError("invalid-value", `--plan ${file}: ${(error as Error).message}`, "load-merge");
-  }
-  if (plan.format !== PLAN_FORMAT) {
-    throw new UsageError("invalid-value", `--plan ${file} is not a ${PLAN_FORMAT} file`, "load-merge");
-  }
-  return plan;
 }
 
 /**
@@ -45,7 +29,7 @@ export async function runLoadMerge(
   io: CommandIo,
 ): Promise<number> {
   const planFile = path.resolve(options.plan ?? PLAN_FILE);
-  const plan = await readPlan(planFile);
+  const plan = await readOperatorPlan(planFile);
   if (dirs.length !== plan.parallelism) {
     io.stderr.write(
       `event-harness: the plan ran ${countNoun(plan.parallelism, "runner")} but ${dirs.length} output director${dirs.length === 1 ? "y was" : "ies were"} given; no verdict from part of a run\n`,

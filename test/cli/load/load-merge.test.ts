@@ -89,3 +89,28 @@ describe("a runner's samples must be a regular file", () => {
     LIMIT_MS,
   );
 });
+
+describe("plan.json is read against its schema", () => {
+  it.each([
+    ["a field of the wrong type", { vus: "many" }, "context.vus"],
+    ["a key no plan holds", { injected: "<script>" }, "context"],
+    ["an unknown scenario", { scenario: "ddos" }, "context.scenario"],
+    ["thousands of warnings", { warnings: Array.from({ length: 5000 }, () => "w") }, "context.warnings"],
+  ])("%s: exit 2 naming the field, no report written", async (_what, change, field) => {
+    const { dir, runners } = await operatorOutput(`plan-${field}-${Object.keys(change)[0]}`);
+    await writeFile(
+      path.join(dir, "plan.json"),
+      JSON.stringify({
+        format: PLAN_FORMAT,
+        context: { ...sustainedReportContext, ...change },
+        parallelism: 2,
+      }),
+    );
+    const run = await merge(dir, runners);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(field);
+    expect(run.stderr).not.toContain("internal error");
+    expect(run.stderr).not.toContain("<script>");
+    await expect(readdir(path.join(dir, "merged"))).rejects.toThrow();
+  });
+});
