@@ -50,7 +50,7 @@ export async function buildCli(outdir: string = CLI_BUILD_DIR): Promise<void> {
   await build(cliBuildOptions(outdir));
 }
 
-// `npm run build` (and `prepare`): compile the CLI.
+// `npm run build` (and `prepack`): compile the CLI.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await buildCli();
   console.log(`compiled the CLI into ${path.relative(ROOT, CLI_BUILD_DIR)}/`);
