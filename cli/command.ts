@@ -48,6 +48,8 @@ export interface CommandIo {
   readonly resolvedTarget?: Target;
   /** Each setting of the config file a flag or variable replaced, as the header named it ("--timeout overrides timeout"). */
   readonly configOverrides?: readonly string[];
+  /** Each flag (without --) whose value came from the config file rather than the command line. */
+  readonly configFilled?: readonly string[];
 }
 
 export interface CommandInput<O extends OptionSpecs> {

@@ -90,7 +90,7 @@ export async function main(
         return await command.run({
           options: applied.options as typeof options,
           positionals,
-          io: { ...io, env: applied.env, configOverrides: applied.overrides },
+          io: { ...io, env: applied.env, configOverrides: applied.overrides, configFilled: applied.filled },
         });
       }
     }

@@ -20,6 +20,8 @@ export interface AppliedConfig {
   readonly source: ConfigSource;
   /** Each setting of the file that a flag or variable replaced, as the header says it: "--timeout overrides timeout". */
   readonly overrides: readonly string[];
+  /** Each flag (without --) whose value in `options` came from the file, not from the command line. */
+  readonly filled: readonly string[];
   /** Each `${NAME}` the file used, by the value it stood for: an error message names the variable, never the value. */
   readonly references: ReadonlyMap<string, string>;
 }
@@ -142,6 +144,7 @@ export async function applyConfig(
   const references = new Map<string, string>();
   const variables: Record<string, string> = {};
   const overrides: string[] = [];
+  const filledFlags: string[] = [];
   for (const [name, key] of entries) {
     const raw = settings[name];
     if (raw === undefined) continue;
@@ -178,6 +181,7 @@ export async function applyConfig(
               : String(value);
     } else if (key.flag in specs) {
       filled[key.flag] = value;
+      filledFlags.push(key.flag);
     }
   }
   return {
@@ -190,6 +194,7 @@ export async function applyConfig(
     },
     source,
     overrides,
+    filled: filledFlags,
     references,
   };
 }

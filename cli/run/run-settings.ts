@@ -7,7 +7,7 @@ import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import { acceptedOption } from "../accepted-option.ts";
-import type { ParsedOptions } from "../command.ts";
+import type { CommandIo, ParsedOptions } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { baselineFor, baselinePaths, readBaselineSet } from "../compare/baseline-set.ts";
 import { readFailOn } from "../compare/compare-options.ts";
@@ -140,7 +140,7 @@ export interface RunSettings {
 export async function readSettings(
   options: RunOptionValues,
   env: NodeJS.ProcessEnv,
-  io: { readonly signal: AbortSignal; readonly stderr: NodeJS.WritableStream },
+  io: Pick<CommandIo, "signal" | "stderr" | "configFilled">,
 ): Promise<RunSettings> {
   const started = new Date();
   // Resolved once for the whole run (with --issuer, the metadata is read here only): each part is handed it.
@@ -171,10 +171,13 @@ export async function readSettings(
       : parseChoice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS, "valid");
   const faults = await parseSandboxFaults(list(options["sandbox-fault"]), "run");
   const misplaced: string[] = [];
-  if (options.profile !== undefined && !parts.includes("contract")) {
+  // A config file's profile and scenarios serve the parts that use them; only a flag for a part not run is a mistake.
+  const fromFile = new Set(io.configFilled ?? []);
+  const flagGiven = (flag: "profile" | "scenario") => options[flag] !== undefined && !fromFile.has(flag);
+  if (flagGiven("profile") && !parts.includes("contract")) {
     misplaced.push("--profile needs the contract part");
   }
-  if ((options.scenario !== undefined || rate !== undefined) && !parts.includes("load")) {
+  if ((flagGiven("scenario") || rate !== undefined) && !parts.includes("load")) {
     misplaced.push("--scenario and --rate need the load part");
   }
   if ((expectOld ?? expectOldTokens) !== undefined) {

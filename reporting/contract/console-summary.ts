@@ -8,7 +8,7 @@ import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 const VERDICT_LINE = {
   passed: "PASSED",
   failed: "FAILED",
-  undecided: "UNDECIDED",
+  undecided: "COULD NOT DECIDE",
   aborted: "ABORTED",
 } as const;
 

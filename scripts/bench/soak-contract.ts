@@ -35,7 +35,7 @@ if (fault !== undefined && !isFaultName(fault)) throw new Error(`unknown fault $
 const launcher = launcherName(values.launcher);
 const { cli: CLI, description } = await prepareLauncher(launcher);
 
-const VERDICTS: Record<number, string> = { 0: "PASSED", 1: "FAILED", 3: "UNDECIDED" };
+const VERDICTS: Record<number, string> = { 0: "PASSED", 1: "FAILED", 3: "COULD NOT DECIDE" };
 
 interface RunResult {
   readonly run: number;

@@ -140,7 +140,9 @@ describe("event-harness contract", () => {
       `event-harness: cannot reach the token endpoint http://127.0.0.1:${port}/auth/oauth/token (127.0.0.1:${port}: connection refused)`,
     ]);
     expect(`${run.stdout}${run.stderr}`.split("connection refused")).toHaveLength(2);
-    expect(run.stdout).toMatch(/^Verdict: UNDECIDED \(could not test the target: see above\) — 2 SKIP/m);
+    expect(run.stdout).toMatch(
+      /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 2 SKIP/m,
+    );
     const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8"));
     expect(results.verdict).toBe("undecided");
     expect(results.couldNotTest).toContain("connection refused");

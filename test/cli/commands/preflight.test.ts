@@ -65,7 +65,9 @@ describe("contract: diagnose before judging", () => {
       expect(run.code).toBe(3);
       expect(harnessLines(run)).toEqual([REFUSED]);
       expect(run.stdout).not.toContain("FAIL");
-      expect(run.stdout).toMatch(/^Verdict: UNDECIDED \(could not test the target: see above\) — \d+ SKIP /m);
+      expect(run.stdout).toMatch(
+        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — \d+ SKIP /m,
+      );
       const results = await json(join(dir, "results.json"));
       expect(results.verdict).toBe("undecided");
       expect(results.couldNotTest).toBe(REFUSED.slice("event-harness: ".length));
@@ -235,7 +237,7 @@ describe("contract: diagnose before judging", () => {
           expect(refused.code).toBe(3);
           expect(harnessLines(refused)).toEqual([REFUSED]);
           expect(refused.stdout).toMatch(
-            /^Verdict: UNDECIDED \(could not test the target: see above\) — 3 SKIP /m,
+            /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 3 SKIP /m,
           );
         },
         { secret },

@@ -51,6 +51,12 @@ describe("verdict", () => {
     expect(verdictOf(run([check("token.a", "WARN"), check("token.b", "SKIP")]))).toBe("passed");
   });
 
+  it("reads COULD NOT DECIDE on the console when undecided, as run and the exit-code table say it", () => {
+    expect(renderConsoleSummary(run([check("token.a", "PASS"), check("token.b", "ERROR")]))).toMatch(
+      /^Verdict: COULD NOT DECIDE — 1 ERROR, 1 PASS /m,
+    );
+  });
+
   it("is aborted for an interrupted run, whatever its checks say", () => {
     const aborted = (checks: CheckResult[]) => ({ ...run(checks), aborted: "interrupted (received SIGINT)" });
     expect(verdictOf(aborted([check("token.a", "PASS")]))).toBe("aborted");
