@@ -156,6 +156,12 @@ export async function applyConfig(
         // The same secret from both: nothing was overridden.
         continue;
       }
+      // The file's own path given again (an Action input beside the config naming its ledger) overrides nothing.
+      if (key.path === true && typeof raw === "string" && !raw.includes("${")) {
+        const outside = outsideValue(by, key, options, env);
+        if (outside !== "" && path.resolve(outside) === path.resolve(path.dirname(source.file), raw))
+          continue;
+      }
       overrides.push(`${by} overrides ${name}`);
       continue;
     }

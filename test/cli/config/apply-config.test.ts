@@ -5,7 +5,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyConfig } from "../../../cli/config/index.ts";
 import { runTimeoutOption } from "../../../cli/run-timeout-option.ts";
-import { resolveTarget, resolveTimeoutMs, targetOptions } from "../../../cli/target-options.ts";
+import {
+  credentialsOption,
+  resolveTarget,
+  resolveTimeoutMs,
+  targetOptions,
+} from "../../../cli/target-options.ts";
 import { UsageError } from "../../../core/index.ts";
 
 const SPECS = {
@@ -157,6 +162,22 @@ describe("applyConfig", () => {
       "--timeout overrides timeout",
       "--scenario overrides scenarios",
     ]);
+  });
+
+  it("a flag naming the very file the config names overrides nothing; another file does", async () => {
+    const specs = { ...SPECS, ...credentialsOption };
+    const same = await applyConfig(
+      specs,
+      { config: file, credentials: join(dir, "clients.json") },
+      { STAGING_SECRET: "s" },
+    );
+    expect(same?.overrides).toEqual([]);
+    const other = await applyConfig(
+      specs,
+      { config: file, credentials: join(dir, "other-clients.json") },
+      { STAGING_SECRET: "s" },
+    );
+    expect(other?.overrides).toEqual(["--credentials overrides credentials"]);
   });
 
   it("reads the file and environment from their variables when no flag names them", async () => {
