@@ -55,3 +55,13 @@ async function captured(
   const code = await main(argv, entries, { stdout, stderr, env, signal });
   return { code, stdout: out, stderr: err };
 }
+
+/** The variables a command needs to find its tools (k6 on PATH or K6_BIN, HOME for Go's caches), and only those. */
+export function toolEnv(): NodeJS.ProcessEnv {
+  const { PATH, HOME, K6_BIN } = process.env;
+  return {
+    ...(PATH === undefined ? {} : { PATH }),
+    ...(HOME === undefined ? {} : { HOME }),
+    ...(K6_BIN === undefined ? {} : { K6_BIN }),
+  };
+}
