@@ -1,18 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../support/run-cli.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-accepted-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function ledgerFile(name: string, entries: readonly object[]): Promise<string> {
+async function ledgerFile(dir: string, name: string, entries: readonly object[]): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, JSON.stringify({ accepted: entries }));
   return file;
@@ -25,7 +16,7 @@ const algNone = (expires: string) => ({
   expires,
 });
 const contract = (ledger: string, report: string, faults: readonly string[]) =>
-  runCli([
+  runCliInProcess([
     "contract",
     "--only",
     "bearer.alg-none",
@@ -33,14 +24,13 @@ const contract = (ledger: string, report: string, faults: readonly string[]) =>
     "--accepted",
     ledger,
     "--report-dir",
-    join(dir, report),
+    report,
   ]);
 
 describe("--accepted, the ledger of accepted deviations", () => {
-  it("WAIVES a failing accepted check: exit 0, never a PASS, in every report", async () => {
-    const run = await contract(await ledgerFile("in-force.json", [algNone("2999-12-31")]), "waived", [
-      "bearer-alg-none",
-    ]);
+  it("WAIVES a failing accepted check: exit 0, never a PASS, in every report", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "in-force.json", [algNone("2999-12-31")]);
+    const run = await contract(ledger, join(dir, "waived"), ["bearer-alg-none"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       /^ {2}WAIVED +bearer\.alg-none +MUST .*\[WAIVED: accepted until 2999-12-31 \(API-7\): legacy verifier\]$/m,
@@ -56,10 +46,9 @@ describe("--accepted, the ledger of accepted deviations", () => {
     expect(await readFile(join(dir, "waived", "summary.md"), "utf8")).toContain("### Accepted deviations");
   });
 
-  it("fails again once the entry has expired, saying so: exit 1", async () => {
-    const run = await contract(await ledgerFile("expired.json", [algNone("2000-01-31")]), "expired", [
-      "bearer-alg-none",
-    ]);
+  it("fails again once the entry has expired, saying so: exit 1", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "expired.json", [algNone("2000-01-31")]);
+    const run = await contract(ledger, join(dir, "expired"), ["bearer-alg-none"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^ {2}FAIL +bearer\.alg-none .*\[accepted until 2000-01-31, expired\]$/m);
     expect(run.stdout).toMatch(
@@ -67,15 +56,16 @@ describe("--accepted, the ledger of accepted deviations", () => {
     );
   });
 
-  it("calls an entry whose check passes stale: exit 0, asking to remove it", async () => {
-    const run = await contract(await ledgerFile("stale.json", [algNone("2999-12-31")]), "stale", []);
+  it("calls an entry whose check passes stale: exit 0, asking to remove it", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "stale.json", [algNone("2999-12-31")]);
+    const run = await contract(ledger, join(dir, "stale"), []);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ {2}PASS +bearer\.alg-none/m);
     expect(run.stdout).toMatch(/STALE +bearer\.alg-none: passes now: remove the entry/);
   });
 
-  it("refuses a malformed ledger before any request: exit 2 naming the entry", async () => {
-    const file = await ledgerFile("malformed.json", [
+  it("refuses a malformed ledger before any request: exit 2 naming the entry", async ({ tmpDir: dir }) => {
+    const file = await ledgerFile(dir, "malformed.json", [
       algNone("2999-12-31"),
       { id: "lifetime.sliding", reason: "r" },
     ]);
@@ -88,7 +78,7 @@ describe("--accepted, the ledger of accepted deviations", () => {
       "--client-id",
       "c",
     ];
-    const run = await runCli(["contract", "--accepted", file, ...target], {
+    const run = await runCliInProcess(["contract", "--accepted", file, ...target], {
       EVENT_API_CLIENT_SECRET: "s3cret-value",
     });
     expect(run.code).toBe(2);
@@ -97,11 +87,11 @@ describe("--accepted, the ledger of accepted deviations", () => {
     );
   });
 
-  it("takes the ledger from the config file, relative to it", async () => {
-    await ledgerFile("from-config.json", [algNone("2999-12-31")]);
+  it("takes the ledger from the config file, relative to it", async ({ tmpDir: dir }) => {
+    await ledgerFile(dir, "from-config.json", [algNone("2999-12-31")]);
     const config = join(dir, "config.json");
     await writeFile(config, JSON.stringify({ environments: { demo: { accepted: "from-config.json" } } }));
-    const run = await runCli([
+    const run = await runCliInProcess([
       "contract",
       "--only",
       "bearer.alg-none",
@@ -118,56 +108,23 @@ describe("--accepted, the ledger of accepted deviations", () => {
     expect(run.stdout).toMatch(/^ {2}WAIVED +bearer\.alg-none/m);
   });
 
-  it("waives a load gate: the run passes with the threshold shown WAIVED", async () => {
-    const file = await ledgerFile("load.json", [
-      { id: "load.events_failed", reason: "known 5xx", ticket: "API-9", expires: "2999-12-31" },
-    ]);
-    const report = join(dir, "load");
-    const run = await runCli(
-      [
-        "load",
-        "sustained",
-        "--rate",
-        "10",
-        "--duration",
-        "2s",
-        "--sandbox-fault",
-        "events-5xx",
-        "--accepted",
-        file,
-        "--report-dir",
-        report,
-      ],
-      {},
-      120_000,
-    );
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/~ WAIVED events_failed rate<0\.01/);
-    expect(run.stdout).toMatch(/PASSED \(1 WAIVED\)/);
-    expect(await readFile(join(report, "junit.xml"), "utf8")).toMatch(
-      /<skipped message="WAIVED, threshold crossed/,
-    );
-  });
-
-  it("run: every part judged with the ledger, and one junit.xml at the root holding every part", async () => {
+  it("run: every part judged with the ledger, and one junit.xml at the root holding every part", async ({
+    tmpDir: dir,
+  }) => {
     const report = join(dir, "run");
-    const run = await runCli(
-      [
-        "run",
-        "--parts",
-        "contract",
-        "--profile",
-        "fast",
-        "--sandbox-fault",
-        "bearer-alg-none",
-        "--accepted",
-        await ledgerFile("run.json", [algNone("2999-12-31")]),
-        "--report-dir",
-        report,
-      ],
-      {},
-      120_000,
-    );
+    const run = await runCliInProcess([
+      "run",
+      "--parts",
+      "contract",
+      "--profile",
+      "fast",
+      "--sandbox-fault",
+      "bearer-alg-none",
+      "--accepted",
+      await ledgerFile(dir, "run.json", [algNone("2999-12-31")]),
+      "--report-dir",
+      report,
+    ]);
     expect(run.code).toBe(0);
     const junit = await readFile(join(report, "junit.xml"), "utf8");
     expect(junit).toMatch(/<testsuite name="contract: Bearer requirement"/);
