@@ -8,7 +8,7 @@ import {
 } from "../../support/echo-server.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runCli } from "../../support/run-cli.ts";
-import { xmlProblems } from "../../support/xml-well-formed.ts";
+import { xmlProblems } from "../../support/xml-document.ts";
 
 /** A secret with the characters encoders treat specially: a quote, a backslash, a slash, a space, +, %, non-ASCII. */
 const SECRET = 'q7"R\\v/é +%Zx';
