@@ -18,6 +18,9 @@ const SLOW = [
   "test/cli/commands/target-reach.test.ts",
   "test/cli/commands/redirects.test.ts",
   "test/cli/commands/run-load.test.ts",
+  "test/cli/commands/report-dir-claims.test.ts",
+  "test/cli/commands/load-listeners.test.ts",
+  "test/cli/run/issuer-once.test.ts",
   "test/k6-tooling/operator/*.test.ts",
   "test/k6-tooling/bundle/bundle-load.test.ts",
   "test/reporting/compare/read-load-record.test.ts",
@@ -25,6 +28,8 @@ const SLOW = [
   "test/contracts/fault-matrix-full.test.ts",
   "test/contracts/checks/slow-machine.test.ts",
   "test/cli/commands/contract-interrupt.test.ts",
+  "test/cli/commands/contract-progress.test.ts",
+  "test/contracts/checks/lifetime-messages.test.ts",
   // A real authorization server, the packed CLI, the GitHub Action's script, a browser, Go.
   "test/integration/**/*.test.ts",
   "test/scripts/build/*.test.ts",

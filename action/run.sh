@@ -3,10 +3,16 @@
 set -euo pipefail
 
 # Each non-empty input becomes the harness's own variable; an empty one leaves the job's variable alone.
-for name in AUTH_URL TOKEN_URL BASE_URL CLIENT_ID CLIENT_SECRET CLIENT_AUTH SCOPE AUDIENCE CHANNEL_ID TIMEOUT \
-  RUN_TIMEOUT INSECURE OLD_CLIENT_SECRET OLD_ACCESS_TOKEN; do
+for name in ISSUER AUTH_URL TOKEN_URL BASE_URL CLIENT_ID CLIENT_SECRET CLIENT_AUTH SCOPE AUDIENCE RESOURCE TOKEN_PARAMS \
+  CHANNEL_ID TIMEOUT RUN_TIMEOUT INSECURE OLD_CLIENT_SECRET OLD_ACCESS_TOKEN; do
   input="HARNESS_${name}"
   if [ -n "${!input:-}" ]; then export "EVENT_API_${name}=${!input}"; fi
+  unset "$input"
+done
+# The config file, its environment and the ledger are the harness's own settings (EVENT_HARNESS_*).
+for name in CONFIG ENVIRONMENT ACCEPTED; do
+  input="HARNESS_${name}"
+  if [ -n "${!input:-}" ]; then export "EVENT_HARNESS_${name}=${!input}"; fi
   unset "$input"
 done
 if [ -n "${HARNESS_CA_FILE:-}" ]; then export NODE_EXTRA_CA_CERTS="$HARNESS_CA_FILE"; fi
@@ -24,6 +30,8 @@ if [ -n "${HARNESS_RATE:-}" ]; then args+=(--rate "$HARNESS_RATE"); fi
 if [ -n "${HARNESS_EXPECT_OLD:-}" ]; then args+=(--expect-old "$HARNESS_EXPECT_OLD"); fi
 if [ -n "${HARNESS_EXPECT_OLD_TOKENS:-}" ]; then args+=(--expect-old-tokens "$HARNESS_EXPECT_OLD_TOKENS"); fi
 if [ -n "${HARNESS_SANDBOX_FAULT:-}" ]; then args+=(--sandbox-fault "$HARNESS_SANDBOX_FAULT"); fi
+# A baseline is a path, never a secret: it goes on the command line, where the run's reproduce lines show it.
+if [ -n "${HARNESS_BASELINE:-}" ]; then args+=(--baseline "$HARNESS_BASELINE"); fi
 read -r -d '' -a scenarios <<<"${HARNESS_SCENARIOS:-}" || true
 for scenario in "${scenarios[@]}"; do args+=(--scenario "$scenario"); done
 

@@ -1,6 +1,6 @@
 import { UsageError } from "../core/index.ts";
 import type { Ledger } from "../reporting/accepted/index.ts";
-import { CONTRACT_CHECK_IDS, readLedger, utcDay } from "../reporting/accepted/index.ts";
+import { LEDGER_IDS, readLedger, utcDay } from "../reporting/accepted/index.ts";
 import { acceptedOption } from "./accepted-option.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
@@ -15,7 +15,7 @@ export async function resolveLedger(
   const reading = await readLedger(raw, utcDay(now));
   if (!reading.ok) {
     const { message, unknownId } = reading.problem;
-    const hint = unknownId === undefined ? "" : didYouMean(unknownId, CONTRACT_CHECK_IDS);
+    const hint = unknownId === undefined ? "" : didYouMean(unknownId, LEDGER_IDS);
     throw new UsageError("invalid-config", `${message}${hint}`);
   }
   return reading.ledger;

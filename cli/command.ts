@@ -1,6 +1,14 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "../core/index.ts";
+import type { Target } from "../transport/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import {
+  descriptionLines,
+  PIPED_HELP_WIDTH,
+  wrapHelpLine,
+  wrapShellExample,
+  wrapUsage,
+} from "./help-width.ts";
 
 export interface OptionSpec {
   readonly type: "string" | "boolean";
@@ -33,6 +41,11 @@ export interface CommandIo {
   readonly env: NodeJS.ProcessEnv;
   /** Aborted on SIGINT/SIGTERM, so long-running commands stop cleanly. */
   readonly signal: AbortSignal;
+  /**
+   * The target `run` resolved once (its issuer's metadata read once, its preflight done) and hands to each part, so
+   * no part reads the metadata again and every part sends the secret where the run's header says.
+   */
+  readonly resolvedTarget?: Target;
 }
 
 export interface CommandInput<O extends OptionSpecs> {
@@ -160,13 +173,18 @@ function attachDashValues(command: Command, argv: readonly string[]): string[] {
   return args;
 }
 
-export function renderHelp(command: Command): string {
+/** A command's --help, every line wrapped to `width` with hanging indents (examples as shell continuations). */
+export function renderHelp(command: Command, width: number = PIPED_HELP_WIDTH): string {
+  const title = `event-harness ${command.name} — `;
+  const usage = `Usage: event-harness ${command.name} `;
   const lines = [
-    `event-harness ${command.name} — ${command.summary}`,
+    ...wrapHelpLine(`${title}${command.summary}`, width, title.length),
     "",
-    `Usage: event-harness ${command.usage}`,
+    ...wrapUsage(`Usage: event-harness ${command.usage}`, width, usage.length),
   ];
-  if (command.description) lines.push("", command.description);
+  if (command.description) {
+    lines.push("", ...descriptionLines(command.description).flatMap((line) => wrapHelpLine(line, width)));
+  }
   const rows = Object.entries(command.options).map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.type === "string" ? ` ${spec.valueName ?? "VALUE"}` : ""}`;
     // A description that already says "repeatable" is not told so twice.
@@ -176,16 +194,20 @@ export function renderHelp(command: Command): string {
     return { group: spec.group ?? "Options", flag, text };
   });
   rows.push({ group: "Options", flag: "-h, --help", text: "Show this help." });
-  const width = Math.max(...rows.map((row) => row.flag.length));
+  const flagWidth = Math.max(...rows.map((row) => row.flag.length));
   const groups = [...new Set(["Options", ...rows.map((row) => row.group)])];
   for (const group of groups) {
     lines.push("", `${group}:`);
     for (const row of rows.filter((candidate) => candidate.group === group)) {
-      lines.push(`  ${row.flag.padEnd(width)}  ${row.text}`);
+      lines.push(...wrapHelpLine(`  ${row.flag.padEnd(flagWidth)}  ${row.text}`, width));
     }
   }
   if (command.examples && command.examples.length > 0) {
-    lines.push("", "Examples:", ...command.examples.map((example) => `  ${example}`));
+    lines.push(
+      "",
+      "Examples:",
+      ...command.examples.flatMap((example) => wrapShellExample(`  ${example}`, width)),
+    );
   }
   return `${lines.join("\n")}\n`;
 }

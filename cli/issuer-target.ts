@@ -1,7 +1,8 @@
-import { UsageError } from "../core/index.ts";
+import { CannotRunError, UsageError } from "../core/index.ts";
 import type { DiscoveredServer } from "../transport/discovery/index.ts";
 import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts";
 import type { ClientAuth, Target } from "../transport/index.ts";
+import { describeTokenEndpoint, inertText, tokenEndpointFacts } from "../transport/index.ts";
 import type { ParsedOptions } from "./command.ts";
 import type { targetOptions } from "./target-options.ts";
 import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./target-options.ts";
@@ -24,7 +25,8 @@ function chooseClientAuth(
   note: (line: string) => void,
 ): ClientAuth {
   const listed = (auth: ClientAuth) => server.authMethods.includes(METHOD_NAMES[auth]);
-  const methods = server.authMethods.join(", ") || "none";
+  // The metadata is the server's text: shown, never obeyed.
+  const methods = server.authMethods.map(inertText).join(", ") || "none";
   if (given !== undefined) {
     if (!listed(given)) {
       const other: ClientAuth = given === "post" ? "basic" : "post";
@@ -43,15 +45,35 @@ function chooseClientAuth(
 }
 
 /**
+ * A token endpoint over plain http named by an https issuer's metadata is refused: the secret would travel in
+ * cleartext where TLS was promised (a server behind a TLS proxy without forwarded headers publishes exactly that).
+ */
+function refuseDowngrade(issuer: string, tokenEndpoint: string): void {
+  if (new URL(issuer).protocol !== "https:" || new URL(tokenEndpoint).protocol === "https:") return;
+  const endpoint = new URL(tokenEndpoint).href;
+  throw new UsageError(
+    "invalid-config",
+    `--issuer ${issuer}: its metadata names the token endpoint ${endpoint}, over plain http where the issuer is https: the client secret would travel in cleartext, so nothing was sent. If that endpoint is really the one, name it yourself with --token-url ${endpoint} instead of --issuer`,
+  );
+}
+
+/**
  * Resolves the target as resolveTarget does, but with --issuer reads the server's metadata first for the token
- * endpoint and the client authentication (one request or two, nothing else sent). Metadata that cannot be had is a
- * configuration error: the harness does not guess a token endpoint.
+ * endpoint and the client authentication (one request or two, nothing else sent). Metadata that answers but is not
+ * usable is a configuration error, since the harness does not guess a token endpoint; metadata nobody answers for is
+ * could-not-test, as an unreachable token endpoint is.
  */
 export async function resolveTargetWithIssuer(
   options: TargetOptionValues,
   env: NodeJS.ProcessEnv,
-  io: { readonly signal: AbortSignal; readonly stderr?: NodeJS.WritableStream },
+  io: {
+    readonly signal: AbortSignal;
+    readonly stderr?: NodeJS.WritableStream;
+    readonly resolvedTarget?: Target;
+  },
 ): Promise<Target | undefined> {
+  // A part of `run` takes the target the run resolved: reading the metadata again may give another endpoint.
+  if (io.resolvedTarget !== undefined) return io.resolvedTarget;
   const raw = pick(options, env, "issuer");
   if (raw === undefined) return resolveTarget(options, env);
   if (pick(options, env, "auth-url") !== undefined || pick(options, env, "token-url") !== undefined) {
@@ -71,15 +93,28 @@ export async function resolveTargetWithIssuer(
       signal: io.signal,
     });
   } catch (error) {
-    if (error instanceof DiscoveryError) throw new UsageError("invalid-config", `--issuer: ${error.message}`);
-    throw error;
+    if (!(error instanceof DiscoveryError)) throw error;
+    if (!error.reachable) {
+      throw new CannotRunError(
+        `could not test: could not read the metadata of the issuer ${issuer} (${error.reasons})`,
+      );
+    }
+    throw new UsageError("invalid-config", `--issuer: ${error.message}`);
   }
+  refuseDowngrade(issuer, server.tokenEndpoint);
   const note = (line: string) => io.stderr?.write(`event-harness: --issuer: ${line}\n`);
   const clientAuth = chooseClientAuth(server, given, note);
-  note(
-    `token endpoint ${server.tokenEndpoint}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
-  );
   const { EVENT_API_AUTH_URL: _a, EVENT_API_TOKEN_URL: _t, EVENT_API_ISSUER: _i, ...rest } = env;
   const { issuer: _issuer, ...named } = options;
-  return resolveTarget({ ...named, "token-url": server.tokenEndpoint, "client-auth": clientAuth }, rest);
+  const resolved = resolveTarget(
+    { ...named, "token-url": server.tokenEndpoint, "client-auth": clientAuth },
+    rest,
+  );
+  if (resolved === undefined) return undefined;
+  // A method chosen from the metadata is a default: only the user's own is binding.
+  const target: Target = { ...resolved, issuer, clientAuthGiven: given !== undefined };
+  note(
+    `${inertText(describeTokenEndpoint(tokenEndpointFacts(target)))}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
+  );
+  return target;
 }

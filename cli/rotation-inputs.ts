@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { UsageError } from "../core/index.ts";
+import { readInputFile } from "../transport/index.ts";
 import type { OptionSpecs } from "./command.ts";
 
 export const OLD_SECRET_ENV = "EVENT_API_OLD_CLIENT_SECRET";
@@ -60,14 +60,11 @@ export function checkRotationInputs(
 
 /** One value from a file: a trailing line break (as `echo` or an editor leaves it) is not part of it. */
 async function readValueFile(option: string, file: string, command: string): Promise<string> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    throw new UsageError("invalid-value", `--${option} ${file}: cannot read it (${code})`, command);
+  const reading = await readInputFile(file);
+  if (!reading.ok) {
+    throw new UsageError("invalid-value", `--${option} ${file}: cannot read it: ${reading.problem}`, command);
   }
-  const value = text.replace(/\r?\n$/, "");
+  const value = reading.text.replace(/\r?\n$/, "");
   if (value.trim() === "") throw new UsageError("invalid-value", `--${option} ${file} is empty`, command);
   return value;
 }

@@ -3,12 +3,13 @@ import type { Target } from "../transport/index.ts";
 import { resolveLedger } from "./accepted-ledger.ts";
 import type { acceptedOption } from "./accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "./command.ts";
+import { compactTimestamp } from "./compact-timestamp.ts";
 import { resolveTargetWithIssuer } from "./issuer-target.ts";
+import { claimReportDir, createReportDir } from "./report-dir.ts";
 import type { runTimeoutOption } from "./run-timeout-option.ts";
 import { resolveRunTimeoutMs } from "./run-timeout-option.ts";
 import type { TargetTuning, targetOptions } from "./target-options.ts";
 import { resolveTargetTuning } from "./target-options.ts";
-import { prepareWritableDir } from "./writable-dir.ts";
 
 /** The options a checks run (contract, verify-rotation) sets itself up from. */
 export interface RunSetupOptions
@@ -20,8 +21,8 @@ export interface RunSetupOptions
 export interface RunSetupSpec {
   /** The command's name, for its messages. */
   readonly command: string;
-  /** The report directory without --report-dir. */
-  readonly defaultReportDir: string;
+  /** Where each run gets a fresh report directory of its own without --report-dir. */
+  readonly defaultReportParent: string;
   /** Whether the command has a run deadline (--run-timeout and its environment variable). */
   readonly runTimeout: boolean;
 }
@@ -54,10 +55,9 @@ export async function setUpRun<T>(
   const runTimeoutMs = spec.runTimeout ? resolveRunTimeoutMs(options["run-timeout"], io.env) : undefined;
   const vetted = await vet(external);
   const ledger = await resolveLedger(options.accepted, io.env);
-  const reportDir = await prepareWritableDir(
-    options["report-dir"] ?? spec.defaultReportDir,
-    "--report-dir",
-    spec.command,
-  );
+  const reportDir =
+    options["report-dir"] !== undefined
+      ? await claimReportDir(options["report-dir"], "--report-dir", spec.command)
+      : await createReportDir(spec.defaultReportParent, compactTimestamp(new Date()), spec.command);
   return { external, tuning, runTimeoutMs, ledger, reportDir, vetted };
 }

@@ -9,6 +9,9 @@ import { configOptions } from "./config-options.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { parseNumber } from "./option-values.ts";
 
+/** --audience none: no audience form field at all, for a server that refuses any audience not registered. */
+export const NO_AUDIENCE = "none";
+
 /** The options every command that talks to a target shares; each falls back to its environment variable. */
 export const targetOptions = inHelpGroup("Target options (the API under test)", {
   "auth-url": {
@@ -54,14 +57,14 @@ export const targetOptions = inHelpGroup("Target options (the API under test)", 
     type: "string",
     valueName: "URL",
     env: "EVENT_API_AUDIENCE",
-    description: "The audience form field (default: the base URL).",
+    description: `The audience form field (default: the base URL; "${NO_AUDIENCE}": not sent, for a server that refuses audiences not registered for the client).`,
   },
   "client-auth": {
     type: "string",
     valueName: "METHOD",
     env: "EVENT_API_CLIENT_AUTH",
     description:
-      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header); with --issuer, the default is what its metadata lists.",
+      "post (default: id and secret as form fields, as the spec shows) or basic (HTTP Basic header); with --issuer, the default is what its metadata lists. Given, it is binding: the preflight never switches it.",
   },
   scope: {
     type: "string",
@@ -224,7 +227,7 @@ export function httpUrl(name: string, raw: string): string {
     throw new UsageError("invalid-config", `--${name} must be an absolute http(s) URL, got '${raw}'`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError("invalid-config", `--${name} must use http or https, got '${url.protocol}'`);
+    throw new UsageError("invalid-config", `--${name} must use http or https, got '${raw}'`);
   }
   if (url.search || url.hash)
     throw new UsageError("invalid-config", `--${name} must not carry a query or fragment`);
@@ -346,6 +349,7 @@ export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEn
   const baseUrl = httpUrl("base-url", named["base-url"] as string);
   const audience = pick(options, env, "audience") ?? baseUrl;
   return {
+    ...(audience === NO_AUDIENCE ? {} : { audience }),
     tokenUrl:
       tokenUrl === undefined
         ? resolveTokenUrl({ authUrl: httpUrl("auth-url", authUrl as string) })
@@ -353,8 +357,8 @@ export function resolveTarget(options: TargetOptionValues, env: NodeJS.ProcessEn
     baseUrl,
     clientId: named["client-id"] as string,
     clientSecret: new Secret(named["client-secret"] as string),
-    audience,
     ...tuning,
+    clientAuthGiven: pick(options, env, "client-auth") !== undefined,
     embedded: false,
   };
 }

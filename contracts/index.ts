@@ -16,20 +16,25 @@ export {
   Redactor,
   resolveTokenUrl,
   Secret,
+  targetRedactor,
   tokenRequestParts,
 } from "../transport/index.ts";
 export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";
 export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
 export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
 export type { CheckResult } from "./checks/check-result.ts";
+export type { Counterexample } from "./checks/counterexample.ts";
 export type { RotationExpectations } from "./checks/credential-rotation.ts";
 export { rotationChecks } from "./checks/credential-rotation.ts";
+export type { EventInputLike, FuzzSettings, InputSpace, TokenFormInputLike } from "./checks/input-space.ts";
+export { PROPERTY_CHECK_IDS } from "./checks/property-checks.ts";
+export { propertySeed } from "./checks/property-run.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
 export type { Evidence } from "./probe/evidence.ts";
 export { Probe } from "./probe/probe.ts";
 export { UnansweredEndpoints } from "./probe/unanswered-endpoints.ts";
-export type { ContractSettings } from "./runner/contract-settings.ts";
-export { SETTINGS_KEY } from "./runner/contract-settings.ts";
+export type { ContractSettings, FuzzOptions } from "./runner/contract-settings.ts";
+export { FUZZ_DEFAULTS, MIN_SHRINK_MS, SETTINGS_KEY } from "./runner/contract-settings.ts";
 export { executeCheck } from "./runner/execute-check.ts";
 export { PROGRESS_MARK } from "./runner/progress-channel.ts";
 export { ResultsReporter } from "./runner/results-reporter.ts";

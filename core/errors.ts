@@ -2,6 +2,8 @@
 // in CONTRIBUTING.md and never changed once shipped: the CLI maps it to an exit code, and users may branch on it.
 // No Node or k6 APIs: the k6 scenarios throw EnvError from here.
 
+import { formatBytes } from "./format-bytes.ts";
+
 /** Why a command could not start: the user's words or configuration, never the target's behaviour. */
 export type UsageErrorCode =
   | "unknown-command"
@@ -87,15 +89,6 @@ export class ConnectionError extends HarnessError {
   ) {
     super(message);
   }
-}
-
-/** "1 MiB", "64 KiB", "100 bytes": a cap as the messages say it. */
-function formatBytes(bytes: number): string {
-  const KIB = 1024;
-  const MIB = 1024 * KIB;
-  if (bytes % MIB === 0) return `${bytes / MIB} MiB`;
-  if (bytes % KIB === 0) return `${bytes / KIB} KiB`;
-  return `${bytes} bytes`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The ground every layer stands on: no Node or k6 APIs, so the k6 scenarios bundle it as the CLI does.
 
+export { countNoun } from "./count-noun.ts";
 export type { ErrorCode, UsageErrorCode } from "./errors.ts";
 export {
   BundleTooLargeError,
@@ -17,6 +18,7 @@ export {
   Undecidable,
   UsageError,
 } from "./errors.ts";
+export { formatBytes } from "./format-bytes.ts";
 export type { DurationParts } from "./format-duration.ts";
 export { formatDuration, formatDurationCompact, splitDuration } from "./format-duration.ts";
 export type { NextUint32 } from "./random.ts";

@@ -27,7 +27,21 @@ const REQUIRED_IN_PRODUCTION =
 
 /** Fields the spec documents without saying they are required: only the complete schema (the generator's own output) demands them. */
 const requiredWhenComplete = (row: string): string =>
-  `${row} Required only by the complete schema: the spec says "Which event fields are required and which are optional: not shown."`;
+  `${row} The spec is silent on whether it is required ("Which event fields are required and which are optional: not shown."): only the complete schema, the generator's own form, demands it.`;
+
+/** A value the spec's words allow, which only the generator's own form avoids: no target is to be faulted for accepting it. */
+const allowedBySpec = (row: string, why: string): string =>
+  `${row} The spec is silent beyond that: ${why}; only the complete schema, the generator's own form, refuses it.`;
+
+/** The generator's own form, which refuses what the spec leaves open (an empty string, the bare prefix). */
+function generatorForm(
+  name: string,
+  path: JsonPath,
+  rule: string,
+  value: (event: CheckoutEvent) => unknown,
+): InvalidVariant {
+  return { name, rule, path, violates: "complete", apply: (event) => withValueAt(event, path, value(event)) };
+}
 
 function missing(name: string, path: JsonPath, violates: EventStrictness, rule: string): InvalidVariant {
   return { name, rule, path, violates, apply: (event) => withoutValueAt(event, path) };
@@ -78,7 +92,7 @@ export const INVALID_VARIANTS: readonly InvalidVariant[] = Object.freeze(
     missing("missing-type", TYPE, "production", REQUIRED_IN_PRODUCTION),
     replaced("type-not-string", TYPE, SPEC.type, () => 1),
     replaced("type-null", TYPE, SPEC.type, () => null),
-    replaced("empty-type", TYPE, SPEC.type, () => ""),
+    generatorForm("empty-type", TYPE, allowedBySpec(SPEC.type, "an empty string is a string"), () => ""),
 
     missing("missing-customer", CUSTOMER, "production", REQUIRED_IN_PRODUCTION),
     replaced("customer-not-object", CUSTOMER, SPEC.customer, (event) => event.customer.email),
@@ -97,7 +111,12 @@ export const INVALID_VARIANTS: readonly InvalidVariant[] = Object.freeze(
     replaced("channel-prefix-missing", CHANNEL_ID, SPEC.channelId, (event) =>
       stripChannelPrefix(event.channel.id),
     ),
-    replaced("channel-id-prefix-only", CHANNEL_ID, SPEC.channelId, () => CHANNEL_PREFIX),
+    generatorForm(
+      "channel-id-prefix-only",
+      CHANNEL_ID,
+      allowedBySpec(SPEC.channelId, `"${CHANNEL_PREFIX}" alone does start with "${CHANNEL_PREFIX}"`),
+      () => CHANNEL_PREFIX,
+    ),
     replaced(
       "channel-prefix-uppercase",
       CHANNEL_ID,
@@ -109,7 +128,12 @@ export const INVALID_VARIANTS: readonly InvalidVariant[] = Object.freeze(
     missing("missing-transaction", TRANSACTION, "production", REQUIRED_IN_PRODUCTION),
     replaced("transaction-not-object", TRANSACTION, SPEC.transaction, (event) => event.transaction.reference),
     missing("missing-reference", REFERENCE, "production", REQUIRED_IN_PRODUCTION),
-    replaced("empty-reference", REFERENCE, SPEC.reference, () => ""),
+    generatorForm(
+      "empty-reference",
+      REFERENCE,
+      allowedBySpec(SPEC.reference, "an empty string is a string (production asks only that it be unique)"),
+      () => "",
+    ),
     // Numeric order numbers are the usual way a reference loses its quotes.
     replaced("reference-not-string", REFERENCE, SPEC.reference, (event) =>
       trailingNumber(event.transaction.reference),
@@ -148,13 +172,23 @@ export const INVALID_VARIANTS: readonly InvalidVariant[] = Object.freeze(
 
     missing("missing-system", SYSTEM, "complete", requiredWhenComplete(SPEC.system)),
     replaced("system-not-string", SYSTEM, SPEC.system, (event) => ({ name: event.system })),
-    replaced("empty-system", SYSTEM, SPEC.system, () => ""),
+    generatorForm(
+      "empty-system",
+      SYSTEM,
+      allowedBySpec(SPEC.system, "an empty string is a string"),
+      () => "",
+    ),
     missing("missing-system-version", SYSTEM_VERSION, "complete", requiredWhenComplete(SPEC.systemVersion)),
     // Versions sent as JSON numbers (1.2 rather than "1.2") are a common client slip.
     replaced("system-version-not-string", SYSTEM_VERSION, SPEC.systemVersion, (event) =>
       asNumber(event.systemVersion),
     ),
-    replaced("empty-system-version", SYSTEM_VERSION, SPEC.systemVersion, () => ""),
+    generatorForm(
+      "empty-system-version",
+      SYSTEM_VERSION,
+      allowedBySpec(SPEC.systemVersion, "an empty string is a string"),
+      () => "",
+    ),
   ].map((variant) => Object.freeze({ ...variant, path: Object.freeze([...variant.path]) })),
 );
 

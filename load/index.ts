@@ -5,13 +5,14 @@ export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
 export { parseDurationSeconds } from "./lib/duration.ts";
 export type { EnvRecord } from "./lib/env.ts";
 export { envReader } from "./lib/env.ts";
-export { LOAD_ENV, VU_BODY_CAP_ENV } from "./lib/env-names.ts";
+export { AUDIENCE_NOT_SENT, LOAD_ENV, VU_BODY_CAP_ENV } from "./lib/env-names.ts";
 export type { EventTemplate, EventTemplateFile } from "./lib/event-template.ts";
 export {
   assembleEventBody,
   EVENT_TEMPLATE_FORMAT,
   eventReference,
   toEventTemplate,
+  toSuffixedEventTemplate,
 } from "./lib/event-template.ts";
 export type { SegmentWork } from "./lib/execution-segments.ts";
 export {

@@ -11,20 +11,62 @@ export function tableCell(text: string): string {
   return escapePipes(text.replace(/\s+/g, " "));
 }
 
-/** Text a target sent, for a table cell or a list item: one line, no pipes, and no HTML, trimmed. */
-export function inlineText(text: string): string {
-  return tableCell(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").trim();
+/**
+ * ASCII punctuation that means something inside a CommonMark/GFM line: links and images (`[`, `]`), HTML and
+ * autolinks (`<`), entities (`&`), emphasis, strikethrough, code and math (`*`, `_`, `~`, `` ` ``, `$`), table
+ * cells (`|`), a heading's closing `#`, and the backslash itself. Escaped, each shows as typed.
+ */
+const INLINE_SYNTAX = /[\\`*_~[\]<>&|$#]/g;
+/**
+ * What GFM reads as an autolink literal (`https://…`, `ftp://…`, `www.…`, an e-mail address) in the text that
+ * escapes leave: no escape stops one, a code span does.
+ */
+const AUTOLINK_LITERAL = /:\/\/|www\.|@/i;
+
+/**
+ * `text` on one line, escaped for Markdown, or undefined when it holds an autolink literal, which only a code span
+ * stops. Its first character is escaped too when it would open a block where the text starts one (a list item, a
+ * callout's line): a list (`-`, `+`, `1.`), a setext underline (`=`), a table's delimiter row (`:-`).
+ */
+function escapedLine(line: string): string | undefined {
+  if (AUTOLINK_LITERAL.test(line)) return undefined;
+  const escaped = line.replace(INLINE_SYNTAX, "\\$&");
+  if (/^\d{1,9}[.)](?:\s|$)/.test(escaped)) return escaped.replace(/[.)]/, "\\$&");
+  return escaped.replace(/^[+\-=:]/, "\\$&");
 }
 
 /**
- * inlineText for text that starts a Markdown line (a callout's, a list item's): a leading character that
- * would open a block (heading, list, quote, fence, break, link definition) is escaped, so it stays text.
+ * Text a target sent, for a list item, a heading, a paragraph or a callout: one line, trimmed, shown as typed. Its
+ * Markdown and HTML are escaped; text holding a URL, `www.` or an `@` is written as a code span, so no link, image
+ * or HTML of a target's ever goes live in a summary.
+ */
+export function inlineText(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return escapedLine(line) ?? codeSpan(line);
+}
+
+/** inlineText for a table cell, where GitHub reads a pipe as the cell's end even inside a code span. */
+export function inlineCell(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return escapedLine(line) ?? codeCell(line);
+}
+
+/**
+ * inlineText for text that starts a Markdown line (a callout's, a list item's), which inlineText already keeps
+ * from opening a block (heading, list, quote, fence, break, table, link definition): a code span ends on its line.
  */
 export function paragraphText(text: string): string {
-  const line = inlineText(text);
-  // Digits and a dot or parenthesis start an ordered list; each of the other characters another block.
-  if (/^\d{1,9}[.)](?:\s|$)/.test(line)) return line.replace(/[.)]/, "\\$&");
-  return line.replace(/^[#>+\-*=_`~[]/, "\\$&");
+  return inlineText(text);
+}
+
+/** Plain text inside raw HTML (a `<summary>`), where Markdown is not read: its HTML escaped, on one line. */
+export function htmlText(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
 }
 
 /**
@@ -70,7 +112,10 @@ export function warningCallout(text: string): string {
   return `> [!WARNING]\n> ${paragraphText(text)}`;
 }
 
-/** A folded block whose body is Markdown; the blank lines let GitHub render that body. */
+/**
+ * A folded block whose body is Markdown; the blank lines let GitHub render that body. The summary is raw HTML,
+ * where no escape of Markdown's holds: it takes the harness's own words only, as HTML (htmlText).
+ */
 export function detailsBlock(summary: string, body: string): string {
   return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
 }

@@ -6,6 +6,7 @@ import type { BearerChallenger } from "./bearer-challenge.ts";
 import type { EventStore } from "./event-store.ts";
 import type { EventCheck } from "./event-validation.ts";
 import { createEventValidator, invalidEventBody, referenceOf } from "./event-validation.ts";
+import { createFragileInput } from "./fragile-input.ts";
 import { isJsonContentType, readBody } from "./http-body.ts";
 import { messageBody, replyEmpty, replyJson } from "./http-reply.ts";
 import type { SandboxConfig } from "./options.ts";
@@ -64,6 +65,7 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
   const notStored = faults.has("events-not-stored");
   const anyContentType = faults.has("events-any-content-type");
   const rejectedStored = faults.has("bearer-rejected-stored");
+  const fragile = createFragileInput(faults);
   const fractionRate = faults.has("events-5xx-fraction") ? config.faultRate : 0;
   let validCount = 0;
   // A flaky server: random but seeded, so a failing run can be repeated draw for draw.
@@ -145,12 +147,17 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
       rejectInvalid(res, malformedJsonBody(parsed.error));
       return;
     }
-    const check: EventCheck = validate(parsed.value);
+    if (fragile?.failsBeforeValidation(parsed.text, parsed.value)) {
+      replyJson(res, 500, INTERNAL_ERROR);
+      return;
+    }
+    const value = fragile === undefined ? parsed.value : fragile.read(parsed.value);
+    const check: EventCheck = validate(value);
     if (!check.ok && !acceptInvalid) {
       rejectInvalid(res, invalidEventBody(check.problems));
       return;
     }
-    if (failValid) {
+    if (failValid || (check.ok && fragile?.failsOnValid(value))) {
       replyJson(res, 500, INTERNAL_ERROR);
       return;
     }
@@ -162,7 +169,7 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
       replyJson(res, 503, UNAVAILABLE, { "retry-after": "1" });
       return;
     }
-    const reference = check.ok ? check.reference : referenceOf(parsed.value);
+    const reference = check.ok ? check.reference : referenceOf(value);
     const existing = reference === undefined ? undefined : events.duplicateOf(clientId, reference);
     if (existing !== undefined) {
       replyJson(

@@ -51,6 +51,15 @@ const CATALOGUE = {
     area: "token",
     description: "client credentials in the form body are refused with 401: only HTTP Basic works",
   },
+  "token-basic-unchecked": {
+    area: "token",
+    description:
+      "over HTTP Basic any client_id and client_secret yield a token (form credentials are checked)",
+  },
+  "token-form-unchecked": {
+    area: "token",
+    description: "as form fields any client_id and client_secret yield a token (HTTP Basic is checked)",
+  },
   "token-narrow-scope": {
     area: "token",
     description: 'the token response grants scope "openid" instead of profile and email',
@@ -58,6 +67,14 @@ const CATALOGUE = {
   "token-error-not-json": {
     area: "token",
     description: "token errors are text/plain without an RFC 6749 error code",
+  },
+  "token-repeated-params-accepted": {
+    area: "token",
+    description: "a token request repeating a form parameter is accepted (the first value wins)",
+  },
+  "token-empty-param-5xx": {
+    area: "token",
+    description: "a token request with a form parameter sent without a value gets 500",
   },
   "bearer-not-required": {
     area: "bearer",
@@ -110,6 +127,46 @@ const CATALOGUE = {
   "events-no-read-route": {
     area: "events",
     description: "there is no GET /events/{ref} route: it answers what any unrouted path does (404)",
+  },
+  "events-5xx-email-local-part": {
+    area: "events",
+    description: "a valid e-mail address whose local part holds + or a letter beyond ASCII gets 500",
+  },
+  "events-5xx-long-reference": {
+    area: "events",
+    description: "a transaction.reference longer than 64 characters gets 500 (a VARCHAR(64) column)",
+  },
+  "events-5xx-quote-reference": {
+    area: "events",
+    description: "a transaction.reference holding a single quote gets 500 (SQL built by concatenation)",
+  },
+  "events-5xx-emoji-system": {
+    area: "events",
+    description: "a system holding an emoji (a character beyond the BMP) gets 500 (a utf8mb3 column)",
+  },
+  "events-5xx-unknown-property": {
+    area: "events",
+    description: "an event holding a property the spec does not name gets 500",
+  },
+  "events-5xx-null-field": {
+    area: "events",
+    description: "a required field sent as JSON null gets 500",
+  },
+  "events-5xx-huge-integer": {
+    area: "events",
+    description: "a body holding an integer beyond 2^53 anywhere gets 500",
+  },
+  "events-5xx-deep-nesting": {
+    area: "events",
+    description: "a body nested deeper than 100 levels gets 500",
+  },
+  "events-lenient-dates": {
+    area: "events",
+    description: "transaction.date without milliseconds, with an offset or date-only is accepted",
+  },
+  "events-numbers-as-strings": {
+    area: "events",
+    description: "a number is accepted where the spec says string (type, email, channel.id, reference…)",
   },
   "expiry-fixed": { area: "expiry", description: "token lifetime counts from issue, not from last use" },
   "expiry-never": { area: "expiry", description: "idle tokens never expire" },

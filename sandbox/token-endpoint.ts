@@ -7,7 +7,7 @@ import { NO_STORE_HEADERS, oauthError, replyOAuthError } from "./oauth-error.ts"
 import type { SandboxConfig } from "./options.ts";
 import type { Handler } from "./router.ts";
 import type { TokenIssuer } from "./token-issuer.ts";
-import { parseTokenRequest } from "./token-request.ts";
+import { hasEmptyParameter, parseTokenRequest } from "./token-request.ts";
 import { GRANTED_SCOPE } from "./token-signer.ts";
 
 export interface TokenEndpointDeps {
@@ -54,10 +54,14 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     jsonOnly: faults.has("token-json-only"),
     basicAllowed: !faults.has("token-no-basic-auth"),
     formCredentialsAllowed: !faults.has("token-basic-only"),
+    repeatedAccepted: faults.has("token-repeated-params-accepted"),
   };
+  const failOnEmpty = faults.has("token-empty-param-5xx");
   const plainErrors = faults.has("token-error-not-json");
   const acceptWrongSecret = faults.has("token-wrong-secret-accepted");
   const acceptUnknownClient = faults.has("token-unknown-client-accepted");
+  // A server that checks the credentials on one way in only: a bypass on the other.
+  const unchecked = (basic: boolean) => faults.has(basic ? "token-basic-unchecked" : "token-form-unchecked");
   const anyGrantType = faults.has("token-any-grant-type");
   const successHeaders = faults.has("token-no-cache-headers") ? {} : NO_STORE_HEADERS;
   const { beforePolicy, withPolicy, afterPolicy } = responseParts(deps);
@@ -68,8 +72,9 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     clientSecret: string,
     grantType: string,
     requested: string | undefined,
+    basic: boolean,
   ): OAuthError | undefined {
-    const outcome = clients.check(clientId, clientSecret);
+    const outcome = unchecked(basic) ? "ok" : clients.check(clientId, clientSecret);
     if (
       (outcome === "unknown-client" && !acceptUnknownClient) ||
       (outcome === "wrong-secret" && !acceptWrongSecret)
@@ -99,13 +104,17 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
       replyOAuthError(res, tooLarge, plainErrors);
       return;
     }
+    if (failOnEmpty && hasEmptyParameter(body.body)) {
+      replyJson(res, 500, JSON.stringify({ error: "server_error" }));
+      return;
+    }
     const parsed = parseTokenRequest(req.headers, body.body, rules);
     if (!parsed.ok) {
       replyOAuthError(res, parsed.error, plainErrors);
       return;
     }
     const { clientId, clientSecret, grantType, audience: requested, basic } = parsed.request;
-    const failure = check(clientId, clientSecret, grantType, requested);
+    const failure = check(clientId, clientSecret, grantType, requested, basic);
     if (failure !== undefined) {
       replyOAuthError(
         res,

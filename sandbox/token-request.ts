@@ -93,6 +93,14 @@ export interface TokenRequestRules {
   readonly basicAllowed: boolean;
   /** Client credentials in the body are accepted (off under `token-basic-only`). */
   readonly formCredentialsAllowed: boolean;
+  /** The `token-repeated-params-accepted` fault: a repeated parameter's first value is taken. */
+  readonly repeatedAccepted?: boolean;
+}
+
+/** Whether a form body sends a known parameter without a value (the `token-empty-param-5xx` fault fails on it). */
+export function hasEmptyParameter(body: Buffer): boolean {
+  const params = new URLSearchParams(body.toString("utf8"));
+  return PARAMETERS.some((name) => params.getAll(name).includes(""));
 }
 
 /** Checks the form of a token request (RFC 6749 §3.2, §4.4.2, §2.3.1) and reads its parameters. */
@@ -126,7 +134,8 @@ export function parseTokenRequest(
   for (const name of PARAMETERS) {
     const all = values.get(name) ?? [];
     // RFC 6749 §3.2: parameters must not be repeated.
-    if (all.length > 1) return fail(oauthError(400, "invalid_request", `The parameter ${name} is repeated`));
+    if (all.length > 1 && rules.repeatedAccepted !== true)
+      return fail(oauthError(400, "invalid_request", `The parameter ${name} is repeated`));
     // RFC 6749 §3.1: a parameter sent without a value is treated as omitted.
     if (all[0] !== undefined && all[0] !== "") single[name] = all[0];
   }

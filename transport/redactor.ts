@@ -52,6 +52,25 @@ export class Redactor {
     return this;
   }
 
+  /**
+   * Registers the further token request fields (`--token-param`), often API keys or client assertions: each value,
+   * raw and base64-encoded, hides behind `<TOKEN_PARAM:name>`.
+   */
+  addTokenParams(params: Readonly<Record<string, string>> | undefined): this {
+    for (const [name, value] of Object.entries(params ?? {})) {
+      this.addWithBase64(value, `<TOKEN_PARAM:${inertText(name)}>`);
+    }
+    return this;
+  }
+
+  /** add(), and the value's base64 (standard and URL-safe, padded or not) hidden too. */
+  addWithBase64(value: string, placeholder: string): this {
+    if (value === "") return this;
+    this.add(value, placeholder);
+    for (const form of base64Forms(value)) this.add(form, placeholder);
+    return this;
+  }
+
   /** Registers an access token: any TOKEN_RUN characters of it in a row are hidden, so a cut token is too. */
   addToken(token: string, placeholder: string): this {
     if (token === "") return this;

@@ -15,9 +15,14 @@ export interface Target {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: Secret;
-  /** The `audience` form field; the spec says it is {base_url}. */
-  readonly audience: string;
+  /** The `audience` form field; the spec says it is {base_url}; not sent when undefined (`--audience none`). */
+  readonly audience?: string;
   readonly clientAuth: ClientAuth;
+  /**
+   * The user named the client authentication (flag, variable or config file): it is binding, and the preflight may
+   * only say what would work. Absent or false, the method was defaulted and the preflight may switch it.
+   */
+  readonly clientAuthGiven?: boolean;
   /** The `scope` form field, sent only when the user gives one. */
   readonly scope?: string;
   /** The RFC 8707 `resource` form field (`--resource`), sent only when given. */
@@ -32,6 +37,67 @@ export interface Target {
   readonly connection: Connection;
   /** True when the target is the harness's own in-process sandbox. */
   readonly embedded: boolean;
+  /** The issuer whose metadata named the token endpoint (`--issuer`), when one did. */
+  readonly issuer?: string;
+}
+
+/**
+ * The token endpoint's origin when an issuer's metadata put it on another origin than the issuer's own (legitimate,
+ * Entra ID does it, but every header and report names it); undefined otherwise.
+ */
+export function foreignTokenOrigin(target: {
+  readonly tokenUrl: string;
+  readonly issuer?: string | undefined;
+}): string | undefined {
+  if (target.issuer === undefined) return undefined;
+  const origin = new URL(target.tokenUrl).origin;
+  return origin === new URL(target.issuer).origin ? undefined : origin;
+}
+
+/** Where tokens come from, as headers and reports record it: the issuer, and the origin when it is another. */
+export interface TokenEndpointFacts {
+  readonly tokenUrl: string;
+  readonly issuer?: string;
+  /** Present only when foreignTokenOrigin found one. */
+  readonly tokenEndpointOrigin?: string;
+}
+
+export function tokenEndpointFacts(target: Pick<Target, "tokenUrl" | "issuer">): TokenEndpointFacts {
+  const origin = foreignTokenOrigin(target);
+  return {
+    tokenUrl: target.tokenUrl,
+    ...(target.issuer === undefined ? {} : { issuer: target.issuer }),
+    ...(origin === undefined ? {} : { tokenEndpointOrigin: origin }),
+  };
+}
+
+/** The same facts with each URL passed through `show` (redacted as a value, for one). */
+export function mapTokenEndpointFacts(
+  facts: TokenEndpointFacts,
+  show: (url: string) => string,
+): TokenEndpointFacts {
+  const { tokenUrl, issuer, tokenEndpointOrigin } = facts;
+  return {
+    tokenUrl: show(tokenUrl),
+    ...(issuer === undefined ? {} : { issuer: show(issuer) }),
+    ...(tokenEndpointOrigin === undefined ? {} : { tokenEndpointOrigin: show(tokenEndpointOrigin) }),
+  };
+}
+
+/**
+ * "token endpoint X on O, another origin than the issuer I": how every header and report names the token endpoint;
+ * `show` formats each URL (redacts it, or makes it a Markdown code span), never the harness's own words.
+ */
+export function describeTokenEndpoint(
+  facts: TokenEndpointFacts,
+  show: (url: string) => string = (url) => url,
+): string {
+  const { tokenUrl, issuer, tokenEndpointOrigin: origin } = facts;
+  const foreign =
+    origin === undefined || issuer === undefined
+      ? ""
+      : ` on ${show(origin)}, another origin than the issuer ${show(issuer)}`;
+  return `token endpoint ${show(tokenUrl)}${foreign}`;
 }
 
 /** The one place that decides the token endpoint: the user's full URL, else the spec's path under {auth_url}. */

@@ -42,7 +42,7 @@ export function targetTokenFields(
     client_id: target.clientId,
     client_secret: target.clientSecret.reveal(),
     grant_type: "client_credentials",
-    audience: target.audience,
+    ...(target.audience === undefined ? {} : { audience: target.audience }),
     ...(target.scope === undefined ? {} : { scope: target.scope }),
     ...(target.resource === undefined ? {} : { resource: target.resource }),
     ...target.tokenParams,

@@ -20,9 +20,18 @@ function visible(char: string): string {
 }
 
 /**
+ * What a GitHub Actions runner obeys in a log line: `::name::` once the line's leading whitespace is trimmed, and the
+ * legacy `##[name]` anywhere. Inert text is one line, so only its own start can be a line's start.
+ */
+const WORKFLOW_COMMAND = /^(\s*):(?=:)|##\[/gu;
+
+/**
  * Text a target sent, made inert for a terminal, a CI log, Markdown, HTML or XML: each unsafe character becomes a
- * visible escape (`\x1b`, `\n`, `\ufffe`), so it stays on one line and starts no command. Idempotent.
+ * visible escape (`\x1b`, `\n`, `\ufffe`), so it stays on one line, and a workflow command loses its first
+ * character the same way (`\x3a:error::`, `##\x5berror]`), so it starts no command. Idempotent.
  */
 export function inertText(text: string): string {
-  return text.replace(UNSAFE, visible);
+  return text
+    .replace(UNSAFE, visible)
+    .replace(WORKFLOW_COMMAND, (_, space?: string) => (space === undefined ? "##\\x5b" : `${space}\\x3a`));
 }

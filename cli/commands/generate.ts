@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { finished } from "node:stream/promises";
-import { UsageError } from "../../core/index.ts";
+import { countNoun, UsageError } from "../../core/index.ts";
 import type { EventGenerator, InvalidVariant, WriteOutcome } from "../../generators/index.ts";
 import {
   createEventGenerator,
@@ -153,7 +153,7 @@ export const generateCommand = defineCommand({
     }
     if (out !== undefined) {
       io.stderr.write(
-        `event-harness ${NAME}: wrote ${output.lines} line(s) to ${options.out} (seed ${seed}, run ${generator.runId})\n`,
+        `event-harness ${NAME}: wrote ${countNoun(output.lines, "line")} to ${options.out} (seed ${seed}, run ${generator.runId})\n`,
       );
     }
     return ExitCode.ok;

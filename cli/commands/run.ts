@@ -1,5 +1,9 @@
 import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand, type OptionSpecs } from "../command.ts";
+import {
+  compareOptionDefinitions,
+  loadBaselineOptionDefinitions,
+} from "../compare/compare-option-definitions.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { targetOptions } from "../target-options.ts";
 
@@ -51,14 +55,23 @@ const runOptions = {
   },
   baseline: {
     type: "string",
+    multiple: true,
     valueName: "FILE",
+    env: loadBaselineOptionDefinitions.baseline.env,
     description:
-      "Compare the load part with this baseline (load --save-baseline); its chart shows the baseline's band. One scenario only.",
+      "Compare each load part with its scenario's baseline: a file load --save-baseline wrote, a load report dir, or an earlier run's report dir (one baseline per scenario); its chart shows the baseline's band.",
   },
+  "fail-on": compareOptionDefinitions["fail-on"],
+  "allow-latency-change": compareOptionDefinitions["allow-latency-change"],
   "sandbox-latency": {
     type: "string",
     valueName: "MS",
     description: "Milliseconds the embedded sandbox of the load parts adds before every answer (default 0).",
+  },
+  quiet: {
+    type: "boolean",
+    description:
+      "No progress lines from the contract and load parts (by default: on a terminal one line rewritten in place, in a log one line every 30 s at most).",
   },
   ...runTimeoutOption,
   ...acceptedOption,
@@ -78,7 +91,10 @@ export const runCommand = defineCommand({
     "wants EVENT_API_OLD_CLIENT_SECRET and --expect-old/--expect-old-tokens).",
     "A failing part does not stop the run. Each part writes into <report-dir>/<part>/; the run adds index.html",
     "(a self-contained visual report), summary.md (for $GITHUB_STEP_SUMMARY) and run.json.",
-    "Verdict: failed if any part failed, else could-not-decide if any part could not decide, else passed.",
+    "Verdict: failed if any part failed, else could-not-decide if any part could not decide, else passed; the",
+    "verdict line says what gated it (thresholds, each baseline comparison, the ledger's notes).",
+    "With --baseline, a load part whose comparison is REGRESSED fails (INCONCLUSIVE too with --fail-on",
+    "inconclusive); UNCHANGED, IMPROVED, WAIVED and INCONCLUSIVE pass, and figures NOT JUDGED are named.",
     "Exit codes: 0 passed, 1 failed, 2 usage or configuration error (nothing ran), 3 could not decide.",
   ].join("\n"),
   options: runOptions,

@@ -4,6 +4,7 @@ import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { ResponseTooLargeError, RotationUnconfirmedError, UsageError } from "../../core/index.ts";
 import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
+import type { Redactor } from "../../transport/index.ts";
 import { defineCommand } from "../command.ts";
 import { configOptions } from "../config-options.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
@@ -11,6 +12,7 @@ import { displayPath } from "../display-path.ts";
 import { errorReason } from "../error-reason.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { parseInteger } from "../option-values.ts";
+import type { RotationAnswer } from "../rotation-answer.ts";
 import { resolveConnection, resolveTimeoutMs, targetOptions } from "../target-options.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
@@ -19,13 +21,8 @@ const ADMIN_TOKEN_ENV = "EVENT_HARNESS_ADMIN_TOKEN";
 /** The client's secret as every target command reads it: before the rotation, the current one. */
 const CURRENT_SECRET_ENV = "EVENT_API_CLIENT_SECRET";
 
-/** What the admin endpoint answers with 200. */
-interface RotationAnswer {
-  readonly client_id: string;
-  readonly client_secret: string;
-  readonly "not-before-policy": number;
-  readonly old_secret_valid_until: number | null;
-}
+/** How much of a server's error description a message quotes. */
+const QUOTE_CHARS = 200;
 
 function authUrlOption(raw: string | undefined): URL {
   if (raw === undefined || raw.trim() === "") {
@@ -221,8 +218,9 @@ export const sandboxRotateCommand = defineCommand({
     "The sandbox is reached as every command reaches a target: the CA in NODE_EXTRA_CA_CERTS is trusted (an https",
     "sandbox started with --tls-cert), HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply, and --insecure skips verification.",
     "Exit codes: 0 rotated, 2 usage or configuration error (also a refused admin token or an unknown client),",
-    "3 the rotation could not be made or confirmed (sandbox unreachable, untrusted certificate, dead proxy,",
-    "unexpected answer).",
+    "3 the rotation could not be made or confirmed (sandbox unreachable, untrusted certificate, dead proxy, an",
+    "answer that is not a rotation: checked before anything is written or printed), or a file could not be written",
+    "after it (the message says what was rotated and where the new secret is).",
   ].join("\n"),
   options: {
     "auth-url": {
@@ -305,8 +303,10 @@ export const sandboxRotateCommand = defineCommand({
       );
     }
 
-    const { Redactor } = await import("../../transport/index.ts");
-    const redactor = new Redactor().add(adminToken, "<ADMIN_TOKEN>");
+    const { Redactor, inertText } = await import("../../transport/index.ts");
+    // A server may echo a credential in any encoding, base64 included; the client id is the user's, shown inert.
+    const redactor = new Redactor().addWithBase64(adminToken, "<ADMIN_TOKEN>");
+    const client = inertText(clientId);
     const say = (text: string) => io.stderr.write(redactor.redact(text));
     if (authUrl.protocol === "http:" && !isLoopback(authUrl.hostname)) {
       say(`event-harness: note: sending the admin token over plain http to ${authUrl.host}.\n`);
@@ -320,29 +320,45 @@ export const sandboxRotateCommand = defineCommand({
     const endpoint = `${base}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
 
     const currentSecret = io.env[CURRENT_SECRET_ENV]?.trim() || undefined;
-    if (currentSecret !== undefined) redactor.add(currentSecret, "<CLIENT_SECRET>");
+    if (currentSecret !== undefined) {
+      redactor.addWithBase64(currentSecret, "<CLIENT_SECRET>").addBasic(clientId, currentSecret);
+    }
     const files = await prepareFiles(secretFile, currentSecret !== undefined);
     let answer: RotationAnswer;
+    /** Where the new secret is, once the rotation is made: said by any error that follows it. */
+    let kept = "";
     try {
       const reach = { timeoutMs, connection };
       // A token taken before the rotation is what shows later whether earlier tokens survived it.
       const oldToken =
         files.kept === undefined || currentSecret === undefined
           ? undefined
-          : await takeToken(`${base}/oauth/token`, clientId, currentSecret, reach, io.signal);
-      if (oldToken !== undefined) redactor.add(oldToken, "<OLD_ACCESS_TOKEN>");
+          : await takeToken(`${base}/oauth/token`, clientId, currentSecret, reach, redactor, io.signal);
+      if (oldToken !== undefined) redactor.addToken(oldToken, "<OLD_ACCESS_TOKEN>");
       answer = await callAdminEndpoint(
         endpoint,
-        adminToken,
+        { adminToken, clientId, base },
         { overlapSeconds, revokeTokens },
         reach,
+        redactor,
         io.signal,
       );
-      redactor.add(answer.client_secret, "<CLIENT_SECRET>");
-      await files.secret?.commit(answer.client_secret);
-      if (files.kept !== undefined && currentSecret !== undefined && oldToken !== undefined) {
-        await files.kept.oldSecret.commit(currentSecret);
-        await files.kept.oldToken.commit(oldToken);
+      redactor.addWithBase64(answer.client_secret, "<CLIENT_SECRET>");
+      const rotated = `rotated the secret of client ${client} at ${base}`;
+      kept = files.secret
+        ? `the new secret could not be written to ${displayPath(files.secret.target)}, so it was kept nowhere: rotate again to get a usable one`
+        : "the new secret was not printed: rotate again to get a usable one";
+      try {
+        await files.secret?.commit(answer.client_secret);
+        if (files.secret) kept = `the new secret is in ${displayPath(files.secret.target)} (mode 0600)`;
+        if (files.kept !== undefined && currentSecret !== undefined && oldToken !== undefined) {
+          await files.kept.oldSecret.commit(currentSecret);
+          await files.kept.oldToken.commit(oldToken);
+        }
+      } catch (error) {
+        throw new RotationUnconfirmedError(
+          `${rotated}, but a file could not be written (${errorReason(error)}): ${kept}${files.kept ? "; the old secret and a token for verification were not all kept" : ""}`,
+        );
       }
     } catch (error) {
       await files.discard();
@@ -355,7 +371,7 @@ export const sandboxRotateCommand = defineCommand({
 
     const file = files.secret;
     const lines = [
-      `Rotated the secret of client ${answer.client_id} at ${base}.`,
+      `Rotated the secret of client ${client} at ${base}.`,
       `  New secret       ${file ? `written to ${displayPath(file.target)} (mode 0600)` : "on stdout"}`,
       `  Old secret       ${
         answer.old_secret_valid_until === null
@@ -374,7 +390,7 @@ export const sandboxRotateCommand = defineCommand({
         : []),
       ...verifyLines({
         base,
-        clientId: answer.client_id,
+        clientId,
         insecure: connection.insecure,
         newSecretFile: file?.target,
         kept: files.kept && {
@@ -397,14 +413,36 @@ export const sandboxRotateCommand = defineCommand({
   },
 });
 
-/** Sends the rotation request and checks the answer; a refusal the user can fix is a UsageError. */
+/** The JSON object a body holds, else undefined. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string field of a server's answer, quoted inert and redacted (it may echo what it was sent), else "". */
+function quoted(value: unknown, redactor: Redactor, prefix: string): string {
+  if (typeof value !== "string" || value === "") return "";
+  const { text, cut } = redactor.untrustedPrefix(value, QUOTE_CHARS);
+  return `${prefix}${text}${cut ? "…" : ""}`;
+}
+
+/**
+ * Sends the rotation request and checks the answer before anything is written or printed from it; a refusal the
+ * user can fix is a UsageError. Every word of the server's is quoted inert and redacted.
+ */
 async function callAdminEndpoint(
   endpoint: string,
-  adminToken: string,
+  asked: { readonly adminToken: string; readonly clientId: string; readonly base: string },
   rotation: { overlapSeconds: number; revokeTokens: boolean },
   reach: { timeoutMs: number; connection: Connection },
+  redactor: Redactor,
   signal: AbortSignal,
 ): Promise<RotationAnswer> {
+  const { adminToken } = asked;
   const { request } = await import("undici");
   const { requestDeadline } = await import("../../transport/deadline/index.ts");
   const { describeRedirect, isRedirect, readCappedText, undiciDispatcher } = await import(
@@ -448,14 +486,8 @@ async function callAdminEndpoint(
   } finally {
     deadline.dispose();
   }
-  let body: Record<string, unknown> | undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    body = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    body = undefined;
-  }
-  const description = typeof body?.error_description === "string" ? `: ${body.error_description}` : "";
+  const body = jsonObject(text);
+  const description = quoted(body?.error_description, redactor, ": ");
   if (status === 401) {
     throw new UsageError(
       "invalid-config",
@@ -476,22 +508,16 @@ async function callAdminEndpoint(
   if (status !== 200) {
     throw new RotationUnconfirmedError(`the admin endpoint answered ${status}${description}`);
   }
-  const secret = body?.client_secret;
-  const notBefore = body?.["not-before-policy"];
-  const until = body?.old_secret_valid_until;
-  if (
-    typeof body?.client_id !== "string" ||
-    typeof secret !== "string" ||
-    secret === "" ||
-    typeof notBefore !== "number" ||
-    (until !== null && typeof until !== "number")
-  ) {
+  const { readRotationAnswer } = await import("../rotation-answer.ts");
+  const read = readRotationAnswer(body ?? text, asked.clientId);
+  if (!read.ok) {
+    const { inertText } = await import("../../transport/index.ts");
     throw new RotationUnconfirmedError(
-      "the admin endpoint answered 200 without client_id, client_secret, not-before-policy and old_secret_valid_until; " +
-        "the secret may have changed: rotate again to get a usable one",
+      `the admin endpoint answered 200 with no usable rotation (${read.problems}); the secret of client ` +
+        `${inertText(asked.clientId)} at ${asked.base} may have changed: rotate again to get a usable one`,
     );
   }
-  return body as unknown as RotationAnswer;
+  return read.answer;
 }
 
 /**
@@ -503,6 +529,7 @@ async function takeToken(
   clientId: string,
   secret: string,
   reach: { timeoutMs: number; connection: Connection },
+  redactor: Redactor,
   signal: AbortSignal,
 ): Promise<string> {
   const { request } = await import("undici");
@@ -535,16 +562,10 @@ async function takeToken(
   } finally {
     deadline.dispose();
   }
-  let answer: Record<string, unknown> | undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    answer = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    answer = undefined;
-  }
+  const answer = jsonObject(text);
   const token = answer?.access_token;
   if (status === 200 && typeof token === "string" && token !== "") return token;
-  const code = typeof answer?.error === "string" ? ` ${answer.error}` : "";
+  const code = quoted(answer?.error, redactor, " ");
   if (status === 400 || status === 401) {
     throw new UsageError(
       "invalid-config",

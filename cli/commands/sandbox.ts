@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
@@ -12,6 +11,7 @@ import {
   SANDBOX_DEFAULTS,
   startSandbox,
 } from "../../sandbox/index.ts";
+import { readInputFile } from "../../transport/index.ts";
 import { defineCommand } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
@@ -102,15 +102,10 @@ async function tlsFiles(
     throw new UsageError("invalid-config", "--tls-cert and --tls-key go together", "sandbox");
   }
   const read = async (name: string, file: string) => {
-    try {
-      return await readFile(file, "utf8");
-    } catch (error) {
-      throw new UsageError(
-        "invalid-value",
-        `--${name} ${file}: ${(error as { code?: string }).code ?? "unreadable"}`,
-        "sandbox",
-      );
-    }
+    const reading = await readInputFile(file);
+    if (!reading.ok)
+      throw new UsageError("invalid-value", `--${name} ${file}: ${reading.problem}`, "sandbox");
+    return reading.text;
   };
   return { cert: await read("tls-cert", certFile), key: await read("tls-key", keyFile) };
 }

@@ -33,7 +33,7 @@ export const verifyRotationCommand = defineCommand({
     "report-dir": {
       type: "string",
       valueName: "DIR",
-      description: "Where the reports go (default reports/rotation).",
+      description: "Where the reports go: a new or empty directory (default reports/rotation/<time>).",
     },
     "sandbox-overlap": {
       type: "string",

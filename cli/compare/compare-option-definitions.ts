@@ -29,6 +29,17 @@ export const compareOptionDefinitions = {
     valueName: "D",
     description: "Also judge each window of this length on its own, the warm-up excluded (default 60s).",
   },
+  "allow-latency-change": {
+    type: "boolean",
+    description:
+      "Compare with a baseline whose embedded sandbox added another latency (a slowdown simulated on purpose, as in a regression demo); every report names it. Without it such a baseline is refused (exit 2).",
+  },
+  "fail-on": {
+    type: "string",
+    valueName: "WHAT",
+    description:
+      "What fails the run (exit 1): regressed (default: a REGRESSED figure) or inconclusive (an INCONCLUSIVE comparison too).",
+  },
 } as const;
 
 /** The load command's own baseline options, and the sandbox latency that shows one regress. */
@@ -42,8 +53,9 @@ export const loadBaselineOptionDefinitions = {
   baseline: {
     type: "string",
     valueName: "FILE",
+    env: "EVENT_HARNESS_BASELINE",
     description:
-      "Compare this run with a baseline (a file --save-baseline wrote, or a load report dir): a REGRESSED figure fails the run.",
+      "Compare this run with a baseline (a file --save-baseline wrote, a load report dir, or a run's report dir: the baseline of this scenario): a REGRESSED figure fails the run.",
   },
   "save-baseline": {
     type: "string",

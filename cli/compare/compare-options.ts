@@ -1,8 +1,8 @@
 import { UsageError } from "../../core/index.ts";
 import { parseDurationSeconds } from "../../load/index.ts";
-import type { CompareOptions } from "../../reporting/compare/index.ts";
-import { DEFAULT_COMPARE_OPTIONS } from "../../reporting/compare/index.ts";
-import { parseNumber } from "../option-values.ts";
+import type { CompareOptions, FailOn } from "../../reporting/compare/index.ts";
+import { DEFAULT_COMPARE_OPTIONS, FAIL_ON_CHOICES } from "../../reporting/compare/index.ts";
+import { parseChoice, parseNumber } from "../option-values.ts";
 
 const defaults = DEFAULT_COMPARE_OPTIONS;
 
@@ -12,12 +12,21 @@ export interface CompareOptionValues {
   "min-change-failure-pct"?: string;
   "min-change-accepted-pct"?: string;
   window?: string;
+  "fail-on"?: string;
+  "allow-latency-change"?: boolean;
+}
+
+/** --fail-on: regressed (the default) or inconclusive; anything else is a usage error naming the choices. */
+export function readFailOn(options: CompareOptionValues): FailOn {
+  return parseChoice("fail-on", options["fail-on"], FAIL_ON_CHOICES, "regressed");
 }
 
 /** Reads the comparison options; a bad value is a usage error naming the option. */
 export function readCompareOptions(options: CompareOptionValues, command: string): CompareOptions {
-  const pct = (name: keyof CompareOptionValues, fallback: number) =>
-    parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
+  const pct = (
+    name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct",
+    fallback: number,
+  ) => parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
   let windowSeconds = defaults.windowSeconds;
   if (options.window !== undefined) {
     const parsed = parseDurationSeconds(options.window);

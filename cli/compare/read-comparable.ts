@@ -1,8 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../../core/index.ts";
-import type { ContractCheckRecord, LoadRecord } from "../../reporting/compare/index.ts";
-import { LOAD_RECORD_FORMAT } from "../../reporting/compare/index.ts";
+import type { ContractCheckRecord, ContractRunRecord, LoadRecord } from "../../reporting/compare/index.ts";
+import { claimsLoadRecord, LOAD_RECORD_FORMAT, parseLoadRecord } from "../../reporting/compare/index.ts";
+import { inertText, MAX_RECORD_FILE_BYTES, readInputFile } from "../../transport/index.ts";
 import { displayPath } from "../display-path.ts";
 
 /** The file a load run keeps in its report dir for later comparisons; `--save-baseline` copies it. */
@@ -12,36 +13,39 @@ const CONTRACT_RESULTS_FILE = "results.json";
 
 export type Comparable =
   | { readonly kind: "load"; readonly name: string; readonly record: LoadRecord }
-  | { readonly kind: "contract"; readonly name: string; readonly checks: readonly ContractCheckRecord[] };
+  | { readonly kind: "contract"; readonly name: string; readonly run: ContractRunRecord };
 
 function refuse(message: string, command: string): UsageError {
   return new UsageError("invalid-config", message, command);
 }
 
-function isLoadRecord(value: unknown): value is LoadRecord {
-  const v = value as Partial<LoadRecord> | null;
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    v.format === LOAD_RECORD_FORMAT &&
-    typeof v.settings === "object" &&
-    Array.isArray(v.units) &&
-    typeof v.unitMs === "number" &&
-    v.unitMs > 0 &&
-    typeof v.warmUpUnits === "number"
-  );
-}
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-function contractChecks(value: unknown): ContractCheckRecord[] | undefined {
+/** A contract results.json's checks and what the run was (profile, client, target); undefined for another file. */
+function contractRun(value: unknown): ContractRunRecord | undefined {
   const checks = (value as { checks?: unknown } | null)?.checks;
   if (!Array.isArray(checks)) return undefined;
   const out: ContractCheckRecord[] = [];
   for (const check of checks) {
     const { id, status } = (check ?? {}) as { id?: unknown; status?: unknown };
     if (typeof id !== "string" || typeof status !== "string") return undefined;
-    out.push({ id, status });
+    // Read from a file anyone may have written: its words are shown, never obeyed.
+    out.push({ id: inertText(id), status: inertText(status) });
   }
-  return out;
+  const { profile, target } = value as { profile?: unknown; target?: unknown };
+  const { clientId, baseUrl, embedded } = (typeof target === "object" && target !== null ? target : {}) as {
+    clientId?: unknown;
+    baseUrl?: unknown;
+    embedded?: unknown;
+  };
+  const fromFile = { profile: text(profile), clientId: text(clientId), baseUrl: text(baseUrl) };
+  return {
+    checks: out,
+    ...(fromFile.profile === undefined ? {} : { profile: fromFile.profile }),
+    ...(fromFile.clientId === undefined ? {} : { clientId: fromFile.clientId }),
+    ...(fromFile.baseUrl === undefined ? {} : { baseUrl: fromFile.baseUrl }),
+    ...(typeof embedded === "boolean" ? { embedded } : {}),
+  };
 }
 
 /**
@@ -71,26 +75,46 @@ export async function readComparable(given: string, command: string): Promise<Co
     }
     file = first;
   }
+  const reading = await readInputFile(file, MAX_RECORD_FILE_BYTES);
+  if (!reading.ok) throw refuse(`cannot read ${displayPath(file)}: ${reading.problem}`, command);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(file, "utf8"));
+    value = JSON.parse(reading.text);
   } catch (error) {
     throw refuse(`cannot read ${displayPath(file)} as JSON: ${(error as Error).message}`, command);
   }
-  if (isLoadRecord(value)) return { kind: "load", name: displayPath(file), record: value };
-  const checks = contractChecks(value);
-  if (checks !== undefined) return { kind: "contract", name: displayPath(file), checks };
+  if (claimsLoadRecord(value)) {
+    const reading = parseLoadRecord(value);
+    if (!reading.ok)
+      throw refuse(`${displayPath(file)} is no usable load baseline: ${reading.problem}`, command);
+    return { kind: "load", name: displayPath(file), record: reading.record };
+  }
+  const run = contractRun(value);
+  if (run !== undefined) return { kind: "contract", name: displayPath(file), run };
   throw refuse(
     `${displayPath(file)} is neither a load baseline (format ${LOAD_RECORD_FORMAT}) nor a contract results.json`,
     command,
   );
 }
 
-/** Refuses, with exit 2, two load runs whose settings differ, naming each difference. */
-export function checkComparable(differences: readonly string[], command: string): void {
+/**
+ * Refuses, with exit 2, two load runs whose settings differ or whose targets make them different experiments
+ * (the embedded sandbox against a deployed API, other sandbox faults), naming each difference.
+ */
+export function checkComparable(
+  differences: readonly string[],
+  mismatches: readonly string[],
+  command: string,
+): void {
   if (differences.length > 0) {
     throw refuse(
       `cannot compare runs with different load settings (${differences.join(", ")}): run the candidate with the baseline's settings`,
+      command,
+    );
+  }
+  if (mismatches.length > 0) {
+    throw refuse(
+      `cannot compare runs against different targets (${mismatches.join("; ")}): a baseline belongs to the target it was taken on`,
       command,
     );
   }

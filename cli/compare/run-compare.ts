@@ -1,40 +1,67 @@
 import { UsageError } from "../../core/index.ts";
+import { applyToComparison, describeOutcomes } from "../../reporting/accepted/index.ts";
 import {
   compareContract,
   compareLoad,
   comparisonStatus,
+  failsRun,
   renderComparisonText,
   renderContractComparisonText,
   settingsDifferences,
+  targetMismatches,
 } from "../../reporting/compare/index.ts";
+import { inertText } from "../../transport/index.ts";
+import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import type { CompareOptionValues } from "./compare-options.ts";
-import { readCompareOptions } from "./compare-options.ts";
+import { readCompareOptions, readFailOn } from "./compare-options.ts";
 import { checkComparable, readComparable } from "./read-comparable.ts";
+
+export interface CompareCommandValues extends CompareOptionValues {
+  accepted?: string;
+}
 
 /** `event-harness compare BASE CANDIDATE`: judges a candidate run against a baseline after the fact. */
 export async function runCompare(
   baseArg: string,
   candidateArg: string,
-  options: CompareOptionValues,
+  options: CompareCommandValues,
   io: CommandIo,
 ): Promise<number> {
   const compareOptions = readCompareOptions(options, "compare");
+  const failOn = readFailOn(options);
+  const ledger = await resolveLedger(options.accepted, io.env);
   const [base, candidate] = await Promise.all([
     readComparable(baseArg, "compare"),
     readComparable(candidateArg, "compare"),
   ]);
   if (base.kind === "contract" && candidate.kind === "contract") {
-    const comparison = compareContract(base.checks, candidate.checks);
-    io.stdout.write(`${base.name} → ${candidate.name}\n${renderContractComparisonText(comparison)}`);
+    const comparison = compareContract(base.run, candidate.run);
+    io.stdout.write(
+      `${base.name} → ${candidate.name}\n${renderContractComparisonText(comparison, inertText)}`,
+    );
     return comparison.newlyFailing.length > 0 ? ExitCode.failed : ExitCode.ok;
   }
   if (base.kind === "load" && candidate.kind === "load") {
-    checkComparable(settingsDifferences(base.record, candidate.record), "compare");
-    const comparison = compareLoad(base.record, candidate.record, compareOptions);
+    checkComparable(
+      settingsDifferences(base.record, candidate.record),
+      targetMismatches(base.record.target, candidate.record.target, options["allow-latency-change"] === true),
+      "compare",
+    );
+    const { comparison, outcomes } = applyToComparison(
+      compareLoad(base.record, candidate.record, compareOptions),
+      ledger,
+    );
     io.stdout.write(`${candidate.name}\n${renderComparisonText(comparison, base.name)}`);
-    return comparisonStatus(comparison) === "REGRESSED" ? ExitCode.failed : ExitCode.ok;
+    if (outcomes.length > 0) {
+      io.stdout.write(
+        `  Accepted deviations (${ledger?.file ?? "ledger"})\n${describeOutcomes(outcomes)
+          .map((line) => `    ${line}\n`)
+          .join("")}`,
+      );
+    }
+    return failsRun(comparisonStatus(comparison), failOn) ? ExitCode.failed : ExitCode.ok;
   }
   throw new UsageError(
     "invalid-config",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
 import { acceptedOption } from "../accepted-option.ts";
 import type { OptionSpec } from "../command.ts";
+import { loadBaselineOptionDefinitions } from "../compare/compare-option-definitions.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { credentialsOption, targetOptions } from "../target-options.ts";
 
@@ -97,6 +98,14 @@ export const CONFIG_KEYS = {
     path: true,
     description:
       "The ledger of accepted deviations (JSON), relative to this config file: failing accepted checks and load gates are WAIVED until their expires date.",
+  },
+  baseline: {
+    flag: "baseline",
+    option: loadBaselineOptionDefinitions.baseline,
+    schema: z.union([z.string(), z.array(z.string())]),
+    path: true,
+    description:
+      "Load runs: the baseline to compare with, relative to this config file (a baseline file, a load report dir, or a run's report dir), or a list of them: each load scenario takes its own.",
   },
   profile: {
     flag: "profile",

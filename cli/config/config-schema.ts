@@ -12,7 +12,11 @@ export const environmentSchema = z
       CONFIG_KEY_NAMES.map((name) => {
         const key: ConfigKey = CONFIG_KEYS[name];
         const variable =
-          key.option?.env === undefined ? "" : ` Overridden by --${key.flag} and ${key.option.env}.`;
+          key.option?.env === undefined
+            ? ""
+            : key.secret === true
+              ? ` Never overridden: a different one from --${key.flag} or ${key.option.env} is refused, since a secret never crosses environments.`
+              : ` Overridden by --${key.flag} and ${key.option.env}.`;
         const text = key.description ?? key.option?.description ?? "";
         return [name, key.schema.optional().describe(`${text}${variable}`)];
       }),

@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { UsageError } from "../../core/index.ts";
+import { readInputFile } from "../../transport/index.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
@@ -57,13 +57,9 @@ export async function readConfigEnvironment(
   environment: string | undefined,
 ): Promise<ConfigEnvironment> {
   const absolute = path.resolve(file);
-  let text: string;
-  try {
-    text = await readFile(absolute, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw configError(absolute, `cannot be read${code === undefined ? "" : ` (${code})`}`);
-  }
+  const reading = await readInputFile(absolute);
+  if (!reading.ok) throw configError(absolute, `cannot be read: ${reading.problem}`);
+  const { text } = reading;
   let data: unknown;
   try {
     data = JSON.parse(text);

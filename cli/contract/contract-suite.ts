@@ -1,17 +1,20 @@
 // The contract suite as vitest runs it: one test per selected check, results handed to the reporter via task meta.
 import { afterAll, beforeAll, describe, inject, test } from "vitest";
-import type { CheckDefinition, CheckResult } from "../../contracts/index.ts";
+import type { CheckDefinition, CheckResult, FuzzSettings } from "../../contracts/index.ts";
 import {
   AREA_TITLES,
   CHECK_AREAS,
   executeCheck,
+  FUZZ_DEFAULTS,
+  MIN_SHRINK_MS,
   PROGRESS_MARK,
+  PROPERTY_CHECK_IDS,
   Probe,
   SETTINGS_KEY,
   selectChecks,
   UnansweredEndpoints,
 } from "../../contracts/index.ts";
-import { createEventGenerator, INVALID_VARIANTS } from "../../generators/index.ts";
+import { createEventGenerator, createInputSpace, INVALID_VARIANTS } from "../../generators/index.ts";
 import {
   defaultRunBudgetMs,
   MAX_STRETCHED_RUN_MS,
@@ -19,12 +22,12 @@ import {
   timerDelay,
 } from "../../transport/deadline/index.ts";
 import type { Target } from "../../transport/index.ts";
-import { Redactor, Secret } from "../../transport/index.ts";
+import { Secret, targetRedactor } from "../../transport/index.ts";
 
 const settings = inject(SETTINGS_KEY);
 const secret = settings.target.clientSecret;
 const target: Target = { ...settings.target, clientSecret: new Secret(secret) };
-const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(target.clientId, secret);
+const redactor = targetRedactor(target);
 const generator = createEventGenerator({
   seed: settings.seed,
   runId: settings.runId,
@@ -32,6 +35,20 @@ const generator = createEventGenerator({
   ...(target.channelId === undefined ? {} : { channels: [target.channelId] }),
 });
 const checks = selectChecks(settings.profile, settings.only);
+const channels = target.channelId === undefined ? {} : { channels: [target.channelId] };
+const inputSpace = createInputSpace(channels);
+// The property-based checks share the stage's time budget equally.
+const fuzzOptions = settings.fuzz ?? FUZZ_DEFAULTS[settings.profile];
+const propertyChecks = checks.filter((check) => PROPERTY_CHECK_IDS.includes(check.id)).length;
+const timeLimitMs = Math.floor(fuzzOptions.timeBudgetMs / Math.max(1, propertyChecks));
+const fuzz: FuzzSettings = {
+  seed: settings.seed,
+  runs: fuzzOptions.runs,
+  timeLimitMs,
+  shrinkLimitMs: Math.max(timeLimitMs, MIN_SHRINK_MS),
+  runId: settings.runId,
+  ...(fuzzOptions.replayPath === undefined ? {} : { replayPath: fuzzOptions.replayPath }),
+};
 
 const deadline = new RunDeadline(
   settings.deadline ?? {
@@ -62,6 +79,8 @@ function run(check: CheckDefinition): Promise<CheckResult> {
     signal: deadline.signal,
     unanswered,
     reserveUntil: (at, needed) => deadline.reserve(at, needed),
+    inputSpace,
+    fuzz,
   });
   return executeCheck(check, probe);
 }

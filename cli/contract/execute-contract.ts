@@ -1,7 +1,9 @@
 import type { CheckResult, ClientAuth, ContractSettings, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
+import { ProgressLine } from "../progress-line.ts";
 import type { PreparedContract } from "./prepare-contract.ts";
 
 /** What the run found: the checks' results and the target as judged. */
@@ -18,7 +20,7 @@ function announceTarget(prepared: PreparedContract, io: CommandIo): void {
   const { configured, redactor, sandbox, profile, faults } = prepared;
   const url = (value: string) => redactor.redact(value);
   io.stderr.write(
-    `Contract ${profile} profile against ${url(configured.baseUrl)} (token endpoint ${url(configured.tokenUrl)}, client authentication ${configured.clientAuth})` +
+    `Contract ${profile} profile against ${url(configured.baseUrl)} (${describeTokenEndpoint(tokenEndpointFacts(configured), url)}, client authentication ${configured.clientAuth})` +
       `${sandbox ? `, ${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? ` with fault ${faults.join(", ")}` : ""}` : ""}\n`,
   );
 }
@@ -92,7 +94,7 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
   }
   const target = { ...prepared.configured, clientAuth: ready.clientAuth };
   await announceDeadlines(prepared, io);
-  const { profile, only, seed, started, deadline } = prepared;
+  const { profile, only, seed, started, deadline, fuzz } = prepared;
   const settings: ContractSettings = {
     target: { ...target, clientSecret: target.clientSecret.reveal() },
     profile,
@@ -100,10 +102,12 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
     seed,
     runId: `c${started.toString(36)}`,
     deadline,
+    fuzz,
   };
+  const progress = prepared.quiet ? undefined : new ProgressLine(io.stderr);
   const checks = await runContract(settings, {
-    onProgress: (_checkId, message) => io.stderr.write(`  … ${message}\n`),
+    ...(progress === undefined ? {} : { onProgress: (_checkId, message) => progress.show(`  … ${message}`) }),
     signal: io.signal,
-  });
+  }).finally(() => progress?.end());
   return { target, checks };
 }

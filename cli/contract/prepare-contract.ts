@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Profile, Redactor, Target } from "../../contracts/index.ts";
+import type { FuzzOptions, Profile, Redactor, Target } from "../../contracts/index.ts";
 import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
@@ -7,6 +7,8 @@ import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
+import type { FuzzOptionValues } from "../fuzz-options.ts";
+import { parseFuzzOptions } from "../fuzz-options.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
 import { setUpRun } from "../run-setup.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
@@ -16,13 +18,15 @@ import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../target-options.ts";
 
 /** The option values the contract suite reads, as `event-harness contract` parses them. */
 export interface ContractOptionValues
-  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption> {
+  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption>,
+    FuzzOptionValues {
   profile?: string;
   "report-dir"?: string;
   only?: readonly string[];
   seed?: string;
   "sandbox-expires-in"?: string;
   "sandbox-fault"?: readonly string[];
+  quiet?: boolean;
 }
 
 /** What the contract options ask for, checked. */
@@ -32,6 +36,7 @@ interface ContractChoices {
   readonly seed: number;
   readonly expiresIn: number;
   readonly faults: readonly FaultName[];
+  readonly fuzz: FuzzOptions;
 }
 
 /** A contract run ready to execute: what to run, against which target, and where its reports go. */
@@ -47,10 +52,13 @@ export interface PreparedContract extends ContractChoices {
   /** The target as the user configured it (or the embedded sandbox's), before the preflight. */
   readonly configured: Target;
   readonly redactor: Redactor;
+  /** No progress lines while checks wait (--quiet). */
+  readonly quiet: boolean;
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
-  const { ALL_CHECKS, PROFILES, selectChecks, unknownSelectors } = await import("../../contracts/index.ts");
+  const { ALL_CHECKS, FUZZ_DEFAULTS, PROFILES, PROPERTY_CHECK_IDS, selectChecks, unknownSelectors } =
+    await import("../../contracts/index.ts");
   const profile = parseChoice("profile", options.profile, PROFILES, "fast");
   const only = (options.only ?? [])
     .flatMap((value) => value.split(","))
@@ -78,7 +86,11 @@ async function parseContractChoices(options: ContractOptionValues): Promise<Cont
     fallback: EMBEDDED_EXPIRES_IN,
   });
   const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
-  return { profile, only, seed, expiresIn, faults };
+  const properties = selectChecks(profile, only)
+    .map((check) => check.id)
+    .filter((id) => PROPERTY_CHECK_IDS.includes(id));
+  const fuzz = parseFuzzOptions(options, FUZZ_DEFAULTS[profile], properties);
+  return { profile, only, seed, expiresIn, faults, fuzz };
 }
 
 /**
@@ -89,13 +101,13 @@ export async function prepareContract(
   options: ContractOptionValues,
   io: CommandIo,
 ): Promise<PreparedContract> {
-  const { defaultRunBudgetMs, Redactor } = await import("../../contracts/index.ts");
+  const { defaultRunBudgetMs, targetRedactor } = await import("../../contracts/index.ts");
   const choices = await parseContractChoices(options);
   const { expiresIn, faults } = choices;
   const { external, tuning, runTimeoutMs, ledger, reportDir } = await setUpRun(
     options,
     io,
-    { command: "contract", defaultReportDir: "reports/contract", runTimeout: true },
+    { command: "contract", defaultReportParent: "reports/contract", runTimeout: true },
     (external) => {
       if (external && (faults.length > 0 || options["sandbox-expires-in"] !== undefined)) {
         throw new UsageError(
@@ -116,9 +128,9 @@ export async function prepareContract(
     : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
   try {
     const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
-    const secret = configured.clientSecret.reveal();
-    const redactor = new Redactor().add(secret, "<CLIENT_SECRET>").addBasic(configured.clientId, secret);
-    return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor };
+    const redactor = targetRedactor(configured);
+    const quiet = options.quiet === true;
+    return { ...choices, tuning, ledger, reportDir, started, deadline, sandbox, configured, redactor, quiet };
   } catch (error) {
     await sandbox?.close();
     throw error;

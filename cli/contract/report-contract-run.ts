@@ -2,14 +2,15 @@ import type { Redactor } from "../../contracts/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import { applyToChecks } from "../../reporting/accepted/index.ts";
 import type { ContractRun } from "../../reporting/contract/index.ts";
+import { mapTokenEndpointFacts } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";
 
 /**
  * Judges the run with the ledger of accepted deviations, writes the reports, prints the console summary, and turns
- * the verdict into the exit code. The URLs the user gave are redacted as values (a secret in a query string); the
- * checks arrive redacted from the suite.
+ * the verdict into the exit code. The target settings the user gave are redacted as values (a secret in a query
+ * string, a token parameter's value in the audience); the checks arrive redacted from the suite.
  */
 export async function reportContractRun(
   measured: ContractRun,
@@ -26,11 +27,15 @@ export async function reportContractRun(
   const { renderConsoleSummary, verdictOf, writeContractReports } = await import(
     "../../reporting/contract/index.ts"
   );
-  const { tokenUrl, baseUrl, proxy } = run.target;
+  const { baseUrl, clientId, audience, scope, resource, proxy } = run.target;
   const target = {
     ...run.target,
-    tokenUrl: redactor.redact(tokenUrl),
+    ...mapTokenEndpointFacts(run.target, (url) => redactor.redact(url)),
     baseUrl: redactor.redact(baseUrl),
+    clientId: redactor.redact(clientId),
+    ...(audience === undefined ? {} : { audience: redactor.redact(audience) }),
+    ...(scope === undefined ? {} : { scope: redactor.redact(scope) }),
+    ...(resource === undefined ? {} : { resource: redactor.redact(resource) }),
     ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),
   };
   const safe: ContractRun = { ...run, target };

@@ -1,24 +1,34 @@
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "../../core/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
-import type { CompareOptions, LoadRecord, LoadRecordSettings } from "../../reporting/compare/index.ts";
+import type { Ledger } from "../../reporting/accepted/index.ts";
+import { applyToComparison } from "../../reporting/accepted/index.ts";
+import type {
+  CompareOptions,
+  FailOn,
+  LoadRecord,
+  LoadRecordSettings,
+} from "../../reporting/compare/index.ts";
 import {
   compareLoad,
   comparisonJunitSuite,
+  comparisonLine,
   comparisonStatus,
+  failsRun,
   LOAD_RECORD_FORMAT,
   readLoadUnits,
   renderComparisonMarkdown,
   renderComparisonText,
   settingsDifferences,
+  targetMismatches,
   unitMsFor,
   warmUpUnitsFor,
 } from "../../reporting/compare/index.ts";
 import type { LoadResult, ReportAddition } from "../../reporting/load/index.ts";
 import { BASELINE_COMPARISON_FILE } from "../../reporting/run/index.ts";
-import { checkComparable, LOAD_RECORD_FILE, readComparable } from "../compare/read-comparable.ts";
+import { baselineFor, readBaselineSet } from "../compare/baseline-set.ts";
+import { checkComparable, LOAD_RECORD_FILE } from "../compare/read-comparable.ts";
 import { displayPath } from "../display-path.ts";
 
 export interface BaselineStepInput {
@@ -29,9 +39,14 @@ export interface BaselineStepInput {
   readonly runId: string;
   readonly startedAt: Date;
   readonly target: LoadRecord["target"];
-  readonly baselineFile: string | undefined;
+  /** The baselines named (--baseline or EVENT_HARNESS_BASELINE): this scenario's is compared. */
+  readonly baselines: readonly string[];
   readonly saveBaseline: string | undefined;
   readonly compareOptions: CompareOptions;
+  readonly failOn: FailOn;
+  /** --allow-latency-change: another sandbox latency is a slowdown simulated on purpose, compared and named. */
+  readonly allowLatencyChange: boolean;
+  readonly ledger: Ledger | undefined;
 }
 
 function recordSettings(config: RunConfig): LoadRecordSettings {
@@ -66,19 +81,17 @@ export class BaselineStep {
 
   /** Reads and checks --baseline before any load is sent. */
   static async prepare(input: BaselineStepInput): Promise<BaselineStep> {
-    if (input.baselineFile === undefined) return new BaselineStep(input, undefined);
-    const comparable = await readComparable(input.baselineFile, "load");
-    if (comparable.kind !== "load") {
-      throw new UsageError(
-        "invalid-config",
-        `--baseline ${comparable.name} is a contract run, not a load baseline`,
-        "load",
-      );
-    }
+    const comparable = baselineFor(
+      await readBaselineSet(input.baselines, "load"),
+      input.config.scenario,
+      "load",
+    );
+    if (comparable === undefined) return new BaselineStep(input, undefined);
     const settings = recordSettings(input.config);
     const unitMs = unitMsFor(input.plan.expectedSeconds);
     checkComparable(
       settingsDifferences(comparable.record, { ...comparable.record, settings, unitMs }),
+      targetMismatches(comparable.record.target, input.target, input.allowLatencyChange),
       "load",
     );
     return new BaselineStep(input, { name: comparable.name, record: comparable.record });
@@ -112,13 +125,18 @@ export class BaselineStep {
     this.#record = record;
     await writeFile(path.join(reportDir, LOAD_RECORD_FILE), `${JSON.stringify(record)}\n`);
     if (this.#baseline === undefined) return undefined;
-    const comparison = compareLoad(this.#baseline.record, record, this.#input.compareOptions);
+    const { comparison, outcomes } = applyToComparison(
+      compareLoad(this.#baseline.record, record, this.#input.compareOptions),
+      this.#input.ledger,
+    );
+    const status = comparisonStatus(comparison);
     // The HTML report of `run` draws the baseline behind the latency chart from this file.
     await writeFile(
       path.join(reportDir, BASELINE_COMPARISON_FILE),
       `${JSON.stringify({
         baseline: this.#baseline.name,
-        status: comparisonStatus(comparison),
+        status,
+        line: comparisonLine(comparison),
         figures: comparison.figures.map((f) => ({
           id: f.id,
           status: f.status,
@@ -132,7 +150,12 @@ export class BaselineStep {
       .map((f) => (f.window ? `${f.id} window ${f.window.fromSeconds}–${f.window.toSeconds} s` : f.id));
     return {
       addition: {
-        regressed,
+        baseline: {
+          regressed,
+          fails: failsRun(status, this.#input.failOn),
+          accepted: outcomes,
+          line: comparisonLine(comparison),
+        },
         junitSuites: [comparisonJunitSuite(comparison, `load.${config.scenario}`)],
         markdown: renderComparisonMarkdown(comparison, this.#baseline.name),
       },

@@ -1,15 +1,22 @@
-import { readFile } from "node:fs/promises";
 import { UsageError } from "../../core/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
+import { readInputFile } from "../../transport/index.ts";
 
 /** Reads a credentials file (`[{client_id, client_secret}, …]` or `{clients: […]}`); secrets are returned, never printed. */
 export async function readCredentialsFile(file: string): Promise<ClientCredential[]> {
+  const reading = await readInputFile(file);
+  if (!reading.ok) {
+    throw new UsageError(
+      "invalid-config",
+      `--credentials ${file} cannot be read: ${reading.problem}`,
+      "load",
+    );
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, "utf8"));
-  } catch (error) {
-    const reason = error instanceof SyntaxError ? "is not valid JSON" : "cannot be read";
-    throw new UsageError("invalid-config", `--credentials ${file} ${reason}`, "load");
+    parsed = JSON.parse(reading.text);
+  } catch {
+    throw new UsageError("invalid-config", `--credentials ${file} is not valid JSON`, "load");
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { clients?: unknown } | null)?.clients;
   if (!Array.isArray(list) || list.length === 0) {

@@ -6,6 +6,7 @@ import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
 import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
 import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { describeRun } from "./describe-run.ts";
@@ -38,7 +39,7 @@ export async function executeLoad(prepared: PreparedLoad, io: CommandIo): Promis
   try {
     io.stderr.write(
       `event-harness: ${describeRun(config, plan)}${settings.instances > 1 ? `, split over ${settings.instances} k6 instances` : ""}\n` +
-        `event-harness: target ${prepared.targetRecord.baseUrl}${prepared.sandbox ? ` (${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${prepared.k6.version}\n` +
+        `event-harness: target ${prepared.targetRecord.baseUrl}${prepared.targetRecord.tokenEndpointOrigin === undefined ? "" : ` (${describeTokenEndpoint(prepared.targetRecord)})`}${prepared.sandbox ? ` (${EMBEDDED_SANDBOX_NOTE}${faults.length > 0 ? `, fault ${faults.join(", ")}` : ""})` : ""}, k6 ${prepared.k6.version}\n` +
         `event-harness: reports in ${displayPath(reportDir)}\n`,
     );
     const env = (inputsEnv: Readonly<Record<string, string>>) =>

@@ -11,6 +11,8 @@ import {
   tokenRefreshes,
 } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
+import type { MaybeTerminal } from "../progress-line.ts";
+import { isTerminal, ProgressLine } from "../progress-line.ts";
 
 /** The counters each summed figure adds up; with EVENT_DURATION, every metric the progress line reads. */
 const SUMMED = {
@@ -102,21 +104,25 @@ export interface LiveProgressOptions {
   /** The REST API address of each k6 instance. */
   readonly addresses: readonly string[];
   readonly plannedMs: number;
-  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  readonly stderr: MaybeTerminal;
   readonly signal: AbortSignal;
-  /** Milliseconds between lines (a terminal's line is rewritten more often than a log gets one). */
+  /**
+   * Milliseconds between lines, unthrottled (tests); by default a terminal's line is rewritten every 2 s, and a log
+   * gets its first line after 5 s, then one every 30 s at most.
+   */
   readonly everyMs?: number;
 }
 
 /**
- * Shows the run's progress on stderr from k6's REST API: one line rewritten in place on a terminal, plain lines in
- * a log. Returns the function that stops it (and ends the terminal's line).
+ * Shows the run's progress on stderr from k6's REST API: one line rewritten in place on a terminal (cut to its
+ * width), plain lines in a log. Returns the function that stops it (and ends the terminal's line).
  */
 export function startLiveProgress(options: LiveProgressOptions): () => void {
-  const tty = options.stderr.isTTY === true;
+  const tty = isTerminal(options.stderr);
+  // In a log the first figures come early, then the line holds the rest back to one every 30 s.
+  const progress = new ProgressLine(options.stderr, options.everyMs === undefined ? {} : { everyMs: 0 });
   const started = Date.now();
   let busy = false;
-  let shown = false;
   /** Each instance's last event-latency reading, and the events the run had then. */
   let latency: ReadonlyArray<MetricSample | undefined> = [];
   let latencyReadAt: number | undefined;
@@ -147,9 +153,7 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
       busy = false;
     }
     if (options.signal.aborted || stopped) return;
-    const line = progressLine(Date.now() - started, options.plannedMs, figures);
-    options.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-    shown = true;
+    progress.show(progressLine(Date.now() - started, options.plannedMs, figures));
   };
   let stopped = false;
   const timer = setInterval(() => void tick(), options.everyMs ?? (tty ? 2000 : 5000));
@@ -159,7 +163,7 @@ export function startLiveProgress(options: LiveProgressOptions): () => void {
     clearInterval(timer);
     options.signal.removeEventListener("abort", abortReads);
     reads.abort();
-    if (tty && shown) options.stderr.write("\n");
+    progress.end();
   };
 }
 

@@ -1,11 +1,11 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { CannotRunError, UsageError } from "../../core/index.ts";
+import { CannotRunError, countNoun, UsageError } from "../../core/index.ts";
 import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
 import type { OperatorPlanFile } from "../../k6-tooling/operator/write-k6-operator.ts";
 import { PLAN_FILE, PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { renderRunReports } from "../../reporting/load/run-reports.ts";
+import { readInputFile } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
@@ -20,9 +20,11 @@ export interface LoadMergeOptions {
 }
 
 async function readPlan(file: string): Promise<OperatorPlanFile<ReportContext>> {
+  const reading = await readInputFile(file);
+  if (!reading.ok) throw new UsageError("invalid-value", `--plan ${file}: ${reading.problem}`, "load-merge");
   let plan: OperatorPlanFile<ReportContext>;
   try {
-    plan = JSON.parse(await readFile(file, "utf8")) as OperatorPlanFile<ReportContext>;
+    plan = JSON.parse(reading.text) as OperatorPlanFile<ReportContext>;
   } catch (error) {
     throw new UsageError("invalid-value", `--plan ${file}: ${(error as Error).message}`, "load-merge");
   }
@@ -46,7 +48,7 @@ export async function runLoadMerge(
   const plan = await readPlan(planFile);
   if (dirs.length !== plan.parallelism) {
     io.stderr.write(
-      `event-harness: the plan ran ${plan.parallelism} runner(s) but ${dirs.length} output director${dirs.length === 1 ? "y was" : "ies were"} given; no verdict from part of a run\n`,
+      `event-harness: the plan ran ${countNoun(plan.parallelism, "runner")} but ${dirs.length} output director${dirs.length === 1 ? "y was" : "ies were"} given; no verdict from part of a run\n`,
     );
     return ExitCode.undecided;
   }

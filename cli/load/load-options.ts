@@ -29,7 +29,7 @@ export const loadOptions = {
     type: "string",
     valueName: "DIR",
     description:
-      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR instead of running, without contacting the target; merge with load-merge.",
+      "Write a k6 archive, ConfigMap and TestRun (parallelism = --instances) for grafana/k6-operator into DIR (new or empty) instead of running, without contacting the target; merge with load-merge.",
   },
   "expires-in": {
     type: "string",
@@ -52,7 +52,7 @@ export const loadOptions = {
   "report-dir": {
     type: "string",
     valueName: "DIR",
-    description: "Where the reports go (default reports/load/<scenario>-<timestamp>).",
+    description: "Where the reports go: a new or empty directory (default reports/load/<scenario>-<time>).",
   },
   threshold: {
     type: "string",
@@ -63,7 +63,7 @@ export const loadOptions = {
   quiet: {
     type: "boolean",
     description:
-      "No live progress on stderr (by default: elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations every few seconds).",
+      "No live progress on stderr (by default elapsed time, events accepted and failed, rate, p95, token refreshes and expiry violations: on a terminal one line rewritten every 2 s, in a log one line every 30 s).",
   },
   out: {
     type: "string",
@@ -75,6 +75,12 @@ export const loadOptions = {
     type: "string",
     valueName: "N",
     description: "Seed of the generated event bodies (default random).",
+  },
+  events: {
+    type: "string",
+    valueName: "KIND",
+    description:
+      "Event bodies: plain (default: the faker generator's) or wide (valid events from the whole space the spec allows, the property-based contract checks' generator: + and non-ASCII addresses, long references with quotes and emoji, emoji in free text).",
   },
   "sandbox-expires-in": {
     type: "string",

@@ -1,6 +1,8 @@
 import { randomInt } from "node:crypto";
 import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
+import type { EventsKind } from "../../k6-tooling/run/event-templates.ts";
+import { EVENTS_KINDS } from "../../k6-tooling/run/event-templates.ts";
 import type { ClientModel, ScenarioName } from "../../load/index.ts";
 import {
   CLIENT_MODELS,
@@ -36,6 +38,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, C
   threshold?: readonly string[];
   out?: readonly string[];
   seed?: string;
+  events?: string;
   "sandbox-expires-in"?: string;
   "expires-in"?: string;
   "sandbox-fault"?: readonly string[];
@@ -55,6 +58,8 @@ export interface LoadSettings {
   readonly thresholds: Record<string, string[]>;
   readonly outs: readonly string[];
   readonly seed: number;
+  /** Which generator the event bodies come from: the faker one (plain) or the valid-space one (wide). */
+  readonly events: EventsKind;
   readonly sandboxExpiresIn: number;
   /** Milliseconds the embedded sandbox adds before every answer. */
   readonly sandboxLatencyMs: number;
@@ -117,6 +122,7 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
     thresholds: groupThresholds(thresholdArgs),
     outs: options.out ?? [],
     seed: parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) }),
+    events: parseChoice("events", options.events, EVENTS_KINDS, "plain"),
     sandboxExpiresIn: parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
       min: 1,
       max: 86_400,

@@ -1,10 +1,11 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CannotRunError } from "../../core/index.ts";
 import type { InstanceTotals, SummaryData } from "../../reporting/load/index.ts";
 import { instanceTotals } from "../../reporting/load/index.ts";
 import { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.ts";
 import { readTrendSamples } from "../../reporting/load/trend-samples.ts";
+import { MAX_RECORD_FILE_BYTES, readInputFile } from "../../transport/index.ts";
 
 /** What one k6 instance left behind: its end-of-test summary and its CSV samples. */
 export interface InstanceOutput {
@@ -19,13 +20,13 @@ export interface MergedRun {
 }
 
 async function readSummary(file: string): Promise<SummaryData> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    throw new CannotRunError(`${file} is missing: that instance wrote no end-of-test summary, so no verdict`);
+  const reading = await readInputFile(file, MAX_RECORD_FILE_BYTES);
+  if (!reading.ok) {
+    throw new CannotRunError(
+      `${file}: ${reading.problem}: that instance wrote no end-of-test summary the harness can read, so no verdict`,
+    );
   }
-  const data = JSON.parse(text) as SummaryData;
+  const data = JSON.parse(reading.text) as SummaryData;
   if (data === null || typeof data !== "object" || typeof data.metrics !== "object") {
     throw new CannotRunError(`${file} is not a k6 end-of-test summary`);
   }

@@ -11,25 +11,26 @@ import type { ClientCredential, RunConfig, ScenarioName, ScenarioPlan } from "..
 import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Ledger } from "../../reporting/accepted/index.ts";
+import type { FailOn } from "../../reporting/compare/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
-import { clearReports } from "../../reporting/load/report-files.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
-import { Redactor } from "../../transport/index.ts";
+import { mapTokenEndpointFacts, Redactor, tokenEndpointFacts } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
-import { readCompareOptions } from "../compare/compare-options.ts";
+import { baselinePaths } from "../compare/baseline-set.ts";
+import { readCompareOptions, readFailOn } from "../compare/compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
 import { parseInteger } from "../option-values.ts";
 import { switchedNote } from "../preflight/index.ts";
+import { claimReportDir, createReportDir } from "../report-dir.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
 import { BaselineStep } from "./baseline-step.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
@@ -37,7 +38,6 @@ import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
 import { preflight } from "./preflight.ts";
-import { createReportDir } from "./report-dir.ts";
 import { runVariables } from "./run-variables.ts";
 
 /**
@@ -52,6 +52,10 @@ const WATCHDOG_SLACK_SECONDS = 120;
 export interface TargetRecord {
   readonly baseUrl: string;
   readonly tokenUrl: string;
+  /** The issuer whose metadata named the token endpoint (--issuer). */
+  readonly issuer?: string;
+  /** The token endpoint's origin, when the issuer's metadata put it on another origin than the issuer's. */
+  readonly tokenEndpointOrigin?: string;
   readonly clientAuth: Target["clientAuth"];
   readonly scope?: string;
   readonly insecure: boolean;
@@ -109,6 +113,7 @@ interface CheckedOptions {
   readonly tuning: ReturnType<typeof resolveTargetTuning>;
   readonly ledger: Ledger | undefined;
   readonly compareOptions: ReturnType<typeof readCompareOptions>;
+  readonly failOn: FailOn;
 }
 
 /** The options checked and read, before anything is started: a mistake here is exit 2 with nothing run. */
@@ -141,6 +146,7 @@ async function checkOptions(
     : options;
   const external = await resolveTargetWithIssuer(targetInput, io.env, io);
   const compareOptions = readCompareOptions(options, "load");
+  const failOn = readFailOn(options);
   if (
     external &&
     (faults.length > 0 ||
@@ -200,23 +206,19 @@ async function checkOptions(
     tuning,
     ledger,
     compareOptions,
+    failOn,
   };
 }
 
-/** Where the reports go, made writable and emptied of an earlier run's reports before k6 is fetched. */
+/** Where the reports go: a directory this run alone writes, claimed before k6 is fetched. */
 async function readyReportDir(
   { scenario, operatorDir }: CheckedOptions,
   reportDirOption: string | undefined,
   started: Date,
 ): Promise<string> {
-  const reportDir =
-    operatorDir !== undefined
-      ? await prepareWritableDir(operatorDir, "--k6-operator", "load")
-      : reportDirOption
-        ? await prepareWritableDir(reportDirOption, "--report-dir", "load")
-        : await createReportDir(scenario, started);
-  await clearReports(reportDir);
-  return reportDir;
+  if (operatorDir !== undefined) return claimReportDir(operatorDir, "--k6-operator", "load");
+  if (reportDirOption) return claimReportDir(reportDirOption, "--report-dir", "load");
+  return createReportDir(path.join("reports", "load"), `${scenario}-${compactTimestamp(started)}`, "load");
 }
 
 /** The clients k6 is given: the target's one, or every client of the embedded sandbox. */
@@ -239,9 +241,16 @@ function planRun(
   }
 }
 
-function redactorsFor(credentials: readonly ClientCredential[]): { redactor: Redactor; reportNet: Redactor } {
-  const redactor = new Redactor();
-  const reportNet = new Redactor();
+function redactorsFor(
+  credentials: readonly ClientCredential[],
+  tokenParams: Target["tokenParams"],
+): { redactor: Redactor; reportNet: Redactor } {
+  const redactor = new Redactor().addTokenParams(tokenParams);
+  const reportNet = new Redactor().addTokenParams(
+    Object.fromEntries(
+      Object.entries(tokenParams ?? {}).filter(([, value]) => value.length >= REPORT_NET_MIN_SECRET),
+    ),
+  );
   for (const { clientId, clientSecret } of credentials) {
     redactor.add(clientSecret, "<CLIENT_SECRET>").addBasic(clientId, clientSecret);
     if (clientSecret.length >= REPORT_NET_MIN_SECRET) reportNet.add(clientSecret, "<CLIENT_SECRET>");
@@ -250,10 +259,19 @@ function redactorsFor(credentials: readonly ClientCredential[]): { redactor: Red
   return { redactor, reportNet };
 }
 
+/** scheme://host:port, which is all a baseline keeps of where the events went. */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return "<invalid url>";
+  }
+}
+
 function targetRecordOf(target: Target, embedded: boolean): TargetRecord {
   return {
     baseUrl: displayUrl(target.baseUrl),
-    tokenUrl: displayUrl(target.tokenUrl),
+    ...mapTokenEndpointFacts(tokenEndpointFacts(target), displayUrl),
     clientAuth: target.clientAuth,
     ...(target.scope === undefined ? {} : { scope: target.scope }),
     insecure: target.connection.insecure,
@@ -289,7 +307,7 @@ export async function prepareLoad(
   try {
     const credentials = given.fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
     const configured: Target = external ?? embeddedTarget(sandbox as RunningSandbox, given.tuning);
-    const { redactor, reportNet } = redactorsFor(credentials);
+    const { redactor, reportNet } = redactorsFor(credentials, configured.tokenParams);
 
     // Only the cluster may reach a k6-operator target: each runner's first token request is the check there.
     const checked =
@@ -323,7 +341,12 @@ export async function prepareLoad(
 
     const runId = `${given.scenario}-${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
     const dataFile = path.join(reportDir, "event-templates.json");
-    await writeEventTemplates(dataFile, { runId, seed: settings.seed, channelId: target.channelId });
+    await writeEventTemplates(dataFile, {
+      runId,
+      seed: settings.seed,
+      channelId: target.channelId,
+      events: settings.events,
+    });
     // Into the report, so a run keeps the exact script k6 ran and an installed package is never written to; for
     // k6-operator the archive carries the script, so it is bundled aside.
     const bundleDir =
@@ -347,13 +370,17 @@ export async function prepareLoad(
       runId,
       startedAt: started,
       target: {
-        baseUrl: targetRecord.baseUrl,
         embedded: !external,
-        ...(sandbox && settings.sandboxLatencyMs > 0 ? { sandboxLatencyMs: settings.sandboxLatencyMs } : {}),
+        origin: originOf(target.baseUrl),
+        ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
       },
-      baselineFile: options.baseline,
+      // A k6-operator run is compared after load-merge: a baseline from the environment waits for that.
+      baselines: given.operatorDir === undefined ? baselinePaths(options.baseline, io.env) : [],
       saveBaseline: options["save-baseline"],
       compareOptions: given.compareOptions,
+      failOn: given.failOn,
+      allowLatencyChange: options["allow-latency-change"] === true,
+      ledger: given.ledger,
     });
     return {
       scenario: given.scenario,

@@ -24,11 +24,12 @@ async function writeRunJson(
     scenario: prepared.scenario,
     runId: prepared.runId,
     seed: prepared.settings.seed,
+    events: prepared.settings.events,
     target: prepared.targetRecord,
     sandboxFaults: prepared.faults,
     startedAt: prepared.started.toISOString(),
     finishedAt: new Date().toISOString(),
-    result: { outcome: verdict.outcome, reason: verdict.reason ?? null },
+    result: { outcome: verdict.outcome, reason: verdict.reason ?? null, verdict: describeResult(verdict) },
     ...execution.facts,
   };
   await writeFile(path.join(prepared.reportDir, "run.json"), `${JSON.stringify(record, null, 2)}\n`);

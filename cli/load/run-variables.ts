@@ -1,7 +1,8 @@
 import type { ClientCredential } from "../../load/index.ts";
-import { defaultMarginSeconds, LOAD_ENV } from "../../load/index.ts";
+import { AUDIENCE_NOT_SENT, defaultMarginSeconds, LOAD_ENV } from "../../load/index.ts";
 import { EMBEDDED_SANDBOX_NOTE } from "../../reporting/index.ts";
 import type { Target } from "../../transport/index.ts";
+import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
 import { displayUrl } from "./display-url.ts";
 import type { LoadSettings } from "./load-settings.ts";
 
@@ -15,6 +16,15 @@ export interface RunVariablesInput {
   readonly expiresInSeconds: number | undefined;
 }
 
+/** The target as the load reports name it: the API, and the token endpoint when it is on an origin worth naming. */
+function targetLabel(target: Target): string {
+  if (target.embedded) return `${displayUrl(target.baseUrl)} (${EMBEDDED_SANDBOX_NOTE})`;
+  const facts = tokenEndpointFacts(target);
+  return facts.tokenEndpointOrigin === undefined
+    ? displayUrl(target.baseUrl)
+    : `${displayUrl(target.baseUrl)} (${describeTokenEndpoint(facts, displayUrl)})`;
+}
+
 /**
  * The run's settings as the EH_* variables `readRunConfig` reads (the benchmark sets the same ones), so the command
  * line and the benchmark share one validation. They stay in Node: k6 gets only what `writeK6Inputs` derives.
@@ -24,13 +34,13 @@ export function runVariables(input: RunVariablesInput): Record<string, string> {
   const env: Record<string, string> = {
     [LOAD_ENV.tokenUrl]: target.tokenUrl,
     [LOAD_ENV.baseUrl]: target.baseUrl,
-    [LOAD_ENV.audience]: target.audience,
+    [LOAD_ENV.audience]: target.audience ?? AUDIENCE_NOT_SENT,
     [LOAD_ENV.clientAuth]: target.clientAuth,
     [LOAD_ENV.insecure]: String(target.connection.insecure),
     [LOAD_ENV.credentials]: JSON.stringify(
       input.credentials.map((c) => ({ client_id: c.clientId, client_secret: c.clientSecret })),
     ),
-    [LOAD_ENV.targetLabel]: `${displayUrl(target.baseUrl)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    [LOAD_ENV.targetLabel]: targetLabel(target),
     [LOAD_ENV.runId]: input.runId,
     [LOAD_ENV.dataFile]: input.dataFile,
     [LOAD_ENV.timeoutSeconds]: String(target.timeoutMs / 1000),

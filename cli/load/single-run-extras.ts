@@ -71,7 +71,10 @@ export function singleRunExtras(options: {
     env: {
       K6_WEB_DASHBOARD: "true",
       K6_WEB_DASHBOARD_EXPORT: path.join(options.reportDir, "dashboard.html"),
-      K6_WEB_DASHBOARD_PORT: "-1",
+      // Loopback, on a port the system picks: k6 v2.2.0 reads port -1 as a random port on every interface, and an
+      // empty host as every interface, which would serve the live run to the whole network.
+      K6_WEB_DASHBOARD_HOST: "127.0.0.1",
+      K6_WEB_DASHBOARD_PORT: "0",
       K6_WEB_DASHBOARD_PERIOD: `${dashboardPeriodSeconds(options.expectedSeconds)}s`,
     },
     args: [

@@ -1,3 +1,4 @@
+import { isLifetime } from "../../domain/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
 import type { TokenAttempt } from "./token-attempt.ts";
 
@@ -6,6 +7,8 @@ export type ParsedToken = NonNullable<ReturnType<typeof parseTokenResponse>>;
 /** What a token endpoint's answer says about the settings, before any check judges the API. */
 export type AnswerKind =
   | { readonly kind: "token"; readonly token: ParsedToken }
+  /** A 200 with an access token whose expires_in is no lifetime by the harness's one rule: the target's fault. */
+  | { readonly kind: "bad-lifetime"; readonly body: Readonly<Record<string, unknown>> }
   /** 401, or an RFC 6749 invalid_client: the credentials as sent were refused. */
   | { readonly kind: "refused" }
   /** 404/405, an HTML page, or a success that is not JSON: this URL is no token endpoint. */
@@ -21,6 +24,21 @@ function errorCode(text: string): unknown {
   }
 }
 
+/** The body of a 200 that carries an access token but no usable lifetime; undefined for any other answer. */
+function withoutLifetime(status: number, text: string): Readonly<Record<string, unknown>> | undefined {
+  if (status !== 200) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const token = record.access_token;
+  return typeof token === "string" && token !== "" && !isLifetime(record.expires_in) ? record : undefined;
+}
+
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -34,6 +52,8 @@ export function answerKind(answer: Extract<TokenAttempt, { kind: "answer" }>): A
   const { status, contentType, text } = answer;
   const token = parseTokenResponse(status, text);
   if (token !== undefined) return { kind: "token", token };
+  const body = withoutLifetime(status, text);
+  if (body !== undefined) return { kind: "bad-lifetime", body };
   if (status === 401 || errorCode(text) === "invalid_client") return { kind: "refused" };
   const html = /html/i.test(contentType) || /^\s*</.test(text);
   if (status === 404 || status === 405 || html || (status >= 200 && status < 300 && !isJson(text))) {

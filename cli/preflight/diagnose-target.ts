@@ -1,5 +1,6 @@
 import { request } from "undici";
 import { CannotRunError } from "../../core/index.ts";
+import { lifetimeProblem } from "../../domain/index.ts";
 import {
   describeRedirect,
   isRedirect,
@@ -9,7 +10,7 @@ import {
 import { requestDeadline } from "../../transport/deadline/index.ts";
 import { discoverTokenEndpoint } from "../../transport/discovery/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
-import { eventsUrl, inertText } from "../../transport/index.ts";
+import { describeOAuthError, eventsUrl, inertText, oauthErrorOf } from "../../transport/index.ts";
 import { viaProxy } from "../connection-failure.ts";
 import { displayUrl } from "../load/display-url.ts";
 import type { ParsedToken } from "./answer-kind.ts";
@@ -27,6 +28,11 @@ export interface TargetReady {
   readonly clientAuth: ClientAuth;
   /** The configured client authentication, when its credentials were refused and `clientAuth` worked instead. */
   readonly refusedClientAuth?: ClientAuth;
+  /**
+   * The other client authentication, when the given one (binding, kept as `clientAuth`) was refused and this one
+   * got a token: said, never switched to.
+   */
+  readonly worksWith?: ClientAuth;
   /** The token the preflight got; absent when the answer was left to the checks to judge. */
   readonly token?: ParsedToken;
 }
@@ -63,11 +69,46 @@ function unreachable(
   );
 }
 
+/** The answer in a line: an OAuth error as its code and error_description (whole, or its end), else a quoted prefix. */
 function excerpt(answer: Answer, redactor: Redactor): string {
+  const type = answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : "";
+  const oauthError = oauthErrorOf(answer.text);
+  if (oauthError !== undefined) return `${answer.status}${type} ${describeOAuthError(oauthError, redactor)}`;
   // Only the quoted prefix is made inert and redacted: the body may be a megabyte.
   const { text, cut } = redactor.untrustedPrefix(answer.text.replace(/\s+/g, " ").trim(), EXCERPT_CHARS);
   const short = cut ? `${text}…` : text;
-  return `${answer.status}${answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : ""}${short ? ` "${short}"` : ""}`;
+  return `${answer.status}${type}${short ? ` "${short}"` : ""}`;
+}
+
+/** "401 invalid_client": the status and, when the answer is an OAuth error, its code; a refusal needs no more. */
+function statusAndCode(answer: Answer, redactor: Redactor): string {
+  const oauthError = oauthErrorOf(answer.text);
+  return oauthError === undefined
+    ? String(answer.status)
+    : `${answer.status} ${describeOAuthError({ error: oauthError.error, description: undefined }, redactor)}`;
+}
+
+function isDowngrade(from: string, to: string): boolean {
+  return new URL(from).protocol === "https:" && new URL(to).protocol !== "https:";
+}
+
+/** A token the harness cannot time: the target's fault, said with its answer quoted inert (exit 3, nothing run). */
+function badLifetime(
+  target: Target,
+  client: string,
+  body: Readonly<Record<string, unknown>>,
+  redactor: Redactor,
+): CannotRunError {
+  // A target may echo the token anywhere in its answer: hidden before anything of it is quoted.
+  if (typeof body.access_token === "string") redactor.addToken(body.access_token, "<ACCESS_TOKEN>");
+  const quote = (value: unknown) => {
+    const raw = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+    const { text, cut } = redactor.untrustedPrefix(raw, EXCERPT_CHARS);
+    return cut ? `${text}…` : text;
+  };
+  return new CannotRunError(
+    `the token endpoint ${displayUrl(target.tokenUrl)} gave client ${client} a token without a usable lifetime: ${lifetimeProblem(body, quote)}`,
+  );
 }
 
 async function notTokenEndpoint(
@@ -84,10 +125,12 @@ async function notTokenEndpoint(
       signal,
     });
   const found = tokenUrlHint(target.tokenUrl) ?? (await discovered());
-  const hint = found === target.tokenUrl ? undefined : found;
+  // Never advise sending the secret over plain http where the user named https.
+  const downgrade = found !== undefined && isDowngrade(target.tokenUrl, found);
+  const hint = found === target.tokenUrl || downgrade ? undefined : found;
   return new CannotRunError(
     `${redactor.redact(displayUrl(target.tokenUrl))} is not a token endpoint: it answered ${excerpt(answer, redactor)}` +
-      (hint === undefined ? "" : `; did you mean --token-url ${redactor.redact(hint)}?`),
+      (hint === undefined ? "" : `; did you mean --token-url ${redactor.untrusted(hint)}?`),
   );
 }
 
@@ -133,17 +176,48 @@ export async function diagnoseToken(
   }
   const kind = answerKind(first);
   if (kind.kind === "token") return { clientAuth: configured, token: kind.token };
+  if (kind.kind === "bad-lifetime") {
+    if (!options.requireToken) return { clientAuth: configured };
+    throw badLifetime(target, client, kind.body, redactor);
+  }
   if (kind.kind === "not-token-endpoint") throw await notTokenEndpoint(target, first, redactor, signal);
   if (kind.kind === "refused") {
     const other = OTHER[configured];
     const second = await attemptToken(target, credential, other, signal);
     const secondKind = second.kind === "answer" ? answerKind(second) : undefined;
     if (secondKind?.kind === "token") {
+      // A method the user named is binding: the checks judge it as given, a run that needs a token cannot start.
+      if (target.clientAuthGiven === true) {
+        if (!options.requireToken) return { clientAuth: configured, worksWith: other };
+        throw new CannotRunError(
+          `${refusedButWorks(credential.clientId, configured, other)}: ${bindingAdvice(other)}`,
+        );
+      }
       return { clientAuth: other, refusedClientAuth: configured, token: secondKind.token };
     }
+    if (secondKind?.kind === "bad-lifetime") {
+      if (!options.requireToken)
+        return target.clientAuthGiven === true
+          ? { clientAuth: configured, worksWith: other }
+          : { clientAuth: other, refusedClientAuth: configured };
+      throw badLifetime(target, client, secondKind.body, redactor);
+    }
+    if (second.kind === "answer" && secondKind?.kind !== "refused") {
+      // Past client authentication, the server objected to something else: that answer is the one to act on.
+      throw new CannotRunError(
+        `client ${client} was refused with --client-auth ${configured} (${statusAndCode(first, redactor)}), but with --client-auth ${other} ` +
+          `the token endpoint answered ${excerpt(second, redactor)}, which is not a refusal of the credentials: ` +
+          `the client may authenticate with ${other} (--client-auth ${other}); that answer says what else the server objects to`,
+      );
+    }
+    if (second.kind !== "answer") {
+      throw new CannotRunError(
+        `the credentials for client ${client} were refused with --client-auth ${configured} (${statusAndCode(first, redactor)}), and the request with --client-auth ${other} got no answer (${second.reason})`,
+      );
+    }
     throw new CannotRunError(
-      `the credentials for client ${client} were refused (${first.status} with --client-auth ${configured}` +
-        `${second.kind === "answer" ? `, ${second.status} with ${other}` : ""}): check the client id and secret, or whether the secret was rotated`,
+      `the credentials for client ${client} were refused (${first.status} with --client-auth ${configured}, ${second.status} with ${other}): ` +
+        "check the client id and secret, or whether the secret was rotated",
     );
   }
   if (!options.requireToken) return { clientAuth: configured };
@@ -178,8 +252,22 @@ async function reachEvents(target: Target, signal: AbortSignal): Promise<void> {
   }
 }
 
-/** The one line said when the run goes on with the other client authentication. */
+function refusedButWorks(clientId: string, refused: ClientAuth, works: ClientAuth): string {
+  return `the credentials for client ${inertText(clientId)} were refused with --client-auth ${refused} but work with --client-auth ${works}`;
+}
+
+function bindingAdvice(works: ClientAuth): string {
+  return `a given --client-auth is never switched; give --client-auth ${works}, or leave it out to let the harness choose`;
+}
+
+/**
+ * The one line said when the other client authentication works: the run goes on with it when the method was
+ * defaulted, and judges the given one (binding) otherwise.
+ */
 export function switchedNote(clientId: string, ready: TargetReady): string | undefined {
+  if (ready.worksWith !== undefined) {
+    return `${refusedButWorks(clientId, ready.clientAuth, ready.worksWith)}: judging with ${ready.clientAuth}, as given (${bindingAdvice(ready.worksWith)})`;
+  }
   if (ready.refusedClientAuth === undefined) return undefined;
-  return `the credentials for client ${inertText(clientId)} were refused with --client-auth ${ready.refusedClientAuth} but work with --client-auth ${ready.clientAuth}: going on with ${ready.clientAuth}`;
+  return `${refusedButWorks(clientId, ready.refusedClientAuth, ready.clientAuth)}: going on with ${ready.clientAuth}`;
 }

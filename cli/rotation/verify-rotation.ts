@@ -127,10 +127,9 @@ async function runRotationChecks(
   io: CommandIo,
 ): Promise<{ checks: CheckResult[]; seed: number; redactor: Redactor }> {
   const contracts = await import("../../contracts/index.ts");
-  const redactor = new contracts.Redactor();
-  for (const secret of [target.clientSecret, expectations.oldSecret]) {
-    if (secret) redactor.add(secret.reveal(), "<CLIENT_SECRET>").addBasic(target.clientId, secret.reveal());
-  }
+  const redactor = contracts.targetRedactor(target);
+  const oldSecret = expectations.oldSecret?.reveal();
+  if (oldSecret) redactor.add(oldSecret, "<CLIENT_SECRET>").addBasic(target.clientId, oldSecret);
   if (expectations.oldToken) redactor.addToken(expectations.oldToken.reveal(), "<OLD_ACCESS_TOKEN>");
   const { createEventGenerator, INVALID_VARIANTS } = await import("../../generators/index.ts");
   const events = createEventGenerator({
@@ -177,7 +176,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
   } = await setUpRun(
     options,
     io,
-    { command: "verify-rotation", defaultReportDir: "reports/rotation", runTimeout: false },
+    { command: "verify-rotation", defaultReportParent: "reports/rotation", runTimeout: false },
     (external) => vetRotationOptions(options, io, external, { expectOld, expectOldTokens }),
   );
   const started = Date.now();

@@ -16,6 +16,7 @@ export interface PartContext {
   readonly io: CommandIo;
   readonly env: NodeJS.ProcessEnv;
   readonly runDir: string;
+  /** The target as the run resolved and preflighted it, handed to every part; undefined for the embedded sandbox. */
   readonly external: Target | undefined;
 }
 
@@ -48,7 +49,13 @@ export async function executePart(plan: PartPlan, context: PartContext): Promise
   let note: string | undefined;
   try {
     await makeDirectory(path.join(runDir, plan.id));
-    exitCode = await runPipeline(plan, { stdout, stderr, env: context.env, signal: io.signal });
+    exitCode = await runPipeline(plan, {
+      stdout,
+      stderr,
+      env: context.env,
+      signal: io.signal,
+      ...(context.external === undefined ? {} : { resolvedTarget: context.external }),
+    });
   } catch (error) {
     // A part that cannot run is undecided, and the run goes on: one broken part must not hide the others.
     const message = error instanceof Error ? error.message : String(error);

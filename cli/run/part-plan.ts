@@ -49,6 +49,9 @@ export function planParts(settings: RunSettings): PartPlan[] {
   const { runDir, faults, external } = settings;
   const dirOf = (id: string) => displayPath(path.join(runDir, id));
   const faultOptions = faults.length > 0 ? { "sandbox-fault": faults } : {};
+  const quiet = settings.quiet ? { quiet: true } : {};
+  // Every part is judged with the ledger, and says so in the command that repeats it.
+  const ledger = settings.accepted === undefined ? {} : { accepted: displayPath(settings.accepted) };
   const plans: PartPlan[] = [];
   // Rotation first: a token the user took before rotating would otherwise outlive expires_in during the other parts.
   if (settings.parts.includes("rotation")) {
@@ -67,7 +70,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
       kind: "rotation",
       title: "Credential rotation",
       command: "verify-rotation",
-      options: { ...expectations, "report-dir": dirOf("rotation") },
+      options: { ...expectations, "report-dir": dirOf("rotation"), ...ledger },
     });
   }
   if (settings.parts.includes("contract")) {
@@ -76,7 +79,13 @@ export function planParts(settings: RunSettings): PartPlan[] {
       kind: "contract",
       title: `Contract suite (${settings.profile} profile)`,
       command: "contract",
-      options: { profile: settings.profile, "report-dir": dirOf("contract"), ...faultOptions },
+      options: {
+        profile: settings.profile,
+        "report-dir": dirOf("contract"),
+        ...faultOptions,
+        ...ledger,
+        ...quiet,
+      },
     });
   }
   if (settings.parts.includes("load")) {
@@ -96,7 +105,9 @@ export function planParts(settings: RunSettings): PartPlan[] {
           "report-dir": dirOf(id),
           ...faultOptions,
           ...(settings.sandboxLatency === undefined ? {} : { "sandbox-latency": settings.sandboxLatency }),
-          ...(settings.baseline === undefined ? {} : { baseline: settings.baseline }),
+          ...baselineOf(settings, scenario.name),
+          ...ledger,
+          ...quiet,
         },
         // k6's raw samples, turned into the per-second series the report draws.
         internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
@@ -104,6 +115,17 @@ export function planParts(settings: RunSettings): PartPlan[] {
     }
   }
   return plans;
+}
+
+/** A load part's baseline and --fail-on, when the run has one for its scenario. */
+function baselineOf(settings: RunSettings, scenario: ScenarioName): LoadOptionValues {
+  const file = settings.baselines[scenario];
+  if (file === undefined) return {};
+  return {
+    baseline: displayPath(file),
+    ...(settings.failOn === undefined ? {} : { "fail-on": settings.failOn }),
+    ...(settings.allowLatencyChange === true ? { "allow-latency-change": true } : {}),
+  };
 }
 
 function shellWord(word: string): string {
@@ -128,7 +150,7 @@ export function reproduceCommand(
     ...argvOf(plan.options),
     ...fromFile,
   ];
-  const command = `npx event-harness ${words.map(shellWord).join(" ")}`;
+  const command = `npx --no-install event-harness ${words.map(shellWord).join(" ")}`;
   if (external === undefined) return command;
   const flags = [
     "--token-url",
@@ -137,7 +159,10 @@ export function reproduceCommand(
     external.baseUrl,
     "--client-id",
     external.clientId,
-    ...(external.clientAuth === "post" ? [] : ["--client-auth", external.clientAuth]),
+    // A given method is binding: left out, the part run by hand would default it and might switch it.
+    ...(external.clientAuth === "post" && external.clientAuthGiven !== true
+      ? []
+      : ["--client-auth", external.clientAuth]),
     ...(external.scope === undefined ? [] : ["--scope", external.scope]),
     ...(external.connection.insecure ? ["--insecure"] : []),
   ];

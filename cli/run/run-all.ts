@@ -2,19 +2,19 @@ import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
-import { combineVerdicts, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
+import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
+import { describeTokenEndpoint, mapTokenEndpointFacts, tokenEndpointFacts } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
-import { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
+import { claimReportDir } from "../report-dir.ts";
 import { runTimeoutEnvironment } from "../run-timeout-option.ts";
-import { prepareWritableDir } from "../writable-dir.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import type { PartPlan } from "./part-plan.ts";
@@ -31,12 +31,6 @@ function configOf(config: ConfigSource | undefined): { config?: { file: string; 
     : { config: { file: displayPath(config.file), environment: config.environment } };
 }
 
-const VERDICT_WORD = {
-  passed: "PASSED",
-  failed: "FAILED",
-  undecided: "COULD NOT DECIDE",
-  aborted: "ABORTED",
-} as const;
 const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■", skipped: "–" } as const;
 
 /**
@@ -44,9 +38,10 @@ const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■"
  * after the other through the pipelines their commands delegate to, then writes one report and prints one verdict.
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
-  const settings = await readSettings(options, io.env, io.signal);
-  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again.
-  const ledger = await resolveLedger(options.accepted, io.env);
+  const settings = await readSettings(options, io.env, io);
+  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again, from
+  // the --accepted its command line shows.
+  await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
@@ -59,30 +54,31 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       ...io.env,
       ...targetEnvironment(options, io.env),
       ...runTimeoutEnvironment(options["run-timeout"], io.env),
-      ...(ledger === undefined ? {} : { [acceptedOption.accepted.env]: ledger.file }),
     },
     runDir,
     external,
   };
 
-  // Before the first part: a run whose report cannot be written is not started.
-  await prepareWritableDir(runDir, "--report-dir", "run");
+  // Before the first part: a run whose report cannot be written, or whose directory is not its own, is not started.
+  await claimReportDir(runDir, "--report-dir", "run");
   const against = external
-    ? `${redactor.redact(external.baseUrl)} (token endpoint ${redactor.redact(external.tokenUrl)}, client authentication ${external.clientAuth})`
+    ? `${redactor.redact(external.baseUrl)} (${describeTokenEndpoint(tokenEndpointFacts(external), (url) => redactor.redact(url))}, client authentication ${external.clientAuth})`
     : `the ${EMBEDDED_SANDBOX_NOTE}`;
   const config = configSourceOf(io.env);
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
   out(`event-harness run ${runId}: ${plans.map((plan) => plan.id).join(", ")} against ${against}${from}\n`);
   out(`Reports: ${displayPath(runDir)}/\n`);
-  const { couldNotTest, env } = await preflightOnce(external, redactor, context, io);
+  const { couldNotTest, target } = await preflightOnce(external, redactor, io);
+  // Every part is handed the target as resolved and preflighted here: none resolves it again.
+  const handed: PartContext = { ...context, external: target };
   const outcomes: PartOutcome[] = [];
   for (const [index, plan] of plans.entries()) {
     if (couldNotTest !== undefined) {
-      outcomes.push(notRun(plan, context, "not run: the preflight could not test the target"));
+      outcomes.push(notRun(plan, handed, "not run: the preflight could not test the target"));
       continue;
     }
     if (!io.signal.aborted) out(`\n━━ [${index + 1}/${plans.length}] ${plan.title} ━━\n`);
-    const outcome = await executePart(plan, { ...context, env });
+    const outcome = await executePart(plan, handed);
     outcomes.push(outcome);
     if (outcome.verdict !== "skipped") {
       out(`→ ${plan.id}: ${outcome.verdict} in ${formatDuration(outcome.durationMs)}\n`);
@@ -91,7 +87,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
 
   const aborted = io.signal.aborted ? interruption(io.signal) : undefined;
   const verdict = combineVerdicts(outcomes, aborted !== undefined);
-  const run: RunOutcome = {
+  const outcome: RunOutcome = {
     tool: { name: packageJson.name, version: packageJson.version },
     runId,
     startedAt: settings.started.toISOString(),
@@ -99,51 +95,53 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     verdict,
     ...(aborted === undefined ? {} : { aborted }),
     ...(couldNotTest === undefined ? {} : { couldNotTest }),
-    target: external
+    // What the parts ran with: the client authentication the preflight settled on.
+    target: target
       ? {
           embedded: false,
-          tokenUrl: redactor.redact(external.tokenUrl),
-          baseUrl: redactor.redact(external.baseUrl),
-          clientAuth: external.clientAuth,
-          insecure: external.connection.insecure,
+          ...mapTokenEndpointFacts(tokenEndpointFacts(target), (url) => redactor.redact(url)),
+          baseUrl: redactor.redact(target.baseUrl),
+          clientAuth: target.clientAuth,
+          insecure: target.connection.insecure,
           ...configOf(config),
         }
       : { embedded: true, ...configOf(config) },
     parts: outcomes,
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
-  await writeRunReport(runDir, run, indexPath);
+  const { run, gates } = await writeRunReport(runDir, outcome, indexPath);
 
-  const width = Math.max(...outcomes.map((outcome) => outcome.title.length));
+  const width = Math.max(...outcomes.map((part) => part.title.length));
   out("\n━━ Verdict ━━\n");
-  for (const outcome of outcomes) {
-    const note = outcome.note ? `  (${outcome.note})` : "";
+  for (const part of run.parts) {
+    const note = part.note ? `  (${part.note})` : "";
+    const gate = part.gate ? `  ${part.gate}` : "";
     out(
-      `  ${PART_MARK[outcome.verdict]} ${outcome.verdict.padEnd(10)} ${outcome.title.padEnd(width)}  ${formatDuration(outcome.durationMs)}${note}\n`,
+      `  ${PART_MARK[part.verdict]} ${part.verdict.padEnd(10)} ${part.title.padEnd(width)}  ${formatDuration(part.durationMs)}${note}${gate}\n`,
     );
   }
-  const passed = outcomes.filter((outcome) => outcome.verdict === "passed").length;
+  const passed = outcomes.filter((part) => part.verdict === "passed").length;
   out(
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
   out(
-    `Verdict: ${VERDICT_WORD[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${outcomes.length} parts passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})\n`,
+    `Verdict: ${RUN_VERDICT_TITLE[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})${gates.map((gate) => ` · ${gate}`).join("")}\n`,
   );
   return exitCodeOf(verdict);
 }
 
 /**
  * Diagnose before judging, once for the whole run: a named target that cannot be tested is said here and no part
- * runs; one whose configured client authentication was refused while the other works runs its parts with that one.
+ * runs; one whose defaulted client authentication was refused while the other works runs its parts with that one
+ * (a given --client-auth is kept, and the parts judge it).
  */
 async function preflightOnce(
   external: Target | undefined,
   redactor: Redactor,
-  context: PartContext,
   io: CommandIo,
-): Promise<{ readonly couldNotTest?: string; readonly env: NodeJS.ProcessEnv }> {
+): Promise<{ readonly couldNotTest?: string; readonly target: Target | undefined }> {
   // The embedded sandbox is started by each part on its own port: there is nothing to reach before them.
-  if (external === undefined) return { env: context.env };
+  if (external === undefined) return { target: undefined };
   const { diagnoseTarget, switchedNote } = await import("../preflight/index.ts");
   try {
     const ready = await diagnoseTarget(
@@ -154,13 +152,13 @@ async function preflightOnce(
       { requireToken: false },
     );
     const note = switchedNote(external.clientId, ready);
-    if (note === undefined) return { env: context.env };
+    if (note === undefined) return { target: external };
     io.stderr.write(`event-harness: ${note}\n`);
-    return { env: { ...context.env, EVENT_API_CLIENT_AUTH: ready.clientAuth } };
+    return { target: { ...external, clientAuth: ready.clientAuth } };
   } catch (error) {
     if (!(error instanceof CannotRunError)) throw error;
     io.stderr.write(`event-harness: ${error.message}\n`);
-    return { couldNotTest: error.message, env: context.env };
+    return { couldNotTest: error.message, target: external };
   }
 }
 
@@ -170,7 +168,7 @@ function notRun(plan: PartPlan, context: PartContext, note: string): PartOutcome
     id: plan.id,
     kind: plan.kind,
     title: plan.title,
-    command: reproduceCommand(plan, context.external),
+    command: reproduceCommand(plan, context.external, configSourceOf(context.env)),
     startedAt: new Date().toISOString(),
     verdict: "skipped",
     exitCode: null,

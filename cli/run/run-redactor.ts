@@ -15,6 +15,7 @@ export function runRedactor(
   ]) {
     if (secret) redactor.add(secret, "<CLIENT_SECRET>").addBasic(clientId, secret);
   }
+  redactor.addTokenParams(external?.tokenParams);
   const oldToken = env.EVENT_API_OLD_ACCESS_TOKEN?.trim();
   if (oldToken) redactor.addToken(oldToken, "<OLD_ACCESS_TOKEN>");
   return redactor;

@@ -6,8 +6,11 @@ import { UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
+import { acceptedOption } from "../accepted-option.ts";
 import type { ParsedOptions } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
+import { baselineFor, baselinePaths, readBaselineSet } from "../compare/baseline-set.ts";
+import { readFailOn } from "../compare/compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
@@ -41,7 +44,10 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   "sandbox-fault"?: readonly string[];
   accepted?: string;
   "sandbox-latency"?: string;
-  baseline?: string;
+  baseline?: readonly string[];
+  "fail-on"?: string;
+  "allow-latency-change"?: boolean;
+  quiet?: boolean;
 }
 
 export interface ScenarioChoice {
@@ -113,18 +119,26 @@ export interface RunSettings {
   readonly faults: readonly string[];
   /** Milliseconds the load parts' embedded sandbox adds before every answer; undefined for none. */
   readonly sandboxLatency: string | undefined;
-  /** The baseline the load part is compared with (one scenario only: a baseline holds one). */
-  readonly baseline: string | undefined;
+  /** Each load scenario's baseline file (a baseline holds one scenario); none without --baseline. */
+  readonly baselines: Readonly<Partial<Record<ScenarioName, string>>>;
+  /** --fail-on for the load parts' comparisons. */
+  readonly failOn: string | undefined;
+  /** --allow-latency-change for the load parts' comparisons. */
+  readonly allowLatencyChange?: boolean;
+  /** The ledger of accepted deviations every part is judged with, as a path the parts and the user can open. */
+  readonly accepted: string | undefined;
+  /** No progress lines from the parts (--quiet). */
+  readonly quiet?: boolean;
 }
 
 export async function readSettings(
   options: RunOptionValues,
   env: NodeJS.ProcessEnv,
-  signal: AbortSignal,
+  io: { readonly signal: AbortSignal; readonly stderr: NodeJS.WritableStream },
 ): Promise<RunSettings> {
   const started = new Date();
-  // Each part reads the metadata again and says what it found; the run only needs to know the target.
-  const external = await resolveTargetWithIssuer(options, env, { signal });
+  // Resolved once for the whole run (with --issuer, the metadata is read here only): each part is handed it.
+  const external = await resolveTargetWithIssuer(options, env, io);
   // Checked here so a bad value is a usage error before any part runs; the contract part reads it again.
   resolveRunTimeoutMs(options["run-timeout"], env);
   const embedded = external === undefined;
@@ -175,14 +189,17 @@ export async function readSettings(
     if (!embedded) misplaced.push("--sandbox-latency applies only to the embedded sandbox");
     else if (!parts.includes("load")) misplaced.push("--sandbox-latency needs the load part");
   }
-  if (
-    options.baseline !== undefined &&
-    (!parts.includes("load") || parseScenarios(options.scenario).length !== 1)
-  ) {
-    misplaced.push(
-      "--baseline needs the load part with exactly one --scenario: a baseline holds one scenario",
-    );
+  // A baseline from the environment or the config file serves the runs that have load parts; only the flag is
+  // a mistake without one.
+  const baselineGiven = parts.includes("load") ? baselinePaths(options.baseline, env) : [];
+  if (options.baseline !== undefined && !parts.includes("load"))
+    misplaced.push("--baseline needs the load part");
+  if (options["fail-on"] !== undefined) {
+    readFailOn(options);
+    if (baselineGiven.length === 0) misplaced.push("--fail-on needs --baseline");
   }
+  if (options["allow-latency-change"] === true && baselineGiven.length === 0)
+    misplaced.push("--allow-latency-change needs --baseline");
   if (misplaced.length > 0) throw new UsageError("invalid-config", misplaced.join("; "), "run");
   if (external !== undefined && parts.includes("rotation")) {
     // The rotation part would refuse these only after the other parts ran: checked before anything starts.
@@ -198,6 +215,10 @@ export async function readSettings(
       "run",
     );
   }
+
+  const scenarios = parseScenarios(options.scenario);
+  const baselines = await scenarioBaselines(baselineGiven, scenarios);
+  const ledger = options.accepted ?? env[acceptedOption.accepted.env];
 
   const runId = `${compactTimestamp(started)}-${randomBytes(2).toString("hex")}`;
   const runDir = path.resolve(options["report-dir"] ?? path.join("reports", runId));
@@ -216,12 +237,34 @@ export async function readSettings(
     external,
     parts,
     profile: parseChoice("profile", options.profile, PROFILES, "full"),
-    scenarios: parseScenarios(options.scenario),
+    scenarios,
     rate,
     expectOld,
     expectOldTokens,
     faults,
     sandboxLatency,
-    baseline: options.baseline === undefined ? undefined : path.resolve(options.baseline),
+    baselines,
+    failOn: options["fail-on"],
+    allowLatencyChange: options["allow-latency-change"] === true,
+    accepted: ledger === undefined || ledger.trim() === "" ? undefined : path.resolve(ledger.trim()),
+    quiet: options.quiet === true,
   };
+}
+
+/**
+ * Each scenario's baseline, read and validated before anything runs: with one scenario, the one baseline given
+ * (other settings are refused by its part, naming them); with several, the one recorded for each scenario.
+ */
+async function scenarioBaselines(
+  given: readonly string[],
+  scenarios: readonly ScenarioChoice[],
+): Promise<Partial<Record<ScenarioName, string>>> {
+  if (given.length === 0) return {};
+  const set = await readBaselineSet(given, "run");
+  const out: Partial<Record<ScenarioName, string>> = {};
+  for (const { name } of scenarios) {
+    const baseline = baselineFor(set, name, "run", scenarios.length > 1);
+    if (baseline !== undefined) out[name] = baseline.file;
+  }
+  return out;
 }

@@ -1,3 +1,4 @@
+import { challengesOf } from "../probe/auth-challenges.ts";
 import type { JwsParts } from "../probe/forged-tokens.ts";
 import {
   algNoneToken,
@@ -166,12 +167,14 @@ export const bearerChallenge = defineCheck({
         probe.eventRequest(authorization),
       );
       const challenge = response.headers["www-authenticate"] ?? "";
+      // RFC 9110 §11.6.1: a 401 may offer several challenges (gateways put Basic or Negotiate first).
+      const bearers = challengesOf(challenge, "Bearer");
       if (response.status !== 401) problems.push(`${what}: expected 401, received ${response.status}`);
-      else if (!/^\s*bearer\b/i.test(challenge)) {
+      else if (bearers.length === 0) {
         problems.push(
           `${what}: expected WWW-Authenticate: Bearer, received "${probe.quote(challenge) || "(none)"}"`,
         );
-      } else if (needsError && !/error\s*=\s*"?invalid_token"?/i.test(challenge)) {
+      } else if (needsError && !bearers.some((bearer) => bearer.params.get("error") === "invalid_token")) {
         problems.push(`${what}: expected error="invalid_token" in "${probe.quote(challenge)}"`);
       }
     }

@@ -1,6 +1,7 @@
 import { BEARER_CHECKS } from "./bearer-requirement.ts";
 import type { CheckDefinition, Profile } from "./check.ts";
 import { EVENT_CHECKS } from "./event-creation.ts";
+import { PROPERTY_CHECKS } from "./property-checks.ts";
 import { TOKEN_CHECKS } from "./token-issuance.ts";
 import { LIFETIME_CHECKS } from "./token-lifetime.ts";
 
@@ -9,6 +10,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOKEN_CHECKS,
   ...BEARER_CHECKS,
   ...EVENT_CHECKS,
+  ...PROPERTY_CHECKS,
   ...LIFETIME_CHECKS,
 ];
 

@@ -1,5 +1,6 @@
 import type { Evidence } from "../probe/evidence.ts";
 import type { CheckArea, CheckLevel, CheckStatus } from "./check.ts";
+import type { Counterexample } from "./counterexample.ts";
 
 /** A check's outcome as written to results.json, JUnit and the summaries. */
 export interface CheckResult {
@@ -12,6 +13,8 @@ export interface CheckResult {
   readonly message: string;
   readonly durationMs: number;
   readonly evidence: readonly Evidence[];
+  /** A property-based check's failure, shrunk: the minimal input, the seed and the path that replay it. */
+  readonly counterexample?: Counterexample;
   /** Set when the run's ledger of accepted deviations names this check (see reporting/accepted). */
   readonly acceptance?: Acceptance;
 }

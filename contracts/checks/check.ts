@@ -10,12 +10,20 @@ export const CHECK_STATUSES: readonly CheckStatus[] = ["PASS", "WARN", "FAIL", "
 /** MUST: the spec says so. SHOULD: an RFC or the production service says so. INFO: observed, no verdict. */
 export type CheckLevel = "MUST" | "SHOULD" | "INFO";
 
-export type CheckArea = "token" | "bearer" | "events" | "lifetime" | "rotation";
-export const CHECK_AREAS: readonly CheckArea[] = ["token", "bearer", "events", "lifetime", "rotation"];
+export type CheckArea = "token" | "bearer" | "events" | "inputs" | "lifetime" | "rotation";
+export const CHECK_AREAS: readonly CheckArea[] = [
+  "token",
+  "bearer",
+  "events",
+  "inputs",
+  "lifetime",
+  "rotation",
+];
 export const AREA_TITLES: Readonly<Record<CheckArea, string>> = {
   token: "Token issuance",
   bearer: "Bearer requirement",
   events: "Event creation",
+  inputs: "Input handling (property-based)",
   lifetime: "Token lifetime (sliding expiry)",
   rotation: "Credential rotation",
 };

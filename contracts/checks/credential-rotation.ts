@@ -134,7 +134,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         );
       }
       if (age.state === "unknown") {
-        const either = `the earlier token was refused, expired or revoked: cannot tell (${age.why})`;
+        const either = `the earlier token was refused, but expired and revoked cannot be told apart (${age.why})`;
         if (expected.expectOldTokens === undefined) return observed(`${either}: ${said}`);
         throw new Undecidable(`${either}; give a token taken just before rotating`);
       }

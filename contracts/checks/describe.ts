@@ -1,4 +1,5 @@
 import type { Redactor } from "../../transport/index.ts";
+import { describeOAuthError, oauthErrorOf } from "../../transport/index.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
 import { ownCopy } from "../probe/own-copy.ts";
 
@@ -6,7 +7,8 @@ const MAX_SNIPPET = 160;
 
 /**
  * "401 application/json {"error":"invalid_client"}": a short description for messages; what the target sent is
- * made inert and redacted (Redactor.untrusted) before it is cut.
+ * made inert and redacted (Redactor.untrusted) before it is cut. An OAuth error too long to quote whole is said as
+ * its code and error_description, whole or its end: the specific reason comes last.
  */
 export function describeResponse(
   response: HttpResponse,
@@ -14,6 +16,9 @@ export function describeResponse(
 ): string {
   const type = redactor.untrusted(response.headers["content-type"]?.split(";")[0] ?? "no content type");
   const body = redactor.untrustedPrefix(response.text.replace(/\s+/g, " ").trim(), MAX_SNIPPET);
+  const oauthError = body.cut ? oauthErrorOf(response.text) : undefined;
+  if (oauthError !== undefined)
+    return `${response.status} ${type} ${describeOAuthError(oauthError, redactor)}`;
   const snippet = body.cut ? `${ownCopy(body.text)}…` : body.text;
   return `${response.status} ${type}${snippet ? ` ${snippet}` : " (empty body)"}`;
 }

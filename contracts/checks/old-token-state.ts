@@ -1,4 +1,5 @@
 import { decodeJwt } from "jose";
+import { challengesOf } from "../probe/auth-challenges.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
 import { jsonObject } from "./describe.ts";
 
@@ -8,11 +9,12 @@ export interface OldTokenState {
   readonly why: string;
 }
 
-/** The reason a refusal gives: RFC 6750's error_description (header or body), else a `Message` body. */
+/** The reason a refusal gives: a Bearer challenge's error_description, else the body's description or `Message`. */
 function refusalDescription(response: HttpResponse): string | undefined {
-  const challenge = response.headers["www-authenticate"] ?? "";
-  const quoted = /error_description="((?:[^"\\]|\\.)*)"/i.exec(challenge)?.[1];
-  if (quoted !== undefined && quoted.trim() !== "") return quoted;
+  for (const bearer of challengesOf(response.headers["www-authenticate"] ?? "", "Bearer")) {
+    const description = bearer.params.get("error_description");
+    if (description !== undefined && description.trim() !== "") return description;
+  }
   const body = jsonObject(response);
   for (const field of ["error_description", "Message", "message"]) {
     const value = body?.[field];
@@ -32,8 +34,9 @@ function claimsOf(token: string): { readonly iat?: number; readonly exp?: number
 }
 
 /**
- * Tells an earlier token that expired from one the rotation revoked, from the token's own `exp`, the refusal's
- * description, and its age against the target's expires_in (no lifetime, fixed or sliding, ends before expires_in).
+ * Tells an earlier token that expired from one the rotation revoked: from the token's own `exp`, then the refusal's
+ * description when it names one reason only (an introspecting API names both at once), then its age against the
+ * target's expires_in (no lifetime, fixed or sliding, ends before expires_in).
  */
 export function oldTokenState(
   token: string,
@@ -51,26 +54,29 @@ export function oldTokenState(
     };
   }
   const description = refusalDescription(refusal);
-  if (description !== undefined && /expir/i.test(description)) {
-    return { state: "expired", why: `the ${refusal.status} says "${quote(description)}"` };
-  }
-  if (description !== undefined && /revok/i.test(description)) {
-    return { state: "not-expired", why: `the ${refusal.status} says "${quote(description)}"` };
-  }
+  const says = description === undefined ? undefined : `the ${refusal.status} says "${quote(description)}"`;
+  const namesExpiry = description !== undefined && /expir/i.test(description);
+  const namesRevocation = description !== undefined && /revok/i.test(description);
+  if (namesExpiry && !namesRevocation) return { state: "expired", why: says as string };
+  if (namesRevocation && !namesExpiry) return { state: "not-expired", why: says as string };
+  const unclear =
+    says === undefined
+      ? "the refusal does not say why"
+      : `${says}, which ${namesExpiry ? "names both" : "names neither"}`;
   if (iat !== undefined && expiresInSeconds !== undefined) {
     const age = Math.max(0, Math.round(now - iat));
     return age < expiresInSeconds
       ? { state: "not-expired", why: `issued ${age} s ago, within expires_in ${expiresInSeconds} s` }
       : {
           state: "unknown",
-          why: `issued ${age} s ago, longer than expires_in ${expiresInSeconds} s, and when it was last used is not known`,
+          why: `issued ${age} s ago, longer than expires_in ${expiresInSeconds} s, when it was last used is not known, and ${unclear}`,
         };
   }
   return {
     state: "unknown",
     why:
       iat === undefined
-        ? "the token carries no iat or exp the harness can read, and the refusal does not say why"
-        : "the target's expires_in is not known, and the refusal does not say why",
+        ? `the token carries no iat or exp the harness can read, and ${unclear}`
+        : `the target's expires_in is not known, and ${unclear}`,
   };
 }

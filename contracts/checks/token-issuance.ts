@@ -1,5 +1,6 @@
 import { SPEC_EXAMPLE_FIELDS, SPEC_SCOPES, scopeSet, TOKEN_ERROR_CODES } from "../../domain/index.ts";
 import type { ClientAuth } from "../../transport/index.ts";
+import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
 import { parseJws } from "../probe/forged-tokens.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { Probe } from "../probe/probe.ts";
@@ -37,6 +38,53 @@ async function refusesToken(
     return broken(`expected a refusal, ${describeRefusal(refusal)}, received ${said}, which is not one`);
   }
   return holds(`refused without a token: ${said}`);
+}
+
+/** How messages name each client authentication. */
+const METHOD_WORDS: Readonly<Record<ClientAuth, string>> = { post: "form fields", basic: "HTTP Basic" };
+
+/**
+ * Credentials that must not yield a token (RFC 6749 §2.3: a server authenticates the client with every method it
+ * accepts): refused with the configured method, and with the other one too when the server accepts it (valid
+ * credentials sent that way get a token), so a check skipped on one way in is not a bypass that passes.
+ */
+async function refusedWithEveryMethod(
+  probe: Probe,
+  what: string,
+  overrides: Record<string, string>,
+): Promise<Finding> {
+  await premiseToken(probe);
+  const refused: string[] = [];
+  const notAccepted: string[] = [];
+  for (const method of CLIENT_AUTH_METHODS) {
+    const words = METHOD_WORDS[method];
+    const configured = method === probe.target.clientAuth;
+    if (!configured) {
+      const valid = await probe.exchange(
+        `token request with valid credentials with ${words}`,
+        probe.tokenRequest({}, method),
+      );
+      if (accessTokenOf(valid) === undefined) {
+        notAccepted.push(`${words}: valid credentials got no token either, no bypass to look for`);
+        continue;
+      }
+    }
+    const response = await probe.exchange(
+      `token request with ${what} with ${words}`,
+      probe.tokenRequest(overrides, method),
+    );
+    const answer = describeResponse(response, probe.redactor);
+    const how = `with ${words}${configured ? "" : " (which the server accepts)"}`;
+    if (accessTokenOf(response) !== undefined)
+      return broken(`${how}, ${what} got an access token: ${answer}`);
+    if (!isRefusal(response, INVALID_CLIENT)) {
+      return broken(
+        `${how}, expected a refusal, ${describeRefusal(INVALID_CLIENT)}, received ${answer}, which is not one`,
+      );
+    }
+    refused.push(`with ${words} (${answer})`);
+  }
+  return holds(`refused without a token ${[refused.join(" and "), ...notAccepted].join("; ")}`);
 }
 
 export const tokenIssued = defineCheck({
@@ -101,6 +149,12 @@ export const tokenExampleFields = defineCheck({
   },
 });
 
+/** What to pass when the server granted only what the request asked for, which lacked `missing`. */
+function askFor(asked: string | undefined, missing: readonly string[]): string {
+  const scopes = [...scopeSet(asked ?? ""), ...missing].join(" ");
+  return `; the server granted only what was asked for (${asked === undefined ? "no --scope was given" : `--scope "${asked}"`}): ask for them with --scope "${scopes}"`;
+}
+
 export const tokenScope = defineCheck({
   id: "token.scope",
   title: "The granted scope lists profile and email (compared as a set)",
@@ -112,13 +166,21 @@ export const tokenScope = defineCheck({
     const { response, token } = await requestValidToken(probe, "token request with valid credentials");
     if (token === undefined) return skipped("the token endpoint gave no access token (see token.issued)");
     const scope = jsonObject(response)?.scope;
+    const asked = probe.target.scope;
     if (typeof scope !== "string")
-      return broken(`expected scope to be a string, received ${probe.quote(scope)}`);
-    const missing = SPEC_SCOPES.filter((name) => !scopeSet(scope).has(name));
-    if (missing.length > 0)
       return broken(
-        `expected scopes ${SPEC_SCOPES.join(", ")}, "${probe.quote(scope)}" lacks ${missing.join(", ")}`,
+        `expected scope to be a string, received ${probe.quote(scope)}${scope === undefined ? askFor(asked, SPEC_SCOPES) : ""}`,
       );
+    const granted = scopeSet(scope);
+    const missing = SPEC_SCOPES.filter((name) => !granted.has(name));
+    if (missing.length > 0) {
+      // A server that grants only what was asked for (Hydra, oidc-provider) needs the spec's scopes in the request.
+      const askedSet = scopeSet(asked ?? "");
+      const onlyAsked = [...granted].every((name) => askedSet.has(name));
+      return broken(
+        `expected scopes ${SPEC_SCOPES.join(", ")}, "${probe.quote(scope)}" lacks ${missing.join(", ")}${onlyAsked ? askFor(asked, missing) : ""}`,
+      );
+    }
     return holds(`scope "${probe.quote(scope)}"`);
   },
 });
@@ -175,36 +237,25 @@ export const tokenReissue = defineCheck({
 
 export const tokenWrongSecret = defineCheck({
   id: "token.wrong-secret-refused",
-  title: "A wrong client secret yields no token",
+  title: "A wrong client secret yields no token, with every client authentication the server accepts",
   area: "token",
   level: "MUST",
-  rule: "Authentication rule 1; RFC 6749 §5.2",
+  rule: "Authentication rule 1; RFC 6749 §2.3, §5.2",
   profile: "fast",
   run: (probe) =>
-    refusesToken(
-      probe,
-      "token request with a wrong secret",
-      {
-        client_secret: `${probe.target.clientSecret.reveal()}-wrong`,
-      },
-      INVALID_CLIENT,
-    ),
+    refusedWithEveryMethod(probe, "a wrong secret", {
+      client_secret: `${probe.target.clientSecret.reveal()}-wrong`,
+    }),
 });
 
 export const tokenUnknownClient = defineCheck({
   id: "token.unknown-client-refused",
-  title: "An unknown client id yields no token",
+  title: "An unknown client id yields no token, with every client authentication the server accepts",
   area: "token",
   level: "MUST",
-  rule: "Authentication rule 1; RFC 6749 §5.2",
+  rule: "Authentication rule 1; RFC 6749 §2.3, §5.2",
   profile: "fast",
-  run: (probe) =>
-    refusesToken(
-      probe,
-      "token request for an unknown client",
-      { client_id: "eah-unknown-client" },
-      INVALID_CLIENT,
-    ),
+  run: (probe) => refusedWithEveryMethod(probe, "an unknown client", { client_id: "eah-unknown-client" }),
 });
 
 export const tokenGrantType = defineCheck({

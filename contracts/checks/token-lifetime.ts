@@ -1,4 +1,4 @@
-import { formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
+import { countNoun, formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { IssuedToken, Probe } from "../probe/probe.ts";
@@ -52,7 +52,8 @@ async function waitUntil(probe: Probe, deadline: number, what: string, horizon =
  */
 async function usedToken(
   probe: Probe,
-): Promise<{ token: IssuedToken; expiresIn: number; usedAt: number; sentAt: number }> {
+): Promise<{ token: IssuedToken; expiresIn: number; usedAt: number; sentAt: number; requestedAt: number }> {
+  const requestedAt = Date.now();
   const token = await probe.obtainToken();
   if (token.expiresIn === undefined) {
     throw new PrerequisiteError("the token response has no usable expires_in (see token.response-schema)");
@@ -74,7 +75,15 @@ async function usedToken(
   const response = await probe.postEvent("first use of the token", token.accessToken);
   if (!isSuccess(response.status))
     throw new PrerequisiteError(`a valid event was not accepted (${response.status}; see events.accepted)`);
-  return { token, expiresIn: token.expiresIn, usedAt: Date.now(), sentAt };
+  return { token, expiresIn: token.expiresIn, usedAt: Date.now(), sentAt, requestedAt };
+}
+
+/**
+ * Whether a refusal at `answeredAt` fits a lifetime fixed from issue: the token, asked for at `requestedAt`, may then
+ * have been expires_in old (less the clock slack), although it was in use.
+ */
+function fitsFixedLifetime(requestedAt: number, answeredAt: number, expiresIn: number): boolean {
+  return (answeredAt - requestedAt) / 1000 + CLOCK_SLACK_SECONDS >= expiresIn;
 }
 
 export const lifetimeSliding = defineCheck({
@@ -85,7 +94,7 @@ export const lifetimeSliding = defineCheck({
   rule: "Authentication rule 6",
   profile: "full",
   async run(probe): Promise<Finding> {
-    const { token, expiresIn, usedAt, sentAt } = await usedToken(probe);
+    const { token, expiresIn, usedAt, sentAt, requestedAt } = await usedToken(probe);
     const horizon = usedAt + (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
     const interval = Math.max(250, Math.min((expiresIn * 1000) / 4, 60_000));
     let lastUse = usedAt;
@@ -96,7 +105,7 @@ export const lifetimeSliding = defineCheck({
       await waitUntil(
         probe,
         Math.min(lastUse + interval, horizon),
-        `lifetime.sliding: ${uses} uses so far`,
+        `lifetime.sliding: ${countNoun(uses, "use")} so far`,
         horizon,
       );
       const sent = Date.now();
@@ -104,9 +113,17 @@ export const lifetimeSliding = defineCheck({
       const now = Date.now();
       if (response.status === 401 || response.status === 403) {
         refusalProvesEarlyExpiry(lastSent, now, expiresIn);
+        const said = describeResponse(response, probe.redactor);
+        if (fitsFixedLifetime(requestedAt, now, expiresIn)) {
+          return broken(
+            `a lifetime fixed from issue: rejected ${formatDuration(now - requestedAt)} after the token was requested (expires_in ${expiresIn} s), ` +
+              `though used ${countNoun(uses, "time")} and last only ${formatDuration(now - lastUse)} before; ` +
+              `expires_in must count from the last use (${said})`,
+          );
+        }
         return broken(
           `rejected ${formatDuration(now - usedAt)} after its first use but only ${formatDuration(now - lastUse)} after its last use; ` +
-            `expires_in ${expiresIn} s must count from the last use (${describeResponse(response, probe.redactor)})`,
+            `expires_in ${expiresIn} s must count from the last use (${said})`,
         );
       }
       if (!isSuccess(response.status))
@@ -116,7 +133,7 @@ export const lifetimeSliding = defineCheck({
       uses += 1;
     }
     return holds(
-      `used ${uses} times over ${formatDuration(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected; ` +
+      `used ${countNoun(uses, "time")} over ${formatDuration(lastUse - usedAt)} (expires_in ${expiresIn} s), never rejected; ` +
         `the last use was sent ${formatDuration(lastSent - usedAt)} after the first use's answer`,
     );
   },

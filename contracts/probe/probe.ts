@@ -1,11 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PrerequisiteError, RedirectAnswer, ServerFailure, TransportError } from "../../core/index.ts";
 import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
+import { isLifetime } from "../../domain/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { eventsUrl, targetTokenFields, tokenRequestParts } from "../../transport/index.ts";
+import type { Counterexample } from "../checks/counterexample.ts";
 import { describeResponse } from "../checks/describe.ts";
+import type { FuzzSettings, InputSpace } from "../checks/input-space.ts";
 import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
 import type { HttpRequest, HttpResponse } from "./http-request.ts";
@@ -49,6 +52,10 @@ export interface ProbeOptions {
    * cannot last even until `needed`.
    */
   readonly reserveUntil?: (at: number, needed: number) => string | undefined;
+  /** The inputs the property-based checks draw from; without them those checks SKIP. */
+  readonly inputSpace?: InputSpace;
+  /** How many inputs the property-based checks draw, for how long, from which seed. */
+  readonly fuzz?: FuzzSettings;
 }
 
 export interface ExchangeOptions {
@@ -87,8 +94,16 @@ export class Probe {
   readonly #signal: AbortSignal | undefined;
   readonly #unanswered: UnansweredEndpoints | undefined;
   readonly #reserveUntil: (at: number, needed: number) => string | undefined;
+  readonly #options: ProbeOptions;
+  readonly inputSpace: InputSpace | undefined;
+  readonly fuzz: FuzzSettings | undefined;
+  /** Set by a property-based check that failed: the minimal input, the seed and the path that replay it. */
+  counterexample: Counterexample | undefined;
 
   constructor(options: ProbeOptions) {
+    this.#options = options;
+    this.inputSpace = options.inputSpace;
+    this.fuzz = options.fuzz;
     this.target = options.target;
     this.redactor = options.redactor;
     this.#nextEvent = options.nextEvent;
@@ -97,6 +112,14 @@ export class Probe {
     this.#signal = options.signal;
     this.#unanswered = options.unanswered;
     this.#reserveUntil = options.reserveUntil ?? (() => undefined);
+  }
+
+  /**
+   * The same probe with an evidence record of its own: a property-based check sends hundreds of inputs and keeps as
+   * evidence only the exchange that proves its verdict.
+   */
+  scratch(): Probe {
+    return new Probe(this.#options);
   }
 
   /** Waits `ms`, or throws TransportError when the run's deadline passes first. */
@@ -216,8 +239,7 @@ export class Probe {
     const expiresIn = record.expires_in;
     return {
       accessToken,
-      expiresIn:
-        Number.isSafeInteger(expiresIn) && (expiresIn as number) > 0 ? (expiresIn as number) : undefined,
+      expiresIn: isLifetime(expiresIn) ? expiresIn : undefined,
       body: record,
       response,
     };

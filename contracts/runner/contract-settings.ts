@@ -10,7 +10,7 @@ export interface ContractSettings {
     readonly baseUrl: string;
     readonly clientId: string;
     readonly clientSecret: string;
-    readonly audience: string;
+    readonly audience?: string;
     readonly clientAuth: ClientAuth;
     readonly scope?: string;
     readonly connection: Connection;
@@ -28,7 +28,33 @@ export interface ContractSettings {
    * sliding-expiry probes stretch it to their horizon once they know expires_in. Default: defaultRunBudgetMs.
    */
   readonly deadline?: { readonly startedAt: number; readonly budgetMs: number; readonly fixed: boolean };
+  /** The property-based checks' inputs and time (`--fuzz-runs`, `--fuzz-time`, `--fuzz-replay`); default by profile. */
+  readonly fuzz?: FuzzOptions;
 }
+
+export interface FuzzOptions {
+  /** Inputs per property-based check. */
+  readonly runs: number;
+  /**
+   * The time the property-based checks of the run share for their search; a check that finds a failure gets its
+   * share again, and at least MIN_SHRINK_MS, to shrink it.
+   */
+  readonly timeBudgetMs: number;
+  /** Replays one counterexample's path instead of searching (one property-based check selected). */
+  readonly replayPath?: string;
+}
+
+/**
+ * Few inputs while developing, more for the release verdict; both fit CI. The full profile's runs find each input
+ * bug class the sandbox has a fault for (scripts/bench/fuzz.ts measures how soon).
+ */
+/** Shrinking a failure costs a request per candidate: a few hundred on a long input. */
+export const MIN_SHRINK_MS = 30_000;
+
+export const FUZZ_DEFAULTS: Readonly<Record<Profile, FuzzOptions>> = {
+  fast: { runs: 25, timeBudgetMs: 20_000 },
+  full: { runs: 200, timeBudgetMs: 60_000 },
+};
 
 /** The key under which the CLI provides settings and tests publish their results. */
 export const SETTINGS_KEY = "eventHarnessContract";

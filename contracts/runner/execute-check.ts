@@ -57,5 +57,6 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     message: inertText(message),
     durationMs: Math.round(performance.now() - started),
     evidence: probe.evidence,
+    ...(probe.counterexample === undefined ? {} : { counterexample: probe.counterexample }),
   };
 }

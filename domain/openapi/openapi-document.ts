@@ -44,6 +44,13 @@ function source(level: "MUST" | "SHOULD" | "INFO", rule: string, checks: readonl
   return { "x-event-harness": { level, rule, checks } };
 }
 
+/**
+ * How a tool that takes one base URL for the whole document reaches the token endpoint, which lives on its own
+ * server: one run per operation, each with its own base.
+ */
+const ONE_BASE_URL_NOTE =
+  "A tool that takes one base URL for the whole document (e.g. `schemathesis run --url`) replaces this server too: test each operation with its own base, `--include-operation-id requestAccessToken --url <this server>` and `--include-operation-id createEvent --url {base_url}`.";
+
 /** The token endpoint as one server and one path: `{auth_url}` + `/oauth/token`, or the user's full URL split. */
 function tokenLocation(targets: OpenApiTargets): {
   server: Record<string, unknown>;
@@ -53,14 +60,20 @@ function tokenLocation(targets: OpenApiTargets): {
   if (targets.tokenUrl !== undefined) {
     const url = new URL(targets.tokenUrl);
     return {
-      server: { url: url.origin, description: "The token endpoint's host (--token-url)." },
+      server: {
+        url: url.origin,
+        description: `The token endpoint's host (--token-url). ${ONE_BASE_URL_NOTE}`,
+      },
       path: url.pathname,
       tokenUrl: targets.tokenUrl,
     };
   }
   if (targets.authUrl !== undefined) {
     return {
-      server: { url: targets.authUrl, description: "{auth_url}: the authorisation server." },
+      server: {
+        url: targets.authUrl,
+        description: `{auth_url}: the authorisation server. ${ONE_BASE_URL_NOTE}`,
+      },
       path: SPEC_TOKEN_PATH,
       tokenUrl: `${targets.authUrl}${SPEC_TOKEN_PATH}`,
     };
@@ -68,7 +81,7 @@ function tokenLocation(targets: OpenApiTargets): {
   return {
     server: {
       url: "{auth_url}",
-      description: "{auth_url}: the authorisation server (a placeholder: give --auth-url or --token-url).",
+      description: `{auth_url}: the authorisation server (a placeholder: give --auth-url or --token-url). ${ONE_BASE_URL_NOTE}`,
       variables: {
         auth_url: { default: PLACEHOLDER_AUTH_URL, description: "The authorisation server's base address." },
       },
@@ -224,7 +237,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         "with. `x-event-harness` on a response names the rule it follows, how strictly the harness holds a target",
         "to it (MUST fails a run, SHOULD warns) and the contract checks that test it. The rule no OpenAPI tool can",
         "test: a token's `expires_in` counts from its last use (sliding expiry); `event-harness contract --profile",
-        "full` does.",
+        "full` does. The token endpoint has its own server (path-level `servers`): a tool that takes one base URL",
+        "for every operation tests the events with `--include-operation-id createEvent --url {base_url}` and the",
+        "token endpoint in a second run with `--include-operation-id requestAccessToken --url {auth_url}`.",
+        "Patterns use ASCII digits (`[0-9]`) and every string has one constraint a generator can satisfy;",
+        "`additionalProperties: true` means no constraint: the spec leaves other fields of an event open.",
       ].join(" "),
       // On the Info object, where OpenAPI allows extensions: inside a schema ajv's strict mode refuses the keyword.
       "x-event-harness-strictness": strictness,

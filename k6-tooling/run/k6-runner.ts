@@ -25,7 +25,7 @@ export interface K6RunResult {
   readonly exitCode: number | undefined;
   readonly aborted: boolean;
   readonly timedOut: boolean;
-  /** k6's own level=error log lines, written to the log file (0 without one). */
+  /** k6's own level=error log lines, written to the log file (0 without one), but for its thresholds verdict. */
   readonly loggedErrors: number;
 }
 
@@ -46,6 +46,8 @@ export interface K6RunOptions {
 
 /** A line of k6's logger (logrus, logfmt with --no-color): `time="…" level=error msg="…"`. */
 const K6_LOG_LINE = /^time="[^"]*" level=(\w+)/;
+/** k6's own verdict on failed thresholds, logged at level error: the harness reports thresholds itself. */
+const THRESHOLDS_CROSSED = /^time="[^"]*" level=error msg="thresholds on metrics .* have been crossed"$/;
 
 /** The console gets k6's other lines; its log lines go to the file, counted by level. */
 class K6Log {
@@ -57,7 +59,7 @@ class K6Log {
   take(line: string): boolean {
     const level = K6_LOG_LINE.exec(line)?.[1];
     if (level === undefined) return false;
-    if (level === "error" || level === "fatal") this.errors += 1;
+    if ((level === "error" || level === "fatal") && !THRESHOLDS_CROSSED.test(line)) this.errors += 1;
     this.#file ??= createWriteStream(this.path, { flags: "a" });
     this.#file.write(`${line}\n`);
     return true;

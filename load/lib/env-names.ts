@@ -2,6 +2,9 @@
 export const VU_CREDENTIALS_ENV = "EH_CREDENTIALS";
 export const VU_SETTINGS_ENV = "EH_VU";
 
+/** The EH_AUDIENCE value that sends no audience form field. */
+export const AUDIENCE_NOT_SENT = "none";
+
 /**
  * Environment variables of a run (never command-line flags: those show in `ps`).
  * `readRunConfig` reads the run settings in Node; k6 itself gets only `vu` and `credentials`, because k6 copies
@@ -11,6 +14,7 @@ export const LOAD_ENV = {
   /** The full token endpoint (the harness resolved {auth_url}/oauth/token or the user's --token-url). */
   tokenUrl: "EH_TOKEN_URL",
   baseUrl: "EH_BASE_URL",
+  /** The audience form field; unset: the base URL; AUDIENCE_NOT_SENT: not sent. */
   audience: "EH_AUDIENCE",
   /** post (form fields) or basic (HTTP Basic header). */
   clientAuth: "EH_CLIENT_AUTH",

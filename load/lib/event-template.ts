@@ -24,17 +24,29 @@ interface EventLike {
 
 /** Turns one generated event into a template: reference first, then date, then the transaction's other fields. */
 export function toEventTemplate(event: EventLike): EventTemplate {
+  return toSuffixedEventTemplate(event, "");
+}
+
+/**
+ * toEventTemplate, with `referenceSuffix` (JSON-escaped in the template) after the per-iteration reference, so a
+ * generated reference part (quotes, unicode) is kept while the reference stays unique.
+ */
+export function toSuffixedEventTemplate(event: EventLike, referenceSuffix: string): EventTemplate {
   const { reference: _reference, date: _date, ...rest } = event.transaction;
   const json = JSON.stringify({
     ...event,
-    transaction: { reference: REFERENCE_SLOT, date: DATE_SLOT, ...rest },
+    transaction: { reference: `${REFERENCE_SLOT}${referenceSuffix}`, date: DATE_SLOT, ...rest },
   });
-  const [before, middle] = json.split(`"${REFERENCE_SLOT}"`);
-  const [between, after] = (middle ?? "").split(`"${DATE_SLOT}"`);
-  if (before === undefined || between === undefined || after === undefined) {
+  const referenceAt = json.indexOf(`"${REFERENCE_SLOT}`);
+  const dateAt = json.indexOf(`"${DATE_SLOT}"`);
+  if (referenceAt === -1 || dateAt === -1 || json.indexOf(REFERENCE_SLOT, referenceAt + 2) !== -1) {
     throw new Error("event template slots not found (a field value contains a slot marker?)");
   }
-  return [`${before}"`, `"${between}"`, `"${after}`];
+  return [
+    json.slice(0, referenceAt + 1),
+    json.slice(referenceAt + 1 + REFERENCE_SLOT.length, dateAt + 1),
+    json.slice(dateAt + 1 + DATE_SLOT.length),
+  ];
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ClientModel } from "./client-models.ts";
 import { CLIENT_MODELS } from "./client-models.ts";
 import type { EnvRecord } from "./env.ts";
 import { envReader } from "./env.ts";
-import { LOAD_ENV } from "./env-names.ts";
+import { AUDIENCE_NOT_SENT, LOAD_ENV } from "./env-names.ts";
 import type { ScenarioName } from "./scenario-catalogue.ts";
 import { SCENARIOS } from "./scenario-catalogue.ts";
 import { defaultMarginSeconds } from "./token-policy.ts";
@@ -22,7 +22,8 @@ export interface RunConfig {
   readonly scenario: ScenarioName;
   readonly tokenUrl: string;
   readonly baseUrl: string;
-  readonly audience: string;
+  /** The audience form field; undefined: not sent (--audience none). */
+  readonly audience: string | undefined;
   readonly clientAuth: VuClientAuth;
   /** Sent as the scope form field when given. */
   readonly scope: string | undefined;
@@ -79,6 +80,11 @@ function readThresholds(raw: unknown): Record<string, string[]> {
 }
 
 /** Reads and checks the run configuration; throws EnvError naming the variable at fault. */
+/** EH_AUDIENCE as sent: AUDIENCE_NOT_SENT sends none. */
+function audienceOf(value: string): string | undefined {
+  return value === AUDIENCE_NOT_SENT ? undefined : value;
+}
+
 export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig {
   const read = envReader(env);
   const spec = SCENARIOS[scenario];
@@ -102,7 +108,7 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     scenario,
     tokenUrl: read.string(LOAD_ENV.tokenUrl),
     baseUrl,
-    audience: read.string(LOAD_ENV.audience, baseUrl),
+    audience: audienceOf(read.string(LOAD_ENV.audience, baseUrl)),
     clientAuth: read.choice(LOAD_ENV.clientAuth, VU_CLIENT_AUTH, "post"),
     scope: read.string(LOAD_ENV.scope, "") || undefined,
     tokenParams: readTokenParams(read.json(LOAD_ENV.tokenParams, {})),

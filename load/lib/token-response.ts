@@ -1,3 +1,6 @@
+// The file, not domain/index.ts: the index brings zod, which no VU should load.
+import { isLifetime } from "../../domain/token-lifetime.ts";
+
 /** The two fields a client needs from a token response. */
 export interface ParsedToken {
   readonly accessToken: string;
@@ -5,8 +8,8 @@ export interface ParsedToken {
 }
 
 /**
- * Reads a token response; undefined unless it is a 200 with a string access_token and a positive expires_in
- * (spec rule 5: the client reads expires_in and assumes no fixed value). A numeric string is accepted as a number.
+ * Reads a token response; undefined unless it is a 200 with a string access_token and an expires_in that is a
+ * lifetime by the harness's one rule (spec rule 5: the client reads expires_in and assumes no fixed value).
  */
 export function parseTokenResponse(status: number, body: unknown): ParsedToken | undefined {
   if (status !== 200 || typeof body !== "string") return undefined;
@@ -17,13 +20,8 @@ export function parseTokenResponse(status: number, body: unknown): ParsedToken |
     return undefined;
   }
   if (json === null || typeof json !== "object") return undefined;
-  const { access_token: accessToken, expires_in: rawExpiresIn } = json as Record<string, unknown>;
-  // Unary plus and comparisons rather than Number(): each VU parses token responses, and a k6 VU would build the
-  // Number object just for them.
-  const expiresInSeconds = typeof rawExpiresIn === "string" ? +rawExpiresIn : rawExpiresIn;
+  const { access_token: accessToken, expires_in: expiresInSeconds } = json as Record<string, unknown>;
   if (typeof accessToken !== "string" || accessToken === "") return undefined;
-  if (typeof expiresInSeconds !== "number" || !(expiresInSeconds > 0 && expiresInSeconds < Infinity)) {
-    return undefined;
-  }
+  if (!isLifetime(expiresInSeconds)) return undefined;
   return { accessToken, expiresInSeconds };
 }

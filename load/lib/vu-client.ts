@@ -117,8 +117,8 @@ export const createVuClient = (deps: VuClientDeps): SendEvent => {
     const form: Record<string, string> = {
       ...settings.tokenParams,
       grant_type: "client_credentials",
-      audience: settings.audience,
     };
+    if (settings.audience !== undefined) form.audience = settings.audience;
     if (settings.scope !== undefined) form.scope = settings.scope;
     const params: Record<string, unknown> = {
       tags: { endpoint: "token", name: "POST /oauth/token" },

@@ -16,7 +16,8 @@ export interface VuSettings {
   /** Further form fields of every token request (RFC 8707 resource, a server's own parameters). */
   readonly tokenParams?: Readonly<Record<string, string>>;
   readonly eventsUrl: string;
-  readonly audience: string;
+  /** Not sent when undefined (--audience none). */
+  readonly audience?: string;
   readonly runId: string;
   readonly dataFile: string;
   /** Where handleSummary writes k6's end-of-test data; the harness renders the reports from it. */
@@ -37,7 +38,7 @@ export function vuSettings(config: RunConfig, plan: ScenarioPlan, summaryFile: s
     ...(config.scope === undefined ? {} : { scope: config.scope }),
     ...(Object.keys(config.tokenParams).length === 0 ? {} : { tokenParams: config.tokenParams }),
     eventsUrl: `${config.baseUrl}/events`,
-    audience: config.audience,
+    ...(config.audience === undefined ? {} : { audience: config.audience }),
     runId: config.runId,
     dataFile: config.dataFile,
     summaryFile,

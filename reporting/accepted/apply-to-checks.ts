@@ -1,13 +1,13 @@
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
 import type { EntryOutcome } from "./entry-outcome.ts";
 import { acceptanceOf, judgeEntry, unobserved } from "./entry-outcome.ts";
-import { isLoadGateId } from "./gate-ids.ts";
+import { isContractId } from "./gate-ids.ts";
 import type { Ledger } from "./ledger.ts";
 import { describeAcceptance, hasExpired } from "./ledger.ts";
 
 export interface AcceptedChecks {
   readonly checks: readonly CheckResult[];
-  /** One outcome per contract entry of the ledger, in its order; load gate entries belong to load runs. */
+  /** One outcome per contract entry of the ledger, in its order; load gate and baseline entries belong to load runs. */
   readonly outcomes: readonly EntryOutcome[];
 }
 
@@ -18,7 +18,7 @@ export interface AcceptedChecks {
  */
 export function applyToChecks(checks: readonly CheckResult[], ledger: Ledger): AcceptedChecks {
   const outcomes: EntryOutcome[] = [];
-  const byId = new Map(ledger.entries.filter((entry) => !isLoadGateId(entry.id)).map((e) => [e.id, e]));
+  const byId = new Map(ledger.entries.filter((entry) => isContractId(entry.id)).map((e) => [e.id, e]));
   const judged = checks.map((check) => {
     const entry = byId.get(check.id);
     if (entry === undefined) return check;

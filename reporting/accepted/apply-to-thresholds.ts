@@ -1,7 +1,7 @@
 import type { ThresholdResult } from "../load/summary-data.ts";
 import type { EntryOutcome } from "./entry-outcome.ts";
 import { judgeEntry, unobserved } from "./entry-outcome.ts";
-import { gateMatches, isLoadGateId } from "./gate-ids.ts";
+import { gateMatches, isExpiryMetric, isLoadGateId } from "./gate-ids.ts";
 import type { Ledger } from "./ledger.ts";
 import { hasExpired } from "./ledger.ts";
 
@@ -16,11 +16,14 @@ export interface AcceptedThresholds {
 
 /**
  * Applies the ledger's load gate entries to a finished run's thresholds. `thresholds` is undefined when the run
- * left none to judge (it did not finish): every entry is then unobserved.
+ * left none to judge (it did not finish): every entry is then unobserved. An entry of the sliding-expiry gates whose
+ * thresholds held in a run that did not put sliding expiry to the test is unobserved too: it proved nothing, and
+ * calling it stale would have the next long run fail.
  */
 export function applyToThresholds(
   thresholds: readonly ThresholdResult[] | undefined,
   ledger: Ledger | undefined,
+  slidingExercised = true,
 ): AcceptedThresholds {
   const failing = (thresholds ?? []).filter((t) => !t.ok);
   const entries = (ledger?.entries ?? []).filter((entry) => isLoadGateId(entry.id));
@@ -33,11 +36,11 @@ export function applyToThresholds(
       const why = thresholds === undefined ? "the run was not judged" : "no such threshold in this run";
       return unobserved(entry, why);
     }
-    return judgeEntry(
-      entry,
-      gates.some((t) => !t.ok),
-      hasExpired(entry, ledger.today),
-    );
+    const failing = gates.some((t) => !t.ok);
+    if (!failing && !slidingExercised && gates.every((t) => isExpiryMetric(t.metric))) {
+      return unobserved(entry, "sliding expiry was not exercised (see the sliding-expiry verdict)");
+    }
+    return judgeEntry(entry, failing, hasExpired(entry, ledger.today));
   });
   return { failed: failing.filter((t) => !waived.includes(t)), waived, outcomes };
 }

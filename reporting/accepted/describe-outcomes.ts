@@ -20,3 +20,12 @@ export function describeOutcomes(outcomes: readonly EntryOutcome[]): string[] {
 export function needsAttention(outcomes: readonly EntryOutcome[]): boolean {
   return outcomes.some((outcome) => outcome.state === "expired" || outcome.state === "stale");
 }
+
+/** The entries that ask for a look, counted for a verdict line: `ledger: 1 EXPIRED, 1 STALE, 2 UNOBSERVED`. */
+export function ledgerNote(outcomes: readonly { readonly state: EntryState }[]): string | undefined {
+  const counts = (["expired", "stale", "unobserved"] as const)
+    .map((state) => [state, outcomes.filter((o) => o.state === state).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([state, n]) => `${n} ${STATE_TITLE[state]}`);
+  return counts.length === 0 ? undefined : `ledger: ${counts.join(", ")}`;
+}

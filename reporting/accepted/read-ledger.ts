@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { ALL_CHECKS } from "../../contracts/checks/catalogue.ts";
 import { rotationChecks } from "../../contracts/checks/credential-rotation.ts";
-import { isLoadGateId } from "./gate-ids.ts";
+import { inertText, readInputFile } from "../../transport/index.ts";
+import { BASELINE_GATE_IDS, isBaselineGateId, isLoadGateId, NEVER_WAIVED } from "./gate-ids.ts";
 import type { Ledger, LedgerEntry } from "./ledger.ts";
 import { LEDGER_FILE_SCHEMA } from "./ledger.ts";
 
@@ -28,22 +28,52 @@ function where(index: number, entry: { id?: unknown }): string {
   return `entry ${index + 1}${typeof entry.id === "string" ? ` (${entry.id})` : ""}`;
 }
 
-/** Checks what the schema cannot: known ids, no id twice, an expiry date where the level demands one. */
-function entryProblem(entries: readonly LedgerEntry[]): LedgerProblem | undefined {
+/** Every id a ledger may name but load gates (load.METRIC, open-ended): for "did you mean". */
+export const LEDGER_IDS: readonly string[] = [...CONTRACT_CHECK_IDS, ...BASELINE_GATE_IDS];
+
+/** How far ahead an entry may run: about a year, so that every acceptance is looked at again. */
+const MAX_AHEAD_DAYS = 366;
+
+/** The last day an entry written today may name. */
+function latestExpiry(today: string): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + MAX_AHEAD_DAYS);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * Checks what the schema cannot: known ids, none that no ledger may waive, no id twice, an expiry date where the
+ * level demands one and never more than about a year ahead.
+ */
+function entryProblem(entries: readonly LedgerEntry[], today: string): LedgerProblem | undefined {
   const seen = new Set<string>();
+  const latest = latestExpiry(today);
   for (const [index, entry] of entries.entries()) {
     const at = where(index, entry);
     if (seen.has(entry.id)) return { message: `${at}: the id is accepted twice` };
     seen.add(entry.id);
-    const gate = isLoadGateId(entry.id);
-    if (!gate && !CONTRACT_CHECK_IDS.includes(entry.id)) {
+    if (NEVER_WAIVED.includes(entry.id)) {
       return {
-        message: `${at}: names no check or load gate (load gates are written load.METRIC)`,
+        message: `${at}: no ledger may waive it: the redirect gate and the API's authentication refusals (${NEVER_WAIVED.join(", ")}) always count`,
+      };
+    }
+    const gate = isLoadGateId(entry.id) || isBaselineGateId(entry.id);
+    const known = isLoadGateId(entry.id) || LEDGER_IDS.includes(entry.id);
+    if (!known) {
+      return {
+        message: `${at}: names no check, load gate or baseline figure (load gates are written load.METRIC, baseline figures baseline.FIGURE)`,
         unknownId: entry.id,
       };
     }
     if (entry.expires === undefined && (gate || MUST_IDS.has(entry.id))) {
-      return { message: `${at}: expires (YYYY-MM-DD) is required for MUST checks and load gates` };
+      return {
+        message: `${at}: expires (YYYY-MM-DD) is required for MUST checks, load gates and baseline figures`,
+      };
+    }
+    if (entry.expires !== undefined && entry.expires > latest) {
+      return {
+        message: `${at}: expires ${entry.expires} is more than a year ahead (at most ${latest}): renew the entry when it is due`,
+      };
     }
   }
   return undefined;
@@ -72,27 +102,22 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
         : issue?.message;
     return { ok: false, problem: { message: `${file}: ${entry}${field}${message ?? "invalid"}` } };
   }
+  // A ledger is an input file: its words are shown on consoles and in reports, never obeyed there.
   const entries: LedgerEntry[] = parsed.data.accepted.map((entry) => ({
     id: entry.id,
-    reason: entry.reason,
-    ...(entry.ticket === undefined ? {} : { ticket: entry.ticket }),
+    reason: inertText(entry.reason),
+    ...(entry.ticket === undefined ? {} : { ticket: inertText(entry.ticket) }),
     ...(entry.expires === undefined ? {} : { expires: entry.expires }),
   }));
-  const problem = entryProblem(entries);
+  const problem = entryProblem(entries, today);
   if (problem) return { ok: false, problem: { ...problem, message: `${file}: ${problem.message}` } };
   return { ok: true, ledger: { file, entries, today } };
 }
 
 /** Reads and parses a ledger file; a file that cannot be read is a problem too. */
 export async function readLedger(file: string, today: string): Promise<LedgerReading> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
-    return { ok: false, problem: { message: `cannot read the ledger ${file}: ${why}` } };
-  }
-  return parseLedger(text, file, today);
+  const reading = await readInputFile(file);
+  if (!reading.ok)
+    return { ok: false, problem: { message: `cannot read the ledger ${file}: ${reading.problem}` } };
+  return parseLedger(reading.text, file, today);
 }

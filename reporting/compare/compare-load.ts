@@ -1,10 +1,13 @@
-import { LatencyHistogram } from "../run/index.ts";
-import type { ComparisonStatus } from "./comparison-status.ts";
-import type { ChangeFloor, ShiftVerdict, WorseWhen } from "./judge-shift.ts";
+import { formatDuration, formatDurationCompact } from "../index.ts";
+import { bucketMiddle, LatencyHistogram } from "../run/index.ts";
+import type { FigureStatus, GateStatus } from "./comparison-status.ts";
+import type { FigureId } from "./figure-ids.ts";
+import type { ChangeFloor, WorseWhen } from "./judge-shift.ts";
 import { judgeShift } from "./judge-shift.ts";
 import type { LoadRecord, UnitRecord } from "./load-record.ts";
-import type { ShiftEstimate } from "./shift-test.ts";
-import { shiftTest } from "./shift-test.ts";
+import { comparisonNotes } from "./load-record.ts";
+import type { ShiftEstimate, WeightedSample } from "./shift-test.ts";
+import { MIN_SHIFT_SAMPLES, sampleOf, shiftTest, weightedSample } from "./shift-test.ts";
 
 /** How a comparison judges: the change that matters per kind of figure, the interval's confidence, the windows. */
 export interface CompareOptions {
@@ -17,8 +20,11 @@ export interface CompareOptions {
   readonly confidence: number;
   /** Length of the windows judged on their own (the warm-up excluded); runs shorter than two are judged whole. */
   readonly windowSeconds: number;
-  /** Fewest units a side needs for a verdict; below it a figure is INCONCLUSIVE. */
-  readonly minUnits: number;
+  /**
+   * Samples a side from which a figure is judged whatever its interval says. With fewer, an interval that clears the
+   * change that matters (or lies within it) still decides, but one that reaches past it is NOT JUDGED.
+   */
+  readonly minSamples: number;
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
@@ -27,31 +33,51 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
   acceptedFloor: { relative: 0.05, absolute: 0 },
   confidence: 0.95,
   windowSeconds: 60,
-  minUnits: 8,
+  minSamples: 20,
 };
 
-export type FigureId =
-  | "events.p50"
-  | "events.p95"
-  | "events.p99"
-  | "token.p50"
-  | "events.failure-rate"
-  | "events.accepted-rate";
+/** The events and outcomes of consecutive units taken together: the unit of a per-unit figure's test. */
+interface Stretch {
+  readonly events: LatencyHistogram;
+  readonly accepted: number;
+  readonly failed: number;
+  readonly seconds: number;
+}
+
+/**
+ * A figure measured once per stretch of time. The record's units are joined until a stretch holds `eventsPerUnit`
+ * events, so that each value is the figure it claims to be (a stretch's p99 is not merely its slowest request).
+ */
+interface PerUnit {
+  readonly kind: "per-unit";
+  readonly eventsPerUnit: number;
+  /**
+   * For a quantile, the share of events beyond it: the figure is judged at all only when each side holds
+   * `TAIL_EVENTS_JUDGED` events there. A thinner tail moves from run to run (with the machine's load) by more than
+   * its interval, which sees only the run's own stretches, says: even an interval that clears the margin is not trusted.
+   */
+  readonly tail?: number;
+  /** The figure over one stretch; undefined when the stretch holds too little of it. */
+  readonly value: (stretch: Stretch) => number | undefined;
+}
+
+/** A figure whose every request is an observation, read from the runs' merged histograms (token requests: sparse). */
+interface PerRequest {
+  readonly kind: "per-request";
+  readonly sample: (units: readonly UnitRecord[]) => WeightedSample;
+  readonly whole: (units: readonly UnitRecord[]) => number | undefined;
+  /** What would give this figure more requests, for a NOT JUDGED figure. */
+  readonly more: string;
+}
 
 interface FigureSpec {
   readonly id: FigureId;
   readonly label: string;
+  /** The figure's name in a verdict line: "token latency not judged: 6 samples". */
+  readonly short: string;
   readonly worseWhen: WorseWhen;
   readonly floor: (options: CompareOptions) => ChangeFloor;
-  /** The figure over one unit; undefined when the unit holds no sample of it. */
-  readonly perUnit: (unit: UnitRecord, unitMs: number) => number | undefined;
-  /**
-   * Observations taken per request instead of per unit, from every unit (token requests are sparse, so they queue
-   * behind each other far less than events do, and most happen in the warm-up).
-   */
-  readonly perRequest?: (units: readonly UnitRecord[]) => number[];
-  /** The figure over a whole stretch of units, for display. */
-  readonly whole: (units: readonly UnitRecord[], unitMs: number) => number | undefined;
+  readonly measure: PerUnit | PerRequest;
   readonly format: (value: number) => string;
 }
 
@@ -59,20 +85,158 @@ const ms = (value: number) => `${value.toFixed(value !== 0 && Math.abs(value) < 
 const percent = (value: number) => `${(value * 100).toFixed(2)} %`;
 const perSecond = (value: number) => `${value.toFixed(1)}/s`;
 
-function histogramOf(unit: UnitRecord, endpoint: "events" | "token"): LatencyHistogram {
-  return endpoint === "events"
-    ? LatencyHistogram.fromEntries(unit.events, unit.eventsMax)
-    : LatencyHistogram.fromEntries(unit.token, unit.tokenMax);
+/** Events beyond a quantile that a side needs in all for the quantile to be judged whatever its interval. */
+const TAIL_EVENTS_JUDGED = 100;
+/** Events a stretch holds for a rate: a one-point change of the failure rate is then one event. */
+const RATE_EVENTS = 100;
+
+function quantileFigure(id: FigureId, q: number): FigureSpec {
+  const percentile = Math.round(q * 100);
+  const tail = Math.min(q, 1 - q);
+  return {
+    id,
+    label: `events latency p${percentile}`,
+    short: `events p${percentile}`,
+    worseWhen: "higher",
+    floor: (o) => o.latencyFloor,
+    measure: {
+      kind: "per-unit",
+      // At least one event beyond the quantile in each stretch.
+      eventsPerUnit: Math.ceil(1 / tail),
+      tail,
+      value: (stretch) => (stretch.events.count < 1 / tail / 2 ? undefined : stretch.events.quantile(q)),
+    },
+    format: ms,
+  };
 }
 
-function mergedQuantile(
-  units: readonly UnitRecord[],
-  endpoint: "events" | "token",
-  q: number,
-): number | undefined {
+function mergedTokens(units: readonly UnitRecord[]): LatencyHistogram {
   const merged = new LatencyHistogram();
-  for (const unit of units) merged.merge(histogramOf(unit, endpoint));
-  return merged.quantile(q);
+  for (const unit of units) merged.merge(LatencyHistogram.fromEntries(unit.token, unit.tokenMax));
+  return merged;
+}
+
+const FIGURES: readonly FigureSpec[] = [
+  quantileFigure("events.p50", 0.5),
+  quantileFigure("events.p95", 0.95),
+  quantileFigure("events.p99", 0.99),
+  {
+    id: "token.p50",
+    label: "token latency",
+    short: "token latency",
+    worseWhen: "higher",
+    floor: (o) => o.latencyFloor,
+    measure: {
+      kind: "per-request",
+      // Every token request at its bucket's middle (2 % precision), weighted by the bucket's count; the requests of
+      // one unit of time (a VU's start, a refresh burst) share its moment and count as one independent observation.
+      sample: (units) => ({
+        ...weightedSample(units.flatMap((unit) => unit.token.map(([i, n]) => [bucketMiddle(i), n] as const))),
+        independent: units.filter((unit) => unit.token.some(([, n]) => n > 0)).length,
+      }),
+      whole: (units) => mergedTokens(units).quantile(0.5),
+      more: "more VUs, a longer run, the token-storm scenario or --client-model token-per-iteration",
+    },
+    format: ms,
+  },
+  {
+    id: "events.failure-rate",
+    label: "events failure rate",
+    short: "failure rate",
+    worseWhen: "higher",
+    floor: (o) => o.failureFloor,
+    measure: {
+      kind: "per-unit",
+      eventsPerUnit: RATE_EVENTS,
+      value: (s) => (s.accepted + s.failed === 0 ? undefined : s.failed / (s.accepted + s.failed)),
+    },
+    format: percent,
+  },
+  {
+    id: "events.accepted-rate",
+    label: "events accepted rate",
+    short: "accepted rate",
+    worseWhen: "lower",
+    floor: (o) => o.acceptedFloor,
+    // Every stretch counts, the empty ones too: fewer accepted events is what this figure is for.
+    measure: { kind: "per-unit", eventsPerUnit: RATE_EVENTS, value: (s) => s.accepted / s.seconds },
+    format: perSecond,
+  },
+];
+
+/** The figures judged per window too: a collapse shows in latency, failures or throughput. */
+const WINDOW_FIGURES: readonly FigureId[] = ["events.p95", "events.failure-rate", "events.accepted-rate"];
+
+export interface FigureComparison {
+  readonly id: FigureId;
+  /** What was measured: "events latency p95 per 1 s", "token latency". */
+  readonly label: string;
+  readonly short: string;
+  /** The window judged, in seconds from the run's first event; undefined for the whole run. */
+  readonly window: { readonly fromSeconds: number; readonly toSeconds: number } | undefined;
+  readonly baseline: number | undefined;
+  readonly candidate: number | undefined;
+  readonly shift: ShiftEstimate | undefined;
+  readonly status: FigureStatus;
+  readonly margin: number;
+  readonly reason: string;
+  /** How many observations each side had, and of what ("units of 1 s", "token requests"). */
+  readonly samples: {
+    readonly baseline: number;
+    readonly candidate: number;
+    readonly of: string;
+    /** The units of time they came from, when observations of one unit are not independent (token requests). */
+    readonly units?: { readonly baseline: number; readonly candidate: number; readonly ms: number };
+  };
+  readonly format: (value: number) => string;
+}
+
+export interface LoadComparison {
+  readonly figures: readonly FigureComparison[];
+  /** Windows judged on their own, each figure of `WINDOW_FIGURES`; only the ones judged and not UNCHANGED. */
+  readonly windows: readonly FigureComparison[];
+  readonly windowsJudged: number;
+  readonly windowSeconds: number;
+  /** What differs between the runs without making them incomparable: another origin, instances, k6, sandbox latency. */
+  readonly notes: readonly string[];
+}
+
+/** The units a figure is judged on: past the warm-up, and without the last unit, which the run's end cuts short. */
+export function judgedUnits(record: LoadRecord): readonly UnitRecord[] {
+  return record.units.slice(record.warmUpUnits, Math.max(record.warmUpUnits, record.units.length - 1));
+}
+
+function eventsIn(unit: UnitRecord): number {
+  let requests = 0;
+  for (const [, n] of unit.events) requests += n;
+  return Math.max(requests, unit.accepted + unit.failed);
+}
+
+/** Units joined per stretch so that a stretch holds `needed` events at the slower side's mean rate; 0 without events. */
+function unitsPerStretch(needed: number, ...sides: readonly (readonly UnitRecord[])[]): number {
+  const rates = sides.map((units) =>
+    units.length === 0 ? 0 : units.reduce((sum, unit) => sum + eventsIn(unit), 0) / units.length,
+  );
+  const slowest = Math.min(...rates);
+  return slowest > 0 ? Math.max(1, Math.ceil((needed * 0.9) / slowest)) : 0;
+}
+
+/** Consecutive stretches of `size` units (a shorter remainder left out), each merged. */
+function stretches(units: readonly UnitRecord[], size: number, unitMs: number): Stretch[] {
+  const out: Stretch[] = [];
+  if (size < 1) return out;
+  for (let start = 0; start + size <= units.length; start += size) {
+    const events = new LatencyHistogram();
+    let accepted = 0;
+    let failed = 0;
+    for (const unit of units.slice(start, start + size)) {
+      events.merge(LatencyHistogram.fromEntries(unit.events, unit.eventsMax));
+      accepted += unit.accepted;
+      failed += unit.failed;
+    }
+    out.push({ events, accepted, failed, seconds: (size * unitMs) / 1000 });
+  }
+  return out;
 }
 
 function median(values: readonly number[]): number | undefined {
@@ -84,157 +248,118 @@ function median(values: readonly number[]): number | undefined {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/** An events latency quantile per unit; shown as the median over units, the value its test compares. */
-function eventsLatencyFigure(id: FigureId, label: string, q: number): FigureSpec {
-  const perUnit = (unit: UnitRecord) => histogramOf(unit, "events").quantile(q);
-  return {
-    id,
-    label,
-    worseWhen: "higher",
-    floor: (o) => o.latencyFloor,
-    perUnit,
-    whole: (units) => median(units.map(perUnit).filter((v): v is number => v !== undefined)),
-    format: ms,
-  };
+/** One side of a figure's test: its observations, the value shown for it, and the events they come from. */
+interface Side {
+  readonly sample: WeightedSample;
+  readonly shown: number | undefined;
+  readonly events: number;
 }
 
-/** Every token request's latency, at its bucket's middle (2 % precision). */
-function tokenLatencies(units: readonly UnitRecord[]): number[] {
-  const out: number[] = [];
-  for (const unit of units) {
-    for (const [index, n] of unit.token) {
-      const single = LatencyHistogram.fromEntries([[index, 1]], unit.tokenMax).quantile(0.5) as number;
-      for (let i = 0; i < n; i += 1) out.push(single);
-    }
+function perUnitSide(measure: PerUnit, units: readonly UnitRecord[], size: number, unitMs: number): Side {
+  const values: number[] = [];
+  let events = 0;
+  for (const stretch of stretches(units, size, unitMs)) {
+    const value = measure.value(stretch);
+    events += Math.max(stretch.events.count, stretch.accepted + stretch.failed);
+    if (value !== undefined && Number.isFinite(value)) values.push(value);
   }
-  return out;
+  // The value shown is the median over stretches: the figure the shift is an estimate for.
+  return { sample: sampleOf(values), shown: median(values), events };
 }
 
-const FIGURES: readonly FigureSpec[] = [
-  eventsLatencyFigure("events.p50", "events latency p50 per unit", 0.5),
-  eventsLatencyFigure("events.p95", "events latency p95 per unit", 0.95),
-  eventsLatencyFigure("events.p99", "events latency p99 per unit", 0.99),
-  {
-    id: "token.p50",
-    label: "token latency",
-    worseWhen: "higher",
-    floor: (o) => o.latencyFloor,
-    perUnit: () => undefined,
-    perRequest: tokenLatencies,
-    whole: (units) => mergedQuantile(units, "token", 0.5),
-    format: ms,
-  },
-  {
-    id: "events.failure-rate",
-    label: "events failure rate",
-    worseWhen: "higher",
-    floor: (o) => o.failureFloor,
-    perUnit: (u) => (u.accepted + u.failed === 0 ? undefined : u.failed / (u.accepted + u.failed)),
-    whole: (units) => {
-      const failed = units.reduce((sum, u) => sum + u.failed, 0);
-      const all = units.reduce((sum, u) => sum + u.accepted + u.failed, 0);
-      return all === 0 ? undefined : failed / all;
-    },
-    format: percent,
-  },
-  {
-    id: "events.accepted-rate",
-    label: "events accepted rate",
-    worseWhen: "lower",
-    floor: (o) => o.acceptedFloor,
-    perUnit: (u, unitMs) => u.accepted / (unitMs / 1000),
-    whole: (units, unitMs) =>
-      units.length === 0
-        ? undefined
-        : units.reduce((s, u) => s + u.accepted, 0) / ((units.length * unitMs) / 1000),
-    format: perSecond,
-  },
-];
-
-/** The figures judged per window too: a collapse shows in latency, failures or throughput. */
-const WINDOW_FIGURES: readonly FigureId[] = ["events.p95", "events.failure-rate", "events.accepted-rate"];
-
-export interface FigureComparison {
-  readonly id: FigureId;
-  readonly label: string;
-  /** The window judged, in seconds from the run's first event; undefined for the whole run. */
-  readonly window: { readonly fromSeconds: number; readonly toSeconds: number } | undefined;
-  readonly baseline: number | undefined;
-  readonly candidate: number | undefined;
-  readonly shift: ShiftEstimate | undefined;
-  readonly status: ComparisonStatus;
-  readonly margin: number;
-  readonly reason: string;
-  readonly format: (value: number) => string;
+/** How a figure is measured on both sides of one test, and what would judge it when it is not. */
+interface Measured {
+  readonly base: Side;
+  readonly candidate: Side;
+  readonly of: string;
+  readonly unitMs: number;
+  /** Whether a side has too few samples to be judged whatever its interval says. */
+  readonly few: boolean;
+  /** Whether a side's tail holds too few events to be judged at all: a tail quantile's "N events beyond p99". */
+  readonly thin?: string;
+  /** What judging it takes, for a NOT JUDGED figure: "20 units a side", "20 units and 2000 events a side (…)". */
+  readonly needs: string;
+  readonly toJudge: string;
 }
 
-export interface LoadComparison {
-  readonly figures: readonly FigureComparison[];
-  /** Windows judged on their own, each figure of `WINDOW_FIGURES`; only the ones that did not stay UNCHANGED. */
-  readonly windows: readonly FigureComparison[];
-  readonly windowsJudged: number;
-  readonly windowSeconds: number;
-}
-
-/** The units a figure is judged on: past the warm-up, and without the last unit, which the run's end cuts short. */
-export function judgedUnits(record: LoadRecord): readonly UnitRecord[] {
-  return record.units.slice(record.warmUpUnits, Math.max(record.warmUpUnits, record.units.length - 1));
-}
-
-function values(spec: FigureSpec, units: readonly UnitRecord[], unitMs: number): number[] {
-  const out: number[] = [];
-  for (const unit of units) {
-    const value = spec.perUnit(unit, unitMs);
-    if (value !== undefined) out.push(value);
-  }
-  return out;
-}
-
-function compareFigure(
+function judge(
   spec: FigureSpec,
-  base: readonly UnitRecord[],
-  candidate: readonly UnitRecord[],
-  unitMs: number,
+  measured: Measured,
   options: CompareOptions,
   window: FigureComparison["window"],
+  label: string,
 ): FigureComparison {
-  const baseValues = spec.perRequest ? spec.perRequest(base) : values(spec, base, unitMs);
-  const candidateValues = spec.perRequest ? spec.perRequest(candidate) : values(spec, candidate, unitMs);
-  const what = spec.perRequest ? "request(s)" : `unit(s) of ${unitMs} ms`;
-  const baseline = spec.whole(base, unitMs);
-  const enough = baseValues.length >= options.minUnits && candidateValues.length >= options.minUnits;
-  const shift = enough ? shiftTest(baseValues, candidateValues, options.confidence) : undefined;
-  let verdict: ShiftVerdict = judgeShift(
-    shift,
-    baseline ?? 0,
-    spec.floor(options),
-    spec.worseWhen,
-    spec.format,
-  );
-  if (!enough) {
-    verdict = {
-      ...verdict,
-      reason: `too few samples: ${baseValues.length} baseline and ${candidateValues.length} candidate ${what}, ${options.minUnits} needed on each side`,
-    };
-  }
+  const { base, candidate } = measured;
+  const n = base.sample.count;
+  const m = candidate.sample.count;
+  const nu = base.sample.independent;
+  const mu = candidate.sample.independent;
+  const units =
+    nu === undefined || mu === undefined ? undefined : { baseline: nu, candidate: mu, ms: measured.unitMs };
+  const samples = { baseline: n, candidate: m, of: measured.of, ...(units === undefined ? {} : { units }) };
+  const counted = `${n} baseline and ${m} candidate ${measured.of}${units === undefined ? "" : ` from ${nu} and ${mu} unit(s) of ${formatDuration(units.ms)}`}`;
+  const shift =
+    n >= MIN_SHIFT_SAMPLES && m >= MIN_SHIFT_SAMPLES
+      ? shiftTest(base.sample, candidate.sample, options.confidence)
+      : undefined;
+  const verdict = judgeShift(shift, base.shown ?? 0, spec.floor(options), spec.worseWhen, spec.format);
+  // With few samples an interval still decides when it clears the margin or lies within it; one that reaches past
+  // it says only that the samples were too few to tell. A thin tail decides nothing.
+  const status: FigureStatus =
+    shift === undefined || measured.thin !== undefined || (measured.few && verdict.status === "INCONCLUSIVE")
+      ? "NOT JUDGED"
+      : verdict.status;
+  const reason =
+    status !== "NOT JUDGED"
+      ? verdict.reason
+      : measured.thin !== undefined
+        ? `${measured.thin} in ${counted}; ${measured.needs} judge it: ${measured.toJudge}`
+        : shift === undefined
+          ? `too few samples for an interval: ${counted}; ${measured.needs} judge it: ${measured.toJudge}`
+          : `${verdict.reason.replace(/: the interval reaches past the margin$/, "")}: too wide to tell from ${counted}; ${measured.needs} judge it: ${measured.toJudge}`;
   return {
     id: spec.id,
-    label: spec.label,
+    label,
+    short: spec.short,
     window,
-    baseline,
-    candidate: spec.whole(candidate, unitMs),
+    baseline: base.shown,
+    candidate: candidate.shown,
     shift,
-    status: verdict.status,
+    status,
     margin: verdict.margin,
-    reason: verdict.reason,
+    reason,
+    samples,
     format: spec.format,
   };
+}
+
+/** "a run of about 2m10s at this rate": the length that gives a side what judging the figure takes. */
+function longerRun(
+  record: LoadRecord,
+  units: readonly UnitRecord[],
+  size: number,
+  measure: PerUnit,
+  minSamples: number,
+): string {
+  const perUnit =
+    units.length === 0 ? 0 : units.reduce((sum, unit) => sum + eventsIn(unit), 0) / units.length;
+  const forTail =
+    measure.tail === undefined || perUnit === 0 ? 0 : TAIL_EVENTS_JUDGED / measure.tail / perUnit;
+  const judgedUnits = Math.max(minSamples * Math.max(size, 1), Math.ceil(forTail));
+  const seconds = ((record.warmUpUnits + judgedUnits + 1) * record.unitMs) / 1000;
+  return `a run of about ${formatDurationCompact(Math.ceil(seconds) * 1000)} at this rate`;
 }
 
 /**
  * Compares a candidate run with a baseline of the same settings (the caller checks them): each gated figure over the
  * whole run, then each window of the candidate against the whole baseline, so a collapse at the end is not averaged
- * away. The unit of every test is the figure over one unit of time, not a request: requests queue behind each other.
+ * away.
+ *
+ * The unit of each events figure's test is a stretch of time, not a request: requests queue behind each other, so
+ * a run's requests are not independent and a test over them would read every wobble of a shared machine as a change.
+ * A stretch holds enough events for its figure (a p95 over 100, a p99 over 500 events) and the test is over many of
+ * them, so the median of their differences is robust to a stretch a pause spoiled. Token requests are sparse and far
+ * apart, so each is one observation, taken from the whole run's histograms (the warm-up included, where most are).
  */
 export function compareLoad(
   base: LoadRecord,
@@ -244,38 +369,130 @@ export function compareLoad(
   const unitMs = candidate.unitMs;
   const baseUnits = judgedUnits(base);
   const candidateUnits = judgedUnits(candidate);
-  const figures = FIGURES.map((spec) =>
-    spec.perRequest
-      ? compareFigure(spec, base.units, candidate.units, unitMs, options, undefined)
-      : compareFigure(spec, baseUnits, candidateUnits, unitMs, options, undefined),
+  const sizes = new Map(
+    FIGURES.map((spec) => [
+      spec.id,
+      spec.measure.kind === "per-unit"
+        ? unitsPerStretch(spec.measure.eventsPerUnit, baseUnits, candidateUnits)
+        : 0,
+    ]),
   );
+  const unitName = (size: number) => formatDuration(size * unitMs);
+  const measure = (
+    spec: FigureSpec,
+    baseSide: readonly UnitRecord[],
+    candidateSide: readonly UnitRecord[],
+    toJudge: (size: number, measure: PerUnit) => string,
+  ): { measured: Measured; label: string } => {
+    const m = spec.measure;
+    if (m.kind === "per-request") {
+      const side = (units: readonly UnitRecord[]): Side => {
+        const sample = m.sample(units);
+        return { sample, shown: m.whole(units), events: sample.count };
+      };
+      const [b, c] = [side(baseSide), side(candidateSide)];
+      return {
+        measured: {
+          base: b,
+          candidate: c,
+          of: "request(s)",
+          unitMs,
+          few:
+            Math.min(b.sample.independent ?? b.sample.count, c.sample.independent ?? c.sample.count) <
+            options.minSamples,
+          needs: `${options.minSamples} units of time holding token requests a side`,
+          toJudge: m.more,
+        },
+        label: spec.label,
+      };
+    }
+    const size = sizes.get(spec.id) ?? 0;
+    const [b, c] = [perUnitSide(m, baseSide, size, unitMs), perUnitSide(m, candidateSide, size, unitMs)];
+    const tailNeeded = m.tail === undefined ? 0 : Math.round(TAIL_EVENTS_JUDGED / m.tail);
+    const beyond = m.tail === undefined || m.tail === 0.5 ? "" : `p${Math.round((1 - m.tail) * 100)}`;
+    const fewest = Math.min(b.events, c.events);
+    const thin =
+      beyond !== "" && fewest < tailNeeded && m.tail !== undefined
+        ? `a thin tail: ${Math.floor(fewest * m.tail)} events beyond ${beyond} on the side with fewer`
+        : undefined;
+    return {
+      measured: {
+        base: b,
+        candidate: c,
+        of: size > 0 ? `unit(s) of ${unitName(size)}` : "unit(s): no events",
+        unitMs: size * unitMs,
+        few: Math.min(b.sample.count, c.sample.count) < options.minSamples,
+        ...(thin === undefined ? {} : { thin }),
+        needs:
+          beyond === ""
+            ? `${options.minSamples} units a side`
+            : `${options.minSamples} units and ${tailNeeded} events a side (${TAIL_EVENTS_JUDGED} beyond ${beyond})`,
+        toJudge: toJudge(size, m),
+      },
+      label: size > 0 ? `${spec.label} per ${unitName(size)}` : spec.label,
+    };
+  };
+  const figures = FIGURES.map((spec) => {
+    const whole = spec.measure.kind === "per-request";
+    const { measured, label } = measure(
+      spec,
+      whole ? base.units : baseUnits,
+      whole ? candidate.units : candidateUnits,
+      (size, m) => longerRun(candidate, candidateUnits, size, m, options.minSamples),
+    );
+    return judge(spec, measured, options, undefined, label);
+  });
   const perWindow = Math.max(1, Math.round((options.windowSeconds * 1000) / unitMs));
   const windows: FigureComparison[] = [];
   let windowsJudged = 0;
   if (candidateUnits.length >= 2 * perWindow) {
     for (let start = 0; start < candidateUnits.length; start += perWindow) {
       const slice = candidateUnits.slice(start, start + perWindow);
-      if (slice.length < options.minUnits) continue;
-      windowsJudged += 1;
       const offset = candidate.warmUpUnits + start;
       const window = {
         fromSeconds: (offset * unitMs) / 1000,
         toSeconds: ((offset + slice.length) * unitMs) / 1000,
       };
+      let judged = false;
       for (const spec of FIGURES.filter((f) => WINDOW_FIGURES.includes(f.id))) {
-        const result = compareFigure(spec, baseUnits, slice, unitMs, options, window);
+        const { measured, label } = measure(spec, baseUnits, slice, () => "a longer --window");
+        const result = judge(spec, measured, options, window, label);
+        if (result.status === "NOT JUDGED") continue;
+        judged = true;
         if (result.status !== "UNCHANGED") windows.push(result);
       }
+      if (judged) windowsJudged += 1;
     }
   }
-  return { figures, windows, windowsJudged, windowSeconds: options.windowSeconds };
+  return {
+    figures,
+    windows,
+    windowsJudged,
+    windowSeconds: options.windowSeconds,
+    notes: comparisonNotes(base, candidate),
+  };
 }
 
-/** The comparison's verdict: REGRESSED when any figure or window is, else IMPROVED, UNCHANGED or INCONCLUSIVE. */
-export function comparisonStatus(comparison: LoadComparison): ComparisonStatus {
-  const all = [...comparison.figures, ...comparison.windows].map((f) => f.status);
-  if (all.includes("REGRESSED")) return "REGRESSED";
-  if (all.includes("INCONCLUSIVE")) return "INCONCLUSIVE";
-  if (all.includes("IMPROVED")) return "IMPROVED";
+/** The figures and windows that a verdict reads: every one judged (WAIVED included), none NOT JUDGED. */
+function judged(comparison: LoadComparison): FigureComparison[] {
+  return [...comparison.figures, ...comparison.windows].filter((f) => f.status !== "NOT JUDGED");
+}
+
+/**
+ * The comparison's verdict from its judged figures: REGRESSED when any is, else INCONCLUSIVE when any interval reaches
+ * past the change that matters, else WAIVED when a regression was accepted, else IMPROVED or UNCHANGED. A comparison
+ * that could judge no figure at all is INCONCLUSIVE: it proved nothing.
+ */
+export function comparisonStatus(comparison: LoadComparison): GateStatus {
+  const all = judged(comparison).map((f) => f.status);
+  if (all.length === 0) return "INCONCLUSIVE";
+  for (const status of ["REGRESSED", "INCONCLUSIVE", "WAIVED", "IMPROVED"] as const) {
+    if (all.includes(status)) return status;
+  }
   return "UNCHANGED";
+}
+
+/** The figures (whole run only) that were NOT JUDGED, for the verdict line. */
+export function notJudged(comparison: LoadComparison): readonly FigureComparison[] {
+  return comparison.figures.filter((f) => f.status === "NOT JUDGED");
 }

@@ -6,7 +6,18 @@ export type ComparisonStatus = "IMPROVED" | "UNCHANGED" | "REGRESSED" | "INCONCL
 
 export type GateStatus = ComparisonStatus | "WAIVED";
 
-/** Only a regression fails a run: an inconclusive figure is reported as such, never as a pass or a failure. */
-export function failsRun(status: GateStatus): boolean {
-  return status === "REGRESSED";
+/**
+ * A figure's own status: besides a gate's, NOT JUDGED for a figure whose samples were too few to tell a change that
+ * matters from none. It is named in every report and kept out of the comparison's verdict.
+ */
+export type FigureStatus = GateStatus | "NOT JUDGED";
+
+/** Which overall verdicts fail a run: a regression always; an inconclusive comparison when the user asks so. */
+export type FailOn = "regressed" | "inconclusive";
+
+export const FAIL_ON_CHOICES: readonly FailOn[] = ["regressed", "inconclusive"];
+
+/** Whether a comparison's verdict fails the run: REGRESSED always, INCONCLUSIVE with `--fail-on inconclusive`. */
+export function failsRun(status: GateStatus, failOn: FailOn = "regressed"): boolean {
+  return status === "REGRESSED" || (failOn === "inconclusive" && status === "INCONCLUSIVE");
 }

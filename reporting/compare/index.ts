@@ -1,16 +1,33 @@
 // Comparing a run with a baseline: the statistics (pure), the load record a run keeps, and how a comparison reads.
-export type { ContractCheckChange, ContractCheckRecord, ContractComparison } from "./compare-contract.ts";
+export type {
+  ContractCheckChange,
+  ContractCheckRecord,
+  ContractComparison,
+  ContractRunRecord,
+} from "./compare-contract.ts";
 export { compareContract } from "./compare-contract.ts";
-export type { CompareOptions, FigureComparison, FigureId, LoadComparison } from "./compare-load.ts";
-export { compareLoad, comparisonStatus, DEFAULT_COMPARE_OPTIONS } from "./compare-load.ts";
-export type { ComparisonStatus, GateStatus } from "./comparison-status.ts";
-export { failsRun } from "./comparison-status.ts";
+export type { CompareOptions, FigureComparison, LoadComparison } from "./compare-load.ts";
+export { compareLoad, comparisonStatus, DEFAULT_COMPARE_OPTIONS, notJudged } from "./compare-load.ts";
+export type { ComparisonStatus, FailOn, FigureStatus, GateStatus } from "./comparison-status.ts";
+export { FAIL_ON_CHOICES, failsRun } from "./comparison-status.ts";
+export type { FigureId } from "./figure-ids.ts";
+export { FIGURE_IDS } from "./figure-ids.ts";
 export type { ChangeFloor } from "./judge-shift.ts";
-export type { LoadRecord, LoadRecordSettings, UnitRecord } from "./load-record.ts";
-export { LOAD_RECORD_FORMAT, settingsDifferences, unitMsFor, warmUpUnitsFor } from "./load-record.ts";
+export type { LoadRecord, LoadRecordSettings, TargetRecord, UnitRecord } from "./load-record.ts";
+export {
+  comparisonNotes,
+  LOAD_RECORD_FORMAT,
+  settingsDifferences,
+  targetMismatches,
+  unitMsFor,
+  warmUpUnitsFor,
+} from "./load-record.ts";
+export type { LoadRecordReading } from "./load-record-schema.ts";
+export { claimsLoadRecord, parseLoadRecord } from "./load-record-schema.ts";
 export { readLoadUnits } from "./read-load-record.ts";
 export {
   comparisonJunitSuite,
+  comparisonLine,
   renderComparisonMarkdown,
   renderComparisonText,
   renderContractComparisonText,

@@ -1,5 +1,7 @@
 /** The format tag of a load run's comparison record (`baseline.json`), so an older or foreign file is refused. */
-export const LOAD_RECORD_FORMAT = "event-harness-load-record/1";
+export const LOAD_RECORD_FORMAT = "event-harness-load-record/2";
+/** The tag every version of the record starts with, to tell an older record from a file of another kind. */
+export const LOAD_RECORD_FAMILY = "event-harness-load-record/";
 
 /** The settings two runs must share to be compared: another load is another experiment, not a regression. */
 export interface LoadRecordSettings {
@@ -22,6 +24,15 @@ export interface UnitRecord {
   readonly failed: number;
 }
 
+/** What a baseline belongs to: which target answered, never a credential. */
+export interface TargetRecord {
+  readonly embedded: boolean;
+  /** The events API's origin (scheme, host, port); the embedded sandbox's changes every run. */
+  readonly origin: string;
+  /** How the embedded sandbox was set up: its faults and the latency it added; absent for a deployed target. */
+  readonly sandbox?: { readonly latencyMs: number; readonly faults: readonly string[] };
+}
+
 /**
  * What a later comparison needs of a load run, in one portable file: per unit of time (aligned to the first
  * sample), mergeable latency histograms per endpoint (2 % buckets) and the accepted and failed events.
@@ -33,12 +44,7 @@ export interface LoadRecord {
   readonly versions: { readonly harness: string; readonly k6: string };
   readonly runId: string;
   readonly startedAt: string;
-  /** Where the run went, never a credential; the added sandbox latency when there was one. */
-  readonly target: {
-    readonly baseUrl: string;
-    readonly embedded: boolean;
-    readonly sandboxLatencyMs?: number;
-  };
+  readonly target: TargetRecord;
   readonly instances: number;
   readonly unitMs: number;
   /** Leading units left out of the events figures: the token warm-up, then connections and JIT warming up. */
@@ -66,4 +72,56 @@ export function settingsDifferences(base: LoadRecord, candidate: LoadRecord): st
   }
   if (base.unitMs !== candidate.unitMs) differences.push(`unitMs ${base.unitMs} → ${candidate.unitMs}`);
   return differences;
+}
+
+const faultList = (faults: readonly string[]) =>
+  faults.length === 0 ? "none" : [...faults].sort().join(",");
+
+/**
+ * Targets that make two runs different experiments, refused before any load: the embedded sandbox against a
+ * deployed API, a sandbox with other faults (each breaks a rule, so the runs measure different servers), or one that
+ * added another latency, unless that slowdown is simulated on purpose (`allowLatencyChange`).
+ */
+export function targetMismatches(
+  base: TargetRecord,
+  candidate: TargetRecord,
+  allowLatencyChange = false,
+): string[] {
+  const where = (t: TargetRecord) => (t.embedded ? "the embedded sandbox" : `a deployed API (${t.origin})`);
+  if (base.embedded !== candidate.embedded) {
+    return [`the baseline ran against ${where(base)}, this run against ${where(candidate)}`];
+  }
+  const mismatches: string[] = [];
+  const a = faultList(base.sandbox?.faults ?? []);
+  const b = faultList(candidate.sandbox?.faults ?? []);
+  if (a !== b) mismatches.push(`sandbox faults ${a} → ${b}`);
+  const latency = (t: TargetRecord) => t.sandbox?.latencyMs ?? 0;
+  if (!allowLatencyChange && latency(base) !== latency(candidate)) {
+    mismatches.push(
+      `sandbox latency ${latency(base)} ms → ${latency(candidate)} ms (a slowdown simulated on purpose is compared with --allow-latency-change)`,
+    );
+  }
+  return mismatches;
+}
+
+/**
+ * What differs between two comparable runs and is said with the verdict: another origin (blue/green is legitimate),
+ * another added sandbox latency (a slowdown simulated on purpose), other instances, another k6.
+ */
+export function comparisonNotes(base: LoadRecord, candidate: LoadRecord): string[] {
+  const notes: string[] = [];
+  if (!base.target.embedded && !candidate.target.embedded && base.target.origin !== candidate.target.origin) {
+    notes.push(`another origin: ${base.target.origin} → ${candidate.target.origin}`);
+  }
+  const latency = (r: LoadRecord) => r.target.sandbox?.latencyMs ?? 0;
+  if (base.target.embedded && candidate.target.embedded && latency(base) !== latency(candidate)) {
+    notes.push(
+      `the sandbox added ${latency(base)} ms to the baseline's answers and ${latency(candidate)} ms to this run's: the latency figures measure that`,
+    );
+  }
+  if (base.instances !== candidate.instances)
+    notes.push(`instances ${base.instances} → ${candidate.instances}`);
+  if (base.versions.k6 !== candidate.versions.k6)
+    notes.push(`k6 ${base.versions.k6} → ${candidate.versions.k6}`);
+  return notes;
 }

@@ -2,6 +2,7 @@ import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
 import type { JunitCase, JunitOutcome } from "../index.ts";
 import { renderJunitXml as renderJunit } from "../index.ts";
+import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
 
 function evidenceText(check: CheckResult): string {
@@ -29,6 +30,19 @@ function outcome(check: CheckResult, detail: string): JunitOutcome {
   }
 }
 
+/** A property-based check's shrunk failure, whole, ahead of the evidence. */
+function counterexampleText(check: CheckResult): string {
+  const found = check.counterexample;
+  if (found === undefined) return "";
+  return [
+    `Minimal input: ${found.what} (Content-Type ${found.contentType ?? "none"}; seed ${found.seed}, path ${found.path}; ${foundWhen(found)})`,
+    found.input,
+    `Replay: event-harness contract ${found.replay}`,
+    "",
+    "",
+  ].join("\n");
+}
+
 function testCase(check: CheckResult): JunitCase {
   const detail = `[${check.level}] ${check.rule}: ${check.message}`;
   return {
@@ -37,7 +51,7 @@ function testCase(check: CheckResult): JunitCase {
     seconds: check.durationMs / 1000,
     outcome: outcome(check, detail),
     // A WARN passes in JUnit; its status leads the output CI shows.
-    output: `${check.status} ${detail}\n\n${evidenceText(check)}`,
+    output: `${check.status} ${detail}\n\n${counterexampleText(check)}${evidenceText(check)}`,
   };
 }
 

@@ -7,6 +7,7 @@ import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 export { INSECURE_WARNING } from "../../transport/connection/index.ts";
 
 import type { ClientAuth, Target } from "../../transport/index.ts";
+import { tokenEndpointFacts } from "../../transport/index.ts";
 
 /**
  * One word for the whole run: an interrupted run is aborted whatever its checks say; otherwise failed beats undecided
@@ -25,9 +26,14 @@ export interface ContractRun {
   readonly durationMs: number;
   readonly target: {
     readonly tokenUrl: string;
+    /** The issuer whose metadata named the token endpoint (--issuer). */
+    readonly issuer?: string;
+    /** The token endpoint's origin, when the issuer's metadata put it on another origin than the issuer's. */
+    readonly tokenEndpointOrigin?: string;
     readonly baseUrl: string;
     readonly clientId: string;
-    readonly audience: string;
+    /** Absent when no audience was sent (--audience none). */
+    readonly audience?: string;
     readonly clientAuth: ClientAuth;
     readonly scope?: string;
     /** The RFC 8707 resource sent with every token request (--resource). */
@@ -69,10 +75,10 @@ export function describeTarget(target: Target): ContractRun["target"] {
   } = target;
   const proxy = proxyFor(tokenUrl, connection.proxy) ?? proxyFor(baseUrl, connection.proxy);
   return {
-    tokenUrl,
+    ...tokenEndpointFacts(target),
     baseUrl,
     clientId,
-    audience,
+    ...(audience === undefined ? {} : { audience }),
     clientAuth,
     ...(scope === undefined ? {} : { scope }),
     ...(resource === undefined ? {} : { resource }),

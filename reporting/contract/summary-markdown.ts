@@ -1,6 +1,7 @@
 import type { CheckStatus } from "../../contracts/checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeBlock,
@@ -8,12 +9,16 @@ import {
   detailsBlock,
   EMBEDDED_SANDBOX_NOTE,
   formatDuration,
+  htmlText,
+  inlineCell,
   inlineText,
+  paragraphText,
   tableCell,
   tableHead,
   tableRow,
   warningCallout,
 } from "../index.ts";
+import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
 import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
 
@@ -32,6 +37,22 @@ const HEADLINE = {
   aborted: "⏹️ Aborted",
 } as const;
 
+/** A property-based check's shrunk failure: what the input is, the input itself, and the options that replay it. */
+function counterexampleBlock(check: CheckResult): string {
+  const found = check.counterexample;
+  if (found === undefined) return "";
+  const type = found.contentType === null ? "no Content-Type" : `Content-Type ${codeSpan(found.contentType)}`;
+  return [
+    `Minimal input: ${inlineText(found.what)} (${type}; seed ${found.seed}, path ${codeSpan(found.path)}; ${foundWhen(found)})`,
+    "",
+    codeBlock(found.input, "json"),
+    "",
+    `Replay: ${codeSpan(`event-harness contract ${found.replay}`)}`,
+    "",
+    "",
+  ].join("\n");
+}
+
 function details(check: CheckResult): string {
   const evidence = check.evidence
     .map((item) => {
@@ -40,9 +61,10 @@ function details(check: CheckResult): string {
       return `${item.label} ${outcome}\n\n${codeBlock(item.curl, "sh")}`;
     })
     .join("\n\n");
+  // The message quotes the target, so it goes in the Markdown body: the summary line is raw HTML.
   return detailsBlock(
-    `${ICON[check.status]} <code>${check.id}</code> — ${inlineText(check.message)}`,
-    evidence,
+    `${ICON[check.status]} <code>${htmlText(check.id)}</code>`,
+    [paragraphText(check.message), `${counterexampleBlock(check)}${evidence}`].filter(Boolean).join("\n\n"),
   );
 }
 
@@ -53,7 +75,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
   const lines = [
     `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${describeCounts(run.checks)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
-    `${run.suite} against ${codeSpan(target.baseUrl)} (token endpoint ${codeSpan(target.tokenUrl)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
+    `${run.suite} against ${codeSpan(target.baseUrl)} (${describeTokenEndpoint(target, codeSpan)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
   ];
   if (target.insecure) lines.push("", warningCallout(INSECURE_WARNING));
   for (const area of CHECK_AREAS) {
@@ -67,7 +89,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
           codeSpan(check.id),
           check.level,
           tableCell(check.rule),
-          inlineText(check.message),
+          inlineCell(check.message),
         ]),
       );
     }

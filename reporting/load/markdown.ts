@@ -2,8 +2,10 @@ import { CLIENT_MODEL_SUMMARIES } from "../../load/lib/client-models.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeCell,
+  countNoun,
   formatDuration,
   formatDurationCompact,
+  inlineCell,
   inlineText,
   paragraphText,
   warningCallout,
@@ -45,12 +47,12 @@ export function describeLoad(context: ReportContext): string {
   if (context.idleGap) {
     const gaps = context.idleGap;
     parts.push(
-      `${gaps.cycles} cycles of gaps ${gaps.midGapSeconds}s, ${gaps.shortGaps} × ${gaps.shortGapSeconds}s, ${gaps.longGapSeconds}s, bursts of ${gaps.burst}`,
+      `${countNoun(gaps.cycles, "cycle")} of gaps ${gaps.midGapSeconds}s, ${gaps.shortGaps} × ${gaps.shortGapSeconds}s, ${gaps.longGapSeconds}s, bursts of ${gaps.burst}`,
     );
   } else if (context.durationSeconds !== undefined) {
     parts.push(`for ${formatDurationCompact(context.durationSeconds * 1000)}`);
   }
-  parts.push(`${context.vus} VUs`);
+  parts.push(countNoun(context.vus, "VU"));
   if (context.warmUpSeconds > 0)
     parts.push(`after a ${formatDurationCompact(context.warmUpSeconds * 1000)} token warm-up`);
   return parts.join(", ");
@@ -68,10 +70,10 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",
     "|---|---|",
-    `| Target | ${inlineText(context.targetLabel)} |`,
+    `| Target | ${inlineCell(context.targetLabel)} |`,
     `| Run id | ${codeCell(context.runId)} |`,
-    `| Load | ${inlineText(describeLoad(context))} |`,
-    `| Client model | ${codeCell(context.clientModel)}: ${inlineText(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
+    `| Load | ${inlineCell(describeLoad(context))} |`,
+    `| Client model | ${codeCell(context.clientModel)}: ${inlineCell(CLIENT_MODEL_SUMMARIES[context.clientModel])} |`,
     `| expires_in / margin | ${context.expiresInSeconds === undefined ? "unknown" : `${context.expiresInSeconds}s`} / ${context.marginSeconds}s |`,
     `| Run time | ${formatDuration(facts.runSeconds * 1000)} |`,
     "",
@@ -89,7 +91,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     "|---|---|---|---|",
     ...thresholds.map(
       (t) =>
-        `| ${THRESHOLD_MARK[thresholdStatus(t, result)]} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineText(t.observed ?? "–")} |`,
+        `| ${THRESHOLD_MARK[thresholdStatus(t, result)]} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineCell(t.observed ?? "–")} |`,
     ),
     "",
     ...(result.accepted.length === 0

@@ -5,8 +5,8 @@ import type { ReportInput } from "./markdown.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ReportContext } from "./report-context.ts";
 import { reportFacts } from "./report-facts.ts";
-import type { LoadResult, RunEnding } from "./run-result.ts";
-import { FINISHED, loadResult } from "./run-result.ts";
+import type { BaselineVerdict, LoadResult, RunEnding } from "./run-result.ts";
+import { describeResult, FINISHED, loadResult } from "./run-result.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { thresholdResults } from "./summary-data.ts";
 import { renderText } from "./text.ts";
@@ -23,10 +23,9 @@ export interface RenderedReports {
   readonly result: LoadResult;
 }
 
-/** What a baseline comparison adds to a run's reports: its verdicts, its JUnit suite and its summary.md section. */
+/** What a baseline comparison adds to a run's reports: its verdict, its JUnit suite and its summary.md section. */
 export interface ReportAddition {
-  /** The gated figures found REGRESSED: they fail the run. */
-  readonly regressed: readonly string[];
+  readonly baseline: BaselineVerdict;
   readonly junitSuites: readonly JunitSuite[];
   readonly markdown: string;
 }
@@ -44,23 +43,31 @@ export function renderReports(
 ): RenderedReports {
   const facts = reportFacts(data, context.warmUpSeconds);
   const thresholds = thresholdResults(data);
+  const verdict = slidingExpiryVerdict(facts, context);
+  const runFacts = {
+    eventsAccepted: facts.eventsAccepted,
+    eventsRejected: facts.eventsRejected,
+    slidingExercised: verdict.level === "held" || verdict.level === "broken",
+  };
   const input: ReportInput = {
     context,
     facts,
     thresholds,
-    verdict: slidingExpiryVerdict(facts, context),
-    result: loadResult(thresholds, ending, ledger, addition?.regressed),
+    verdict,
+    result: loadResult(thresholds, ending, ledger, runFacts, addition?.baseline),
   };
   const summary = {
     ...data,
     harness: {
       context,
       result: { outcome: input.result.outcome, reason: input.result.reason },
+      verdictLine: describeResult(input.result),
       verdict: input.verdict,
       failedThresholds: input.result.failedThresholds,
       waivedThresholds: input.result.waivedThresholds,
       accepted: input.result.accepted,
       regressed: input.result.regressed,
+      baseline: input.result.baseline?.line ?? null,
     },
   };
   return {

@@ -1,7 +1,7 @@
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 
-/** The files a run writes into its report directory: only these are scrubbed, or cleared before a rerun. */
+/** The files a run writes into its report directory: only these are scrubbed. */
 export const REPORT_FILES = [
   "summary.json",
   "summary.md",
@@ -24,12 +24,4 @@ export const INSTANCE_DIR = /^instance-\d+$/;
 export async function instanceDirs(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return names.filter((name) => INSTANCE_DIR.test(name)).map((name) => path.join(dir, name));
-}
-
-/** Removes a previous run's reports, so a reused --report-dir never mixes two runs. */
-export async function clearReports(dir: string): Promise<void> {
-  await Promise.all([
-    ...REPORT_FILES.map((name) => rm(path.join(dir, name), { force: true })),
-    ...(await instanceDirs(dir)).map((sub) => rm(sub, { recursive: true, force: true })),
-  ]);
 }

@@ -1,6 +1,10 @@
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
+import { ledgerNote } from "../accepted/describe-outcomes.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
+import { unobserved } from "../accepted/entry-outcome.ts";
+import { isBaselineGateId } from "../accepted/gate-ids.ts";
 import type { Ledger } from "../accepted/ledger.ts";
+import { countNoun } from "../index.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 
 /**
@@ -19,7 +23,7 @@ export type LoadOutcome = "passed" | "failed" | "aborted" | "undecided";
 /** The one verdict of a load run, which every report and the exit code read. */
 export interface LoadResult {
   readonly outcome: LoadOutcome;
-  /** Why a run that did not finish has no pass or fail. */
+  /** Why a run that did not finish has no pass or fail, or why a finished one failed beyond its thresholds. */
   readonly reason: string | undefined;
   /** Failed thresholds that fail the run: no entry of the ledger in force accepts them. */
   readonly failedThresholds: readonly ThresholdResult[];
@@ -29,6 +33,29 @@ export interface LoadResult {
   readonly accepted: readonly EntryOutcome[];
   /** Gated figures a baseline comparison found REGRESSED (`events.p95 window 240–300 s`): each fails the run. */
   readonly regressed: readonly string[];
+  /** The baseline comparison, when one ran: its clause for the verdict line and whether it fails the run. */
+  readonly baseline: { readonly line: string; readonly fails: boolean } | undefined;
+}
+
+/** What a baseline comparison adds to a run's verdict. */
+export interface BaselineVerdict {
+  /** The figures found REGRESSED (`events.p95 window 240–300 s`). */
+  readonly regressed: readonly string[];
+  /** Whether the comparison fails the run: a regression, or an inconclusive one with `--fail-on inconclusive`. */
+  readonly fails: boolean;
+  /** What became of each baseline entry of the ledger. */
+  readonly accepted: readonly EntryOutcome[];
+  /** The comparison in one clause, for the verdict line: `baseline UNCHANGED (token latency not judged: 6 samples)`. */
+  readonly line: string;
+}
+
+/** What a finished run tells the verdict besides its thresholds. */
+export interface RunFacts {
+  readonly eventsAccepted: number;
+  /** Events sent and not accepted. */
+  readonly eventsRejected: number;
+  /** Whether the run put sliding expiry to the test; its gates' entries are unobserved otherwise. */
+  readonly slidingExercised: boolean;
 }
 
 /** How each outcome is written in reports. */
@@ -47,37 +74,60 @@ export function loadResult(
   thresholds: readonly ThresholdResult[] | undefined,
   ending: RunEnding,
   ledger?: Ledger,
-  regressed: readonly string[] = [],
+  facts?: RunFacts,
+  baseline?: BaselineVerdict,
 ): LoadResult {
   const judged = ending.kind === "finished" ? thresholds : undefined;
-  const accepted = applyToThresholds(judged, ledger);
+  const accepted = applyToThresholds(judged, ledger, facts?.slidingExercised ?? true);
+  const regressed = baseline?.regressed ?? [];
   const base = {
     failedThresholds: ending.kind === "finished" ? accepted.failed : (thresholds ?? []).filter((t) => !t.ok),
     waivedThresholds: accepted.waived,
-    accepted: accepted.outcomes,
+    accepted: [...accepted.outcomes, ...(baseline?.accepted ?? baselineUnobserved(ledger))],
     regressed,
+    baseline: baseline === undefined ? undefined : { line: baseline.line, fails: baseline.fails },
   };
   if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, ...base };
   if (thresholds === undefined) {
     return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", ...base };
   }
-  const failed = base.failedThresholds.length > 0 || regressed.length > 0;
+  const failed = base.failedThresholds.length > 0 || regressed.length > 0 || baseline?.fails === true;
+  // Whatever is waived, a run the target accepted nothing from has not passed.
+  if (!failed && facts !== undefined && facts.eventsAccepted === 0) {
+    return facts.eventsRejected > 0
+      ? { outcome: "failed", reason: "no event was accepted", ...base }
+      : { outcome: "undecided", reason: "no event was sent", ...base };
+  }
   return { outcome: failed ? "failed" : "passed", reason: undefined, ...base };
 }
 
-/** The result in one line: `PASSED`, `FAILED (2 threshold(s))`, `ABORTED: interrupted (received SIGINT)`. */
+/** Without a comparison, every baseline entry of the ledger is unobserved. */
+function baselineUnobserved(ledger: Ledger | undefined): EntryOutcome[] {
+  return (ledger?.entries ?? [])
+    .filter((entry) => isBaselineGateId(entry.id))
+    .map((entry) => unobserved(entry, "no baseline was compared"));
+}
+
+/**
+ * The verdict in one line that reconciles what gated the run: `PASSED: thresholds held; baseline UNCHANGED (token
+ * latency not judged: 6 samples)`, `FAILED: 1 threshold crossed; baseline REGRESSED (events p95 +8.10 ms)`,
+ * `ABORTED: interrupted (received SIGINT)`; the ledger's entries that ask for attention are named at the end.
+ */
 export function describeResult(result: LoadResult): string {
   const title = OUTCOME_TITLE[result.outcome];
-  const waived = result.waivedThresholds.length > 0 ? `${result.waivedThresholds.length} WAIVED` : undefined;
-  if (result.outcome === "failed") {
-    const gates =
-      result.regressed.length > 0
-        ? `${result.regressed.length} figure(s) REGRESSED against the baseline`
-        : undefined;
-    return `${title} (${[`${result.failedThresholds.length} threshold(s)`, gates, waived].filter(Boolean).join(", ")})`;
+  if (result.outcome === "aborted" || result.outcome === "undecided") {
+    return result.reason === undefined ? title : `${title}: ${result.reason}`;
   }
-  if (result.reason !== undefined) return `${title}: ${result.reason}`;
-  return waived === undefined ? title : `${title} (${waived})`;
+  const failed = result.failedThresholds.length;
+  const waived = result.waivedThresholds.length;
+  const note = ledgerNote(result.accepted);
+  const clauses = [
+    ...(result.reason === undefined ? [] : [result.reason]),
+    `${failed > 0 ? `${countNoun(failed, "threshold")} crossed` : "thresholds held"}${waived > 0 ? `, ${waived} WAIVED` : ""}`,
+    ...(result.baseline === undefined ? [] : [result.baseline.line]),
+    ...(note === undefined ? [] : [note]),
+  ];
+  return `${title}: ${clauses.join("; ")}`;
 }
 
 /** How a threshold reads in reports: a failed one the ledger accepts is WAIVED, never a pass. */

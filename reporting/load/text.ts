@@ -45,9 +45,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
       ? []
       : ["  ACCEPTED DEVIATIONS", ...describeOutcomes(result.accepted).map((line) => `    ${line}`), ""]),
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
-    result.outcome === "failed"
-      ? `  FAILED: ${result.failedThresholds.length} threshold(s) crossed${result.regressed.length > 0 ? `, ${result.regressed.length} figure(s) REGRESSED against the baseline (below)` : ""}`
-      : `  ${describeResult(result)}`,
+    `  ${describeResult(result)}`,
     "",
   ];
   return `${lines.join("\n")}\n`;

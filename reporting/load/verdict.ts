@@ -1,3 +1,4 @@
+import { countNoun } from "../index.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 
@@ -39,21 +40,35 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
   };
 
   const broken: string[] = [];
-  if (unexpectedExpiries > 0) {
+  const plan = context.idleGap;
+  // Idle tokens behaving as planned while tokens in use die and none outlives its first lifetime: a fixed lifetime.
+  const fixedFromIssue =
+    plan !== undefined &&
+    expectedIdleExpiries !== undefined &&
+    idleSurvivals >= expectedIdleExpiries &&
+    idleExpiries >= expectedIdleExpiries &&
+    extendedTokens === 0;
+  if (unexpectedExpiries > 0 && fixedFromIssue) {
     broken.push(
-      `${unexpectedExpiries} token(s) were rejected (401) although last used less than expires_in − ${margin} ago: ` +
+      `${countNoun(unexpectedExpiries, "token was", "tokens were")} rejected (401) although last used less than expires_in − ${margin} ago, ` +
+        `and none was accepted expires_in + ${margin} or longer after its issue, while every cycle's token survived its idle gap of ` +
+        `${plan.midGapSeconds}s and expired after its long gap as planned: a lifetime fixed from issue, not counted from the last use ` +
+        "(spec, Authentication rule 6).",
+    );
+  } else if (unexpectedExpiries > 0) {
+    broken.push(
+      `${countNoun(unexpectedExpiries, "token was", "tokens were")} rejected (401) although last used less than expires_in − ${margin} ago: ` +
         "the lifetime is not counted from the last use (spec, Authentication rule 6).",
     );
   }
   if (idleOutlived > 0) {
     broken.push(
-      `${idleOutlived} token(s) were accepted after idling expires_in + ${margin} or longer: ` +
+      `${countNoun(idleOutlived, "token was", "tokens were")} accepted after idling expires_in + ${margin} or longer: ` +
         "idle tokens do not expire (spec, Authentication rule 6).",
     );
   }
   if (broken.length > 0) return { ...base, level: "broken", reasons: broken };
 
-  const plan = context.idleGap;
   if (expectedIdleExpiries !== undefined && plan) {
     const of = `of ${expectedIdleExpiries}`;
     const missing: string[] = [];
@@ -81,7 +96,7 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
       ...base,
       level: "held",
       reasons: [
-        `each of the ${expectedIdleExpiries} cycles' tokens survived an idle gap of ${plan.midGapSeconds}s (over half of expires_in), ` +
+        `${expectedIdleExpiries === 1 ? "the one cycle's token" : `each of the ${expectedIdleExpiries} cycles' tokens`} survived an idle gap of ${plan.midGapSeconds}s (over half of expires_in), ` +
           `stayed valid while used every ${plan.shortGapSeconds}s until past expires_in + ${margin} after its issue, ` +
           `and expired after an idle gap of ${plan.longGapSeconds}s.`,
       ],
@@ -93,7 +108,7 @@ export function slidingExpiryVerdict(facts: ReportFacts, context: ReportContext)
     ...base,
     level: "held",
     reasons: [
-      `${extendedTokens} token(s) stayed valid while in use past expires_in + ${margin} after their issue, and no token ` +
+      `${countNoun(extendedTokens, "token")} stayed valid while in use past expires_in + ${margin} after their issue, and no token ` +
         `in use was rejected over ${facts.eventsAccepted} accepted events; idle expiry itself is checked by the idle-gap scenario.`,
     ],
   };

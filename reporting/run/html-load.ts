@@ -1,4 +1,4 @@
-import { formatDuration, formatDurationCompact } from "../index.ts";
+import { countNoun, formatDuration, formatDurationCompact } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
 import type { LoadSummary } from "./load-summary.ts";
@@ -137,10 +137,6 @@ function tokenChart(id: string, series: TimeSeries): string {
   });
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function tile(label: string, value: string, sub: string, tone: "" | "good" | "bad" = ""): string {
   return `<div class="tile${tone ? ` ${tone}` : ""}"><div class="label">${escapeHtml(label)}</div><div class="value">${escapeHtml(value)}</div><div class="sub">${escapeHtml(sub)}</div></div>`;
 }
@@ -166,11 +162,15 @@ function tiles(summary: LoadSummary): string {
       ms(latency.get("p(95)")),
       `median ${ms(latency.get("med"))}, max ${ms(latency.get("max"))}`,
     ),
-    tile("Token requests", formatNumber(f.tokenRequests), `${formatNumber(f.tokenRefreshes)} refreshes`),
+    tile(
+      "Token requests",
+      formatNumber(f.tokenRequests),
+      `${formatNumber(f.tokenRefreshes)} ${f.tokenRefreshes === 1 ? "refresh" : "refreshes"}`,
+    ),
     tile(
       "Sliding-expiry violations",
       formatNumber(violations),
-      `${plural(f.unexpectedExpiries, "early expiry", "early expiries")}, ${plural(f.idleOutlived, "idle token outlived", "idle tokens outlived")}`,
+      `${countNoun(f.unexpectedExpiries, "early expiry", "early expiries")}, ${countNoun(f.idleOutlived, "idle token outlived", "idle tokens outlived")}`,
       violations > 0 ? "bad" : "good",
     ),
     tile("Idle expiries confirmed", formatNumber(f.idleExpiries), "401 after an idle gap, as the spec says"),
@@ -207,7 +207,7 @@ function describeContext(summary: LoadSummary | undefined): string {
   if (!c) return "";
   const parts = [
     c.rate === undefined ? "" : `${formatNumber(c.rate)} events/s`,
-    c.vus === undefined ? "" : `${c.vus} VUs`,
+    c.vus === undefined ? "" : countNoun(c.vus, "VU"),
     c.durationSeconds === undefined ? "" : formatDurationCompact(c.durationSeconds * 1000),
     c.clientModel === undefined ? "" : `client model ${c.clientModel}`,
     c.expiresInSeconds === undefined ? "" : `expires_in ${formatNumber(c.expiresInSeconds)} s`,
@@ -240,10 +240,11 @@ export function renderLoadBody(details: PartDetails): string {
     );
   }
   if (details.comparison) {
-    const { baseline, status, figures } = details.comparison;
+    const { baseline, status, figures, line } = details.comparison;
     const regressed = figures.filter((f) => f.status === "REGRESSED").map((f) => f.id);
+    const said = typeof line === "string" ? ` ${escapeHtml(line)}` : "";
     out.push(
-      `<div class="callout ${status === "REGRESSED" ? "broken" : "held"}"><strong>Against the baseline ${escapeHtml(baseline)}:</strong> <span class="pill">${escapeHtml(status)}</span>${regressed.length > 0 ? ` REGRESSED: ${escapeHtml(regressed.join(", "))}` : ""}</div>`,
+      `<div class="callout ${status === "REGRESSED" ? "broken" : "held"}"><strong>Against the baseline ${escapeHtml(baseline)}:</strong> <span class="pill">${escapeHtml(status)}</span>${regressed.length > 0 ? ` REGRESSED: ${escapeHtml(regressed.join(", "))}` : ""}${said}</div>`,
     );
   }
   if (load) out.push(tiles(load));

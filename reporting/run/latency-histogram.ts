@@ -3,6 +3,21 @@ const GROWTH = 1.02;
 const LOG_GROWTH = Math.log(GROWTH);
 /** Durations below this (ms) share bucket 0; k6 reports microsecond resolution at best. */
 const FLOOR_MS = 0.01;
+/** A day: no request of a run lasts longer, so a bucket above it is no duration (a record's index is checked against it). */
+const LONGEST_MS = 86_400_000;
+
+/** The value a bucket stands for (ms): its geometric middle; bucket 0 holds everything below the floor. */
+export function bucketMiddle(index: number): number {
+  return index === 0 ? FLOOR_MS / 2 : FLOOR_MS * GROWTH ** (index - 0.5);
+}
+
+/** The bucket a duration falls in. */
+function bucketOf(ms: number): number {
+  return ms < FLOOR_MS ? 0 : Math.floor(Math.log(ms / FLOOR_MS) / LOG_GROWTH) + 1;
+}
+
+/** The highest bucket index of a duration up to a day. */
+export const MAX_BUCKET_INDEX = bucketOf(LONGEST_MS);
 
 /**
  * A log-bucketed histogram of durations: memory stays bounded (a few hundred buckets) however many samples a second
@@ -23,7 +38,7 @@ export class LatencyHistogram {
 
   add(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
-    const index = ms < FLOOR_MS ? 0 : Math.floor(Math.log(ms / FLOOR_MS) / LOG_GROWTH) + 1;
+    const index = bucketOf(ms);
     this.#buckets.set(index, (this.#buckets.get(index) ?? 0) + 1);
     this.#count += 1;
     if (ms > this.#max) this.#max = ms;
@@ -60,8 +75,7 @@ export class LatencyHistogram {
     for (const index of [...this.#buckets.keys()].sort((a, b) => a - b)) {
       seen += this.#buckets.get(index) ?? 0;
       if (seen >= rank) {
-        const value = index === 0 ? FLOOR_MS / 2 : FLOOR_MS * GROWTH ** (index - 0.5);
-        return Math.min(value, this.#max);
+        return Math.min(bucketMiddle(index), this.#max);
       }
     }
     return this.#max;

@@ -8,6 +8,8 @@ export interface LoadSummary {
   readonly thresholds: readonly ThresholdResult[];
   /** The failed thresholds the ledger of accepted deviations waived. */
   readonly waived: readonly { readonly metric: string; readonly expression: string }[];
+  /** The load command's verdict line: `PASSED: thresholds held; baseline UNCHANGED (…)`. */
+  readonly verdictLine?: string;
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
   readonly slidingExpiry?: { readonly level: string; readonly reasons: readonly string[] };
   /** What ran, as the load command describes it. */
@@ -68,7 +70,9 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   const verdict = isObject(harness.verdict) ? harness.verdict : undefined;
   const level = str(verdict?.level);
   const context = isObject(harness.context) ? harness.context : undefined;
+  const verdictLine = str(harness.verdictLine);
   return {
+    ...(verdictLine === undefined ? {} : { verdictLine }),
     facts: reportFacts(summary, num(context?.warmUpSeconds) ?? 0),
     thresholds: thresholdResults(summary),
     waived: Array.isArray(harness.waivedThresholds)

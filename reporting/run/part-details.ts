@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { CheckResult } from "../../contracts/index.ts";
+import type { EntryState } from "../accepted/entry-outcome.ts";
 import type { LoadSummary } from "./load-summary.ts";
 import { digestLoadSummary } from "./load-summary.ts";
 import type { PartOutcome } from "./run-outcome.ts";
@@ -16,6 +17,8 @@ export interface ChecksFile {
   readonly durationMs: number;
   readonly seed?: number;
   readonly checks: readonly CheckResult[];
+  /** What became of each entry of the ledger the run was judged with (waived, stale, unobserved, expired). */
+  readonly accepted: readonly { readonly state: EntryState }[];
 }
 
 /** A part with what its report files say; every field is optional because a part may have failed to write them. */
@@ -36,6 +39,8 @@ export const BASELINE_COMPARISON_FILE = "baseline-comparison.json";
 export interface BaselineComparisonFile {
   readonly baseline: string;
   readonly status: string;
+  /** The comparison in one clause, with what it did not judge. */
+  readonly line?: string;
   readonly figures: readonly {
     readonly id: string;
     readonly status: string;
@@ -72,11 +77,18 @@ function asChecksFile(data: unknown): ChecksFile | undefined {
       typeof check.area === "string" &&
       Array.isArray(check.evidence),
   );
+  const states: readonly string[] = ["waived", "expired", "stale", "unobserved"];
+  const accepted = (Array.isArray(data.accepted) ? data.accepted : []).flatMap((outcome: unknown) =>
+    isObject(outcome) && typeof outcome.state === "string" && states.includes(outcome.state)
+      ? [{ state: outcome.state as EntryState }]
+      : [],
+  );
   return {
     suite: typeof data.suite === "string" ? data.suite : "",
     durationMs: typeof data.durationMs === "number" ? data.durationMs : 0,
     ...(typeof data.seed === "number" ? { seed: data.seed } : {}),
     checks,
+    accepted,
   };
 }
 

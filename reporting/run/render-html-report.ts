@@ -1,5 +1,6 @@
 import { INSECURE_WARNING } from "../../reporting/contract/index.ts";
-import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
+import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
@@ -36,7 +37,7 @@ function partFact(part: PartDetails): string {
   if (part.checks) {
     const n = part.checks.checks.length;
     const problems = part.checks.checks.filter((check) => check.status !== "PASS").length;
-    return `${n} checks${problems === 0 ? ", all PASS" : `, ${problems} not PASS`}`;
+    return `${countNoun(n, "check")}${problems === 0 ? ", all PASS" : `, ${problems} not PASS`}`;
   }
   if (part.load) {
     const f = part.load.facts;
@@ -52,12 +53,12 @@ function banner(run: RunOutcome): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `${EMBEDDED_SANDBOX_NOTE} (started by each part on loopback)`
-    : `${run.target.baseUrl ?? ""} (token endpoint ${run.target.tokenUrl ?? ""})`;
+    : `${run.target.baseUrl ?? ""} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" })})`;
   return [
     `<header class="banner ${run.verdict}"><div class="wrap">`,
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
     `<h1 id="verdict" data-verdict="${run.verdict}"><span class="icon" aria-hidden="true">${headline.icon}</span>${escapeHtml(headline.title)}</h1>`,
-    `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`}${run.couldNotTest === undefined ? "" : ` (could not test the target: ${escapeHtml(run.couldNotTest)})`} ${passed} of ${run.parts.length} parts passed.</p>`,
+    `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`}${run.couldNotTest === undefined ? "" : ` (could not test the target: ${escapeHtml(run.couldNotTest)})`} ${passed} of ${countNoun(run.parts.length, "part")} passed.</p>`,
     `<div class="meta"><span>Target: ${escapeHtml(target)}</span>`,
     run.target.config === undefined
       ? ""

@@ -21,6 +21,8 @@ export interface PartOutcome {
   readonly durationMs: number;
   /** Why the harness could not decide or did not run the part, in its own words. */
   readonly note?: string;
+  /** What gated the part, as its reports say it: `thresholds held; baseline UNCHANGED (…)`, `31 PASS, 1 WAIVED`. */
+  readonly gate?: string;
 }
 
 export interface RunOutcome {
@@ -29,6 +31,11 @@ export interface RunOutcome {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly verdict: RunVerdict;
+  /**
+   * The verdict in one line with what gated it: `PASSED — 2 of 2 parts passed · load-sustained: thresholds held;
+   * baseline UNCHANGED (token latency not judged: 6 samples)`.
+   */
+  readonly verdictLine?: string;
   /** Why the run was stopped before its end (`interrupted (received SIGTERM)`); absent when it ran to the end. */
   readonly aborted?: string;
   /** Why no part ran: the preflight's diagnosis of a target that could not be tested (the run is undecided). */
@@ -37,6 +44,10 @@ export interface RunOutcome {
   readonly target: {
     readonly embedded: boolean;
     readonly tokenUrl?: string;
+    /** The issuer whose metadata named the token endpoint (--issuer). */
+    readonly issuer?: string;
+    /** The token endpoint's origin, when the issuer's metadata put it on another origin than the issuer's. */
+    readonly tokenEndpointOrigin?: string;
     readonly baseUrl?: string;
     readonly clientAuth?: string;
     /** TLS certificates were not verified (--insecure): the reports say so at the top. */
@@ -46,6 +57,14 @@ export interface RunOutcome {
   };
   readonly parts: readonly PartOutcome[];
 }
+
+/** How each verdict is written at the margin of the console and in run.json's verdict line. */
+export const RUN_VERDICT_TITLE = {
+  passed: "PASSED",
+  failed: "FAILED",
+  undecided: "COULD NOT DECIDE",
+  aborted: "ABORTED",
+} as const satisfies Record<RunVerdict, string>;
 
 /**
  * The verdict of a part from its command's exit code (0 passed, 1 failed, anything else undecided), or aborted when

@@ -1,9 +1,13 @@
 import { describeCounts, INSECURE_WARNING } from "../../reporting/contract/index.ts";
+import { describeTokenEndpoint } from "../../transport/index.ts";
 import {
   codeSpan,
+  countNoun,
   detailsBlock,
   EMBEDDED_SANDBOX_NOTE,
   formatDuration,
+  htmlText,
+  inlineCell,
   inlineText,
   tableHead,
   tableRow,
@@ -33,7 +37,8 @@ function demoteHeadings(markdown: string): string {
 }
 
 function result(part: PartDetails): string {
-  if (part.checks) return `${part.checks.checks.length} checks: ${describeCounts(part.checks.checks)}`;
+  if (part.checks)
+    return `${countNoun(part.checks.checks.length, "check")}: ${describeCounts(part.checks.checks)}`;
   if (part.load) {
     const f = part.load.facts;
     const { thresholds, waived } = part.load;
@@ -45,13 +50,13 @@ function result(part: PartDetails): string {
       `${formatNumber(f.eventsAccepted)} events accepted`,
       `p95 ${formatDuration(new Map(f.eventLatency).get("p(95)") ?? Number.NaN)}`,
       `${f.unexpectedExpiries + f.idleOutlived} sliding-expiry violations`,
-      failedThresholds > 0 ? `${failedThresholds} threshold(s) failed` : "",
-      waivedThresholds > 0 ? `${waivedThresholds} threshold(s) WAIVED` : "",
+      failedThresholds > 0 ? `${countNoun(failedThresholds, "threshold")} crossed` : "",
+      waivedThresholds > 0 ? `${countNoun(waivedThresholds, "threshold")} WAIVED` : "",
     ]
       .filter(Boolean)
       .join(", ");
   }
-  return part.outcome.note ? inlineText(part.outcome.note) : "no report";
+  return part.outcome.note ? inlineCell(part.outcome.note) : "no report";
 }
 
 function problems(part: PartDetails): string[] {
@@ -93,15 +98,16 @@ export function renderRunSummaryMarkdown(
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
     ? `the ${EMBEDDED_SANDBOX_NOTE}`
-    : `${codeSpan(run.target.baseUrl ?? "")} (token endpoint ${codeSpan(run.target.tokenUrl ?? "")})`;
+    : `${codeSpan(run.target.baseUrl ?? "")} (${describeTokenEndpoint({ ...run.target, tokenUrl: run.target.tokenUrl ?? "" }, codeSpan)})`;
   const config = run.target.config;
   const from =
     config === undefined
       ? ""
       : `, settings from environment ${codeSpan(config.environment)} of ${codeSpan(config.file)}`;
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${run.parts.length} parts passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${countNoun(run.parts.length, "part")} passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
+    ...(run.verdictLine === undefined ? [] : [`**${inlineText(run.verdictLine)}**`, ""]),
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
     ...(run.target.insecure ? [warningCallout(INSECURE_WARNING), ""] : []),
@@ -109,8 +115,10 @@ export function renderRunSummaryMarkdown(
     ...parts.map((part) =>
       tableRow([
         ICON[part.outcome.verdict],
-        inlineText(part.outcome.title),
-        result(part),
+        inlineCell(part.outcome.title),
+        part.outcome.gate === undefined || part.load === undefined
+          ? result(part)
+          : `${result(part)}; ${inlineCell(part.outcome.gate)}`,
         formatDuration(part.outcome.durationMs),
       ]),
     ),
@@ -123,7 +131,7 @@ export function renderRunSummaryMarkdown(
     lines.push(
       "",
       detailsBlock(
-        `${ICON[part.outcome.verdict]} ${inlineText(part.outcome.title)}: full summary`,
+        `${ICON[part.outcome.verdict]} ${htmlText(part.outcome.title)}: full summary`,
         demoteHeadings(summary.trim()),
       ),
     );

@@ -3,8 +3,10 @@ import path from "node:path";
 import { renderCombinedJunit } from "./combined-junit.ts";
 import type { PartDetails } from "./part-details.ts";
 import { readPartDetails } from "./part-details.ts";
+import { gateWorthNaming, partGate } from "./part-gate.ts";
 import { renderHtmlReport } from "./render-html-report.ts";
 import type { RunOutcome } from "./run-outcome.ts";
+import { RUN_VERDICT_TITLE } from "./run-outcome.ts";
 import { renderRunSummaryMarkdown } from "./run-summary-markdown.ts";
 
 export const RUN_REPORT_FILES = ["index.html", "summary.md", "junit.xml", "run.json"] as const;
@@ -15,10 +17,32 @@ export const RUN_REPORT_FILES = ["index.html", "summary.md", "junit.xml", "run.j
  */
 export async function writeRunReport(
   runDir: string,
-  run: RunOutcome,
+  outcome: RunOutcome,
   reportPath: string,
-): Promise<{ readonly parts: readonly PartDetails[]; readonly files: readonly string[] }> {
-  const parts = await Promise.all(run.parts.map((part) => readPartDetails(runDir, part)));
+): Promise<{
+  /** The run with each part's gate and the verdict line. */
+  readonly run: RunOutcome;
+  readonly parts: readonly PartDetails[];
+  /** The gates the verdict line names, each `part: gate`. */
+  readonly gates: readonly string[];
+  readonly files: readonly string[];
+}> {
+  const read = await Promise.all(outcome.parts.map((part) => readPartDetails(runDir, part)));
+  // Each part's gate, from its own reports, goes into run.json, the console's Verdict block and summary.md's top.
+  const parts = read.map((details) => {
+    const gate = partGate(details);
+    return gate === undefined ? details : { ...details, outcome: { ...details.outcome, gate } };
+  });
+  const passed = outcome.parts.filter((part) => part.verdict === "passed").length;
+  const gates = parts.filter(gateWorthNaming).map((p) => `${p.outcome.id}: ${p.outcome.gate}`);
+  const run: RunOutcome = {
+    ...outcome,
+    verdictLine: [
+      `${RUN_VERDICT_TITLE[outcome.verdict]} — ${passed} of ${outcome.parts.length} parts passed`,
+      ...gates,
+    ].join(" · "),
+    parts: parts.map((p) => p.outcome),
+  };
   const summaries = new Map<string, string>();
   for (const part of parts) {
     const text = await readFile(path.join(runDir, part.outcome.id, "summary.md"), "utf8").catch(
@@ -39,5 +63,5 @@ export async function writeRunReport(
     ["run.json", `${JSON.stringify(run, null, 2)}\n`],
   ];
   await Promise.all(outputs.map(([name, text]) => writeFile(path.join(runDir, name), text)));
-  return { parts, files: outputs.map(([name]) => path.join(runDir, name)) };
+  return { run, parts, gates, files: outputs.map(([name]) => path.join(runDir, name)) };
 }

@@ -1,5 +1,8 @@
 // Wall time of the contract command, next to the sandbox's own start-up through the same CLI in the same run.
 // It times the compiled CLI users install (built first); LAUNCHER=tsx times the repository's tsx launcher instead.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { launcherName, prepareLauncher } from "./launchers.ts";
 import type { TimedProcess } from "./timed-process.ts";
 import { timedNode } from "./timed-process.ts";
@@ -9,6 +12,13 @@ const { cli: CLI, description } = await prepareLauncher(launcher);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const FULL_ROUNDS = Number(process.env.FULL_ROUNDS ?? 2);
 const EXPIRES_IN = 5;
+/** Each run reports into a directory of its own: a report directory holds one run. */
+const scratch = await mkdtemp(path.join(tmpdir(), "bench-contract-"));
+let runs = 0;
+function reportDir(): string {
+  runs += 1;
+  return path.join(scratch, `run-${runs}`);
+}
 
 function timed(args: string[], until?: "first-line"): Promise<TimedProcess> {
   return timedNode([CLI, ...args], until === "first-line");
@@ -41,10 +51,10 @@ const startup = await measure("sandbox start-up (CLI, until its JSON line)", ROU
   timed(["sandbox", "--port", "0", "--json"], "first-line"),
 );
 const harness = await measure("contract, one check (the harness's start-up)", ROUNDS, () =>
-  timed(["contract", "--only", "token.issued", "--report-dir", "reports/bench-contract"]),
+  timed(["contract", "--only", "token.issued", "--report-dir", reportDir()]),
 );
 const fast = await measure("contract, fast profile (embedded sandbox)", ROUNDS, () =>
-  timed(["contract", "--report-dir", "reports/bench-contract"]),
+  timed(["contract", "--report-dir", reportDir()]),
 );
 const full = await measure(`contract, full profile, expires_in ${EXPIRES_IN} s`, FULL_ROUNDS, () =>
   timed([
@@ -54,9 +64,10 @@ const full = await measure(`contract, full profile, expires_in ${EXPIRES_IN} s`,
     "--sandbox-expires-in",
     String(EXPIRES_IN),
     "--report-dir",
-    "reports/bench-contract",
+    reportDir(),
   ]),
 );
+await rm(scratch, { recursive: true, force: true });
 const budget = EXPIRES_IN * 1.1 + 2;
 console.log(
   `\nfast profile: ${(fast / 1000).toFixed(2)} s = ${(fast / startup).toFixed(2)}× the sandbox start-up (goal: under 3 s)`,

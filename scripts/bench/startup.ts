@@ -13,7 +13,13 @@ const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const HELP_GOAL_S = 0.3;
 const CONTRACT_GOAL_RATIO = 0.5;
 
-const reportDir = await mkdtemp(path.join(tmpdir(), "bench-startup-"));
+const scratch = await mkdtemp(path.join(tmpdir(), "bench-startup-"));
+/** Each run reports into a directory of its own: a report directory holds one run. */
+let runs = 0;
+function reportDir(): string {
+  runs += 1;
+  return path.join(scratch, `run-${runs}`);
+}
 const variants: Record<string, () => Promise<TimedProcess>> = {
   "bare node (node -e 0)": () => timedNode(["-e", "0"]),
 };
@@ -22,8 +28,9 @@ for (const [name, cli] of Object.entries(LAUNCHERS)) {
   variants[`${name}: sandbox, until its JSON line`] = () =>
     timedNode([cli, "sandbox", "--port", "0", "--json"], true);
   variants[`${name}: contract, one check`] = () =>
-    timedNode([cli, "contract", "--only", "token.issued", "--report-dir", reportDir]);
-  variants[`${name}: contract, fast profile`] = () => timedNode([cli, "contract", "--report-dir", reportDir]);
+    timedNode([cli, "contract", "--only", "token.issued", "--report-dir", reportDir()]);
+  variants[`${name}: contract, fast profile`] = () =>
+    timedNode([cli, "contract", "--report-dir", reportDir()]);
 }
 
 await buildCli();
@@ -39,7 +46,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
     samples.get(name)?.push(ms);
   }
 }
-await rm(reportDir, { recursive: true, force: true });
+await rm(scratch, { recursive: true, force: true });
 
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 const median = (values: readonly number[]) => sorted(values)[Math.floor(values.length / 2)] ?? Number.NaN;

@@ -54,11 +54,9 @@ describe("action.yml: structure", () => {
   it("hands every HARNESS_* variable of the run step to run.sh, and run.sh reads no other", () => {
     const run = action.runs.steps.find((step) => step.id === "run");
     const given = Object.keys(run?.env ?? {}).sort();
-    const loop =
-      /for name in ([A-Z_ \\\n]+); do/
-        .exec(runSh)?.[1]
-        ?.split(/[\s\\]+/)
-        .filter(Boolean) ?? [];
+    const loop = [...runSh.matchAll(/for name in ([A-Z_ \\\n]+); do/g)].flatMap((match) =>
+      (match[1] ?? "").split(/[\s\\]+/).filter(Boolean),
+    );
     expect(loop.length).toBeGreaterThan(10);
     const read = new Set([
       ...loop.map((name) => `HARNESS_${name}`),
@@ -75,10 +73,13 @@ describe("action.yml: structure", () => {
     }
   });
 
-  it("pins every action it uses to a major version", () => {
+  it("pins every action it uses to a full commit id, its version named in a comment", () => {
     const uses = action.runs.steps.flatMap((step) => (step.uses === undefined ? [] : [step.uses]));
     expect(uses.length).toBeGreaterThan(0);
-    for (const use of uses) expect(use).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+    for (const use of uses) {
+      expect(use).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);
+      expect(text).toMatch(new RegExp(`uses: ${use.replace("/", "\\/")} # v\\d+\\.\\d+\\.\\d+\\n`));
+    }
   });
 });
 
@@ -156,6 +157,45 @@ describe("action/run.sh against the embedded sandbox", () => {
     expect(run.stdout).toContain("--scenario sustained=5s --scenario idle-gap");
     expect(run.stderr).toContain("an external target needs");
     for (const output of [run.stdout, run.stderr, run.summary, JSON.stringify(run.outputs)]) {
+      expect(output).not.toContain(SECRET);
+    }
+  }, 90_000);
+
+  it("a committed config file, its environment and a ledger reach the harness as its own variables", async () => {
+    // Relative to the job's working directory, as a repository's committed files are.
+    await writeFile(
+      join(dir, "harness.json"),
+      JSON.stringify({ environments: { ci: { profile: "fast" }, other: { profile: "full" } } }),
+    );
+    const run = await runAction({
+      HARNESS_CONFIG: "harness.json",
+      HARNESS_ENVIRONMENT: "ci",
+      HARNESS_ACCEPTED: join(ROOT, "examples", "release-gate", "accepted.json"),
+      HARNESS_PARTS: "contract",
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("settings from environment 'ci' of harness.json");
+    // The environment chosen asks for the fast profile.
+    const summary = await readFile(
+      join(run.outputs["report-path"] ?? "", "contract", "results.json"),
+      "utf8",
+    );
+    expect(JSON.parse(summary).suite).toBe("contract (fast)");
+    expect(run.stdout).not.toContain("--config");
+  }, 90_000);
+
+  it("a baseline goes on the command line as --baseline, token parameters and the issuer never do", async () => {
+    const run = await runAction({
+      HARNESS_BASE_URL: "https://api.example.org",
+      HARNESS_BASELINE: "baselines/sustained.json",
+      HARNESS_TOKEN_PARAMS: "organization=tp-Secret-Value",
+      HARNESS_RESOURCE: "https://api.example.org",
+      HARNESS_CLIENT_SECRET: SECRET,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/^event-harness run --report-dir \S+ --baseline baselines\/sustained\.json$/m);
+    for (const output of [run.stdout, run.stderr, run.summary]) {
+      expect(output).not.toContain("tp-Secret-Value");
       expect(output).not.toContain(SECRET);
     }
   }, 90_000);

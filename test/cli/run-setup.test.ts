@@ -3,6 +3,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect } from "vitest";
 import type { CommandIo } from "../../cli/command.ts";
+import { RUN_CLAIM_FILE } from "../../cli/report-dir.ts";
 import { setUpRun } from "../../cli/run-setup.ts";
 import { UsageError } from "../../core/index.ts";
 import { it } from "../support/fixtures.ts";
@@ -11,10 +12,10 @@ function ioWith(env: NodeJS.ProcessEnv): CommandIo {
   return { stdout: new PassThrough(), stderr: new PassThrough(), env, signal: new AbortController().signal };
 }
 
-const CONTRACT = { command: "contract", defaultReportDir: "reports/contract", runTimeout: true } as const;
+const CONTRACT = { command: "contract", defaultReportParent: "reports/contract", runTimeout: true } as const;
 const ROTATION = {
   command: "verify-rotation",
-  defaultReportDir: "reports/rotation",
+  defaultReportParent: "reports/rotation",
   runTimeout: false,
 } as const;
 
@@ -65,7 +66,7 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
     );
     expect(fromOption.runTimeoutMs).toBe(30_000);
     const fromEnv = await setUpRun(
-      { "report-dir": reportDir },
+      { "report-dir": `${reportDir}-2` },
       ioWith({ EVENT_API_RUN_TIMEOUT: "45" }),
       CONTRACT,
       () => {},
@@ -84,5 +85,19 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
       () => {},
     );
     expect(setup.runTimeoutMs).toBeUndefined();
+  });
+
+  it("gives each run without --report-dir a fresh directory of its own under the default parent", async ({
+    tmpDir: scratch,
+  }) => {
+    const parent = path.join(scratch, "reports", "contract");
+    const spec = { ...CONTRACT, defaultReportParent: parent };
+    const first = await setUpRun({}, ioWith({}), spec, () => {});
+    const second = await setUpRun({}, ioWith({}), spec, () => {});
+    expect(path.dirname(first.reportDir)).toBe(parent);
+    expect(path.dirname(second.reportDir)).toBe(parent);
+    expect(second.reportDir).not.toBe(first.reportDir);
+    expect(path.basename(first.reportDir)).toMatch(/^\d{8}T\d{6}Z(-\d+)?$/);
+    expect(await readdir(first.reportDir)).toEqual([RUN_CLAIM_FILE]);
   });
 });

@@ -1,7 +1,7 @@
 import { ALL_CHECKS } from "../../contracts/index.ts";
 import type { FaultName } from "../../sandbox/index.ts";
 import { FAULTS } from "../../sandbox/index.ts";
-import { checkAgainst, EXPECTED, ids, NOT_IN_MATRIX } from "../support/fault-matrix.ts";
+import { checkAgainst, EXPECTED, FULL_TIMEOUT_MS, ids, NOT_IN_MATRIX } from "../support/fault-matrix.ts";
 import { describe, expect, it } from "../support/fixtures.ts";
 
 // The fast profile's part of the matrix; the full profile's (which waits out token lifetimes) is fault-matrix-full.
@@ -23,6 +23,20 @@ describe("the contract suite against the sandbox", () => {
     expect(ids(results, "ERROR")).toEqual([]);
   });
 
+  for (const [fault, clientAuth] of [
+    ["token-basic-unchecked", "basic"],
+    ["token-form-unchecked", "post"],
+  ] as const) {
+    it(`fails the refusal checks under ${fault} when the run authenticates that way itself`, {
+      timeout: 60_000,
+    }, async ({ sandbox }) => {
+      const results = await checkAgainst(sandbox, [fault], "fast", clientAuth);
+      expect(ids(results, "FAIL")).toEqual(["token.unknown-client-refused", "token.wrong-secret-refused"]);
+      expect(ids(results, "WARN")).toEqual(["token.error-format"]);
+      expect(ids(results, "ERROR")).toEqual([]);
+    });
+  }
+
   it("has an expectation for every fault of the sandbox", () => {
     const covered = FAULTS.map((fault) => fault.name).filter(
       (name) => !(name in EXPECTED) && !NOT_IN_MATRIX.has(name),
@@ -42,12 +56,15 @@ describe("the contract suite against the sandbox", () => {
 
   for (const [fault, expected] of Object.entries(EXPECTED)) {
     if (expected?.profile === "full") continue;
-    it(`fails exactly the expected checks under ${fault}`, { timeout: 60_000 }, async ({ sandbox }) => {
+    const timeout = expected?.fuzzRuns === undefined ? 60_000 : FULL_TIMEOUT_MS;
+    it(`fails exactly the expected checks under ${fault}`, { timeout }, async ({ sandbox }) => {
       const results = await checkAgainst(
         sandbox,
         [fault as FaultName],
         "fast",
         expected?.clientAuth ?? "post",
+        undefined,
+        expected?.fuzzRuns,
       );
       expect({
         fail: ids(results, "FAIL"),

@@ -71,6 +71,21 @@ describe("INVALID_VARIANTS", () => {
     }
   });
 
+  it("says where the spec is silent: what only the generator's own form refuses is no error a target must reject", () => {
+    const silent = INVALID_VARIANTS.filter((variant) => variant.violates === "complete");
+    expect(silent.map((variant) => variant.name).sort()).toEqual([
+      "channel-id-prefix-only",
+      "empty-reference",
+      "empty-system",
+      "empty-system-version",
+      "empty-type",
+      "missing-date",
+      "missing-system",
+      "missing-system-version",
+    ]);
+    for (const variant of silent) expect(variant.rule, variant.name).toMatch(/The spec is silent/);
+  });
+
   it("is frozen, so no caller can change the catalogue for others", () => {
     expect(Object.isFrozen(INVALID_VARIANTS)).toBe(true);
     for (const variant of INVALID_VARIANTS) {

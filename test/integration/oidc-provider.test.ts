@@ -47,6 +47,8 @@ describe("oidc-provider as the target", () => {
     expect(message("token.example-fields")).toContain("refresh_expires_in");
     expect(message("token.no-store")).toContain("Pragma: no-cache (absent)");
     expect(message("events.stored")).toContain("no such route");
+    // Its lifetime is fixed from issue (ttl.ClientCredentials): the check names that pattern.
+    expect(message("lifetime.sliding")).toMatch(/^a lifetime fixed from issue: rejected /);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/Verdict: FAILED — 1 FAIL, 2 WARN, 1 SKIP, 29 PASS/);
   }, 150_000);

@@ -22,9 +22,9 @@ describe("Markdown cells", () => {
     expect(tableCell("a | b\n\tc  d ")).toBe("a \\| b c d ");
   });
 
-  it("turns a target's text into one trimmed line that carries no HTML and no pipe", () => {
-    expect(inlineText(' <img src=x onerror="1"> & | \n x ')).toBe(
-      '&lt;img src=x onerror="1"&gt; &amp; \\| x',
+  it("turns a target's text into one trimmed line whose HTML, entities, links and pipes are escaped", () => {
+    expect(inlineText(' <img src=x onerror="1"> &amp; | \n [x](y) ')).toBe(
+      '\\<img src=x onerror="1"\\> \\&amp; \\| \\[x\\](y)',
     );
   });
 });
@@ -66,21 +66,23 @@ describe("Markdown blocks", () => {
 
   it("keeps a callout's text inside it, on one line, as plain text", () => {
     expect(warningCallout("two\nlines <script>x</script>\n\n# not a heading")).toBe(
-      "> [!WARNING]\n> two lines &lt;script&gt;x&lt;/script&gt; # not a heading",
+      "> [!WARNING]\n> two lines \\<script\\>x\\</script\\> \\# not a heading",
     );
-    expect(warningCallout("> [!CAUTION]\nno")).toBe("> [!WARNING]\n> &gt; [!CAUTION] no");
+    expect(warningCallout("> [!CAUTION]\nno")).toBe("> [!WARNING]\n> \\> \\[!CAUTION\\] no");
   });
 
-  it("escapes what would open a block at the start of a line, and nothing else", () => {
+  it("escapes what would open a block at the start of a line", () => {
     expect(paragraphText("# heading")).toBe("\\# heading");
     expect(paragraphText("- item")).toBe("\\- item");
     expect(paragraphText("===")).toBe("\\===");
-    expect(paragraphText("```sh")).toBe("\\```sh");
-    expect(paragraphText("[a]: http://x")).toBe("\\[a]: http://x");
+    expect(paragraphText("```sh")).toBe("\\`\\`\\`sh");
+    expect(paragraphText("[a]: /x")).toBe("\\[a\\]: /x");
+    expect(paragraphText("[a]: http://x")).toBe("`[a]: http://x`");
     expect(paragraphText("1. first")).toBe("1\\. first");
     expect(paragraphText("12) twelfth")).toBe("12\\) twelfth");
     expect(paragraphText("1.5 s later")).toBe("1.5 s later");
-    expect(paragraphText("3 token(s) were rejected - see # 6")).toBe("3 token(s) were rejected - see # 6");
+    expect(paragraphText("3 token(s) were rejected - see # 6")).toBe("3 token(s) were rejected - see \\# 6");
+    expect(paragraphText(":-")).toBe("\\:-");
     expect(detailsBlock("more", "| a |")).toBe("<details><summary>more</summary>\n\n| a |\n\n</details>");
   });
 });

@@ -135,6 +135,31 @@ const observations: Record<
       expect(viaBasic.status).toBe(200);
     },
   },
+  "token-basic-unchecked": {
+    async observe(t) {
+      for (const [id, secret] of [
+        [DEMO_CLIENT.clientId, "wrong"],
+        ["stranger", "whatever"],
+      ] as const) {
+        const got = await postToken(t, form({ grant_type: "client_credentials" }), {
+          authorization: basic(id, secret),
+        });
+        expect(got.status).toBe(200);
+      }
+      expect((await postToken(t, tokenForm({ client_secret: "wrong" }))).status).toBe(401);
+      expect((await postToken(t, tokenForm({ client_id: "stranger" }))).status).toBe(401);
+    },
+  },
+  "token-form-unchecked": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ client_secret: "wrong" }))).status).toBe(200);
+      expect((await postToken(t, tokenForm({ client_id: "stranger" }))).status).toBe(200);
+      const viaBasic = await postToken(t, form({ grant_type: "client_credentials" }), {
+        authorization: basic(DEMO_CLIENT.clientId, "wrong"),
+      });
+      expect(viaBasic.status).toBe(401);
+    },
+  },
   "token-error-not-json": {
     async observe(t) {
       const got = await postToken(t, tokenForm({ client_secret: "wrong" }));
@@ -150,6 +175,19 @@ const observations: Record<
   "token-narrow-scope": {
     async observe(t) {
       expect(((await postToken(t, tokenForm())).json as Record<string, unknown>).scope).toBe("openid");
+    },
+  },
+  "token-repeated-params-accepted": {
+    async observe(t) {
+      const repeated = `${tokenForm()}&grant_type=password`;
+      expect((await postToken(t, repeated)).status).toBe(200);
+      expect((await postToken(t, `grant_type=password&${tokenForm()}`)).status).toBe(400);
+    },
+  },
+  "token-empty-param-5xx": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ audience: "" }))).status).toBe(500);
+      expect((await postToken(t, `${tokenForm()}&x_unknown=`)).status).toBe(200);
     },
   },
   "bearer-not-required": {
@@ -295,6 +333,98 @@ const observations: Record<
       const got = await t.getEvent(token, (posted.json as { EventRef: string }).EventRef);
       expect(got.status).toBe(404);
       expect(got.json).toEqual({ Message: "No resource at this path" });
+    },
+  },
+  "events-5xx-email-local-part": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+      for (const email of ["ada+orders@example.com", "josé@example.com"])
+        expect((await t.postEvent(token, validEvent({ customer: { email } }))).status).toBe(500);
+      expect((await t.postEvent(token, validEvent({ customer: { email: "a+b" } }))).status).toBe(400);
+    },
+  },
+  "events-5xx-long-reference": {
+    async observe(t) {
+      const token = await t.token();
+      const withReference = (reference: string) =>
+        validEvent({ transaction: { reference, date: "2026-01-02T03:04:05.678Z" } });
+      expect((await t.postEvent(token, withReference("r".repeat(64)))).status).toBe(202);
+      expect((await t.postEvent(token, withReference("s".repeat(65)))).status).toBe(500);
+    },
+  },
+  "events-5xx-quote-reference": {
+    async observe(t) {
+      const token = await t.token();
+      const event = validEvent({ transaction: { reference: "o'brien-1", date: "2026-01-02T03:04:05.678Z" } });
+      expect((await t.postEvent(token, event)).status).toBe(500);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "events-5xx-emoji-system": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ system: "shop 🛒" }))).status).toBe(500);
+      expect((await t.postEvent(token, validEvent({ system: "Kassensystem Süd" }))).status).toBe(202);
+    },
+  },
+  "events-5xx-unknown-property": {
+    async observe(t) {
+      const token = await t.token();
+      const { customer: _, channel: __, ...rest } = validEvent();
+      const spec = { ...rest, customer: { email: "a@example.com" }, channel: { id: "chl-1" } };
+      expect((await t.postEvent(token, spec)).status).toBe(202);
+      expect((await t.postEvent(token, validEvent())).status).toBe(500);
+      const { customer: ___, channel: ____, ...other } = validEvent();
+      const extra = { ...other, customer: { email: "a@example.com" }, channel: { id: "chl-1" }, x: 1 };
+      expect((await t.postEvent(token, extra)).status).toBe(500);
+    },
+  },
+  "events-5xx-null-field": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ type: null }))).status).toBe(500);
+      expect((await t.postEvent(token, validEvent({ system: null }))).status).toBe(400);
+    },
+  },
+  "events-5xx-huge-integer": {
+    async observe(t) {
+      const token = await t.token();
+      const text = (n: string) => JSON.stringify(validEvent()).replace(/}$/, `,"n":${n}}`);
+      expect((await t.postEvent(token, text("9007199254740992"))).status).toBe(202);
+      expect((await t.postEvent(token, text("-9007199254740993"))).status).toBe(500);
+      expect((await t.postEvent(token, text("1e400"))).status).toBe(202);
+    },
+  },
+  "events-5xx-deep-nesting": {
+    async observe(t) {
+      const token = await t.token();
+      const nested = (depth: number) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`);
+      expect((await t.postEvent(token, validEvent({ metadata: nested(99) }))).status).toBe(202);
+      expect((await t.postEvent(token, validEvent({ metadata: nested(100) }))).status).toBe(500);
+    },
+  },
+  "events-lenient-dates": {
+    async observe(t) {
+      const token = await t.token();
+      for (const date of ["2026-01-02T03:04:05Z", "2026-01-02T03:04:05.678+01:00", "2026-01-02"]) {
+        const event = validEvent();
+        const answer = await t.postEvent(token, {
+          ...event,
+          transaction: { ...(event.transaction as object), date },
+        });
+        expect(answer.status, date).toBe(202);
+      }
+      const event = validEvent();
+      const bad = { ...event, transaction: { ...(event.transaction as object), date: "02/01/2026" } };
+      expect((await t.postEvent(token, bad)).status).toBe(400);
+    },
+  },
+  "events-numbers-as-strings": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ type: 1, systemVersion: 1.2 }))).status).toBe(202);
+      expect((await t.postEvent(token, validEvent({ type: true }))).status).toBe(400);
     },
   },
   "expiry-fixed": {

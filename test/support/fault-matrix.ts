@@ -1,19 +1,29 @@
 import { runContract } from "../../cli/contract/run-contract.ts";
 import type { CheckResult, ClientAuth, Profile } from "../../contracts/index.ts";
-import { DIRECT } from "../../contracts/index.ts";
+import { DIRECT, FUZZ_DEFAULTS } from "../../contracts/index.ts";
 import type { FaultName, RunningSandbox, SandboxOptions } from "../../sandbox/index.ts";
 
 // The contract suite's fault matrix, shared by its fast-profile and full-profile test files.
 
-/** Short, so the full profile takes about 7 s; long enough that early expiry (at 2.5 s) is told apart. */
+/**
+ * Short, so the sliding-expiry probes take about 7 s beside the fast checks and the property-based stage; long
+ * enough that early expiry (at 2.5 s) is told apart.
+ */
 export const EXPIRES_IN = 5;
+/** The full profile's inputs per property-based check: each input bug class must be found at that many. */
+const FULL_RUNS = FUZZ_DEFAULTS.full.runs;
+/** A backstop: the full profile's sliding-expiry probes and property-based stage take about 30 s together. */
+export const FULL_TIMEOUT_MS = 120_000;
 
 /**
  * Every fault and exactly the checks it must trip. A check missing here must PASS or SKIP under that fault;
  * a fault missing here fails the completeness test below.
  */
 export const EXPECTED: Partial<
-  Record<FaultName, { fail?: string[]; warn?: string[]; profile?: Profile; clientAuth?: ClientAuth }>
+  Record<
+    FaultName,
+    { fail?: string[]; warn?: string[]; profile?: Profile; clientAuth?: ClientAuth; fuzzRuns?: number }
+  >
 > = {
   "token-any-grant-type": { fail: ["token.grant-type-enforced"], warn: ["token.error-format"] },
   "token-wrong-secret-accepted": { fail: ["token.wrong-secret-refused"], warn: ["token.error-format"] },
@@ -31,6 +41,16 @@ export const EXPECTED: Partial<
   // A Basic-only server, as it should be checked: with --client-auth basic it passes, warning that the spec's
   // form fields are refused. (The same server checked with form fields fails token.issued: see below.)
   "token-basic-only": { warn: ["token.form-auth"], clientAuth: "basic" },
+  // A bypass on the client authentication the run was not configured with: a wrong secret and an unknown client
+  // must be refused with every method the server accepts (the reverse pairs are below).
+  "token-basic-unchecked": {
+    fail: ["token.wrong-secret-refused", "token.unknown-client-refused"],
+    clientAuth: "post",
+  },
+  "token-form-unchecked": {
+    fail: ["token.wrong-secret-refused", "token.unknown-client-refused"],
+    clientAuth: "basic",
+  },
   "token-error-not-json": { warn: ["token.error-format"] },
   "token-narrow-scope": { warn: ["token.scope"] },
   "bearer-not-required": { fail: ["bearer.missing"], warn: ["bearer.challenge"] },
@@ -76,17 +96,67 @@ export const EXPECTED: Partial<
       "events.invalid-rejected",
       "events.malformed-json",
       "events.wrong-content-type",
+      "inputs.valid-accepted",
+      "inputs.no-server-error",
+      "inputs.types-enforced",
+      "inputs.dates-enforced",
     ],
   },
   // A 5xx for a client's mistake is a MUST failure in the SHOULD checks that send one as well.
   "events-invalid-5xx": {
-    fail: ["events.no-server-error", "events.invalid-rejected", "events.malformed-json"],
+    fail: [
+      "events.no-server-error",
+      "events.invalid-rejected",
+      "events.malformed-json",
+      "inputs.no-server-error",
+      "inputs.types-enforced",
+      "inputs.dates-enforced",
+    ],
   },
-  "events-accept-invalid": { warn: ["events.invalid-rejected"] },
+  // Accepting an event of the wrong type or with a malformed date fails a run: each has its own MUST check.
+  "events-accept-invalid": {
+    fail: ["inputs.types-enforced", "inputs.dates-enforced"],
+    warn: ["events.invalid-rejected"],
+  },
   "events-any-content-type": { warn: ["events.wrong-content-type"] },
   "events-not-stored": { warn: ["events.stored"] },
   // An API without the optional read-back route: events.stored SKIPs (no such route), nothing fails.
   "events-no-read-route": {},
+  // Input-handling bugs real event APIs have: the fixed catalogue finds only the null field (a 5xx) and sees
+  // lenient dates and numbers taken for strings as warnings; the property-based checks fail each, at the full
+  // profile's number of inputs.
+  "events-5xx-email-local-part": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
+  "events-5xx-long-reference": {
+    fail: ["inputs.valid-accepted", "inputs.no-server-error"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-5xx-quote-reference": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
+  "events-5xx-emoji-system": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
+  "events-5xx-unknown-property": { fail: ["inputs.no-server-error"], fuzzRuns: FULL_RUNS },
+  "events-5xx-null-field": {
+    fail: ["events.no-server-error", "events.invalid-rejected", "inputs.types-enforced"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-5xx-huge-integer": {
+    fail: ["inputs.no-server-error", "inputs.types-enforced"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-5xx-deep-nesting": {
+    fail: ["inputs.no-server-error", "inputs.types-enforced"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-lenient-dates": {
+    fail: ["inputs.dates-enforced"],
+    warn: ["events.invalid-rejected"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "events-numbers-as-strings": {
+    fail: ["inputs.types-enforced"],
+    warn: ["events.invalid-rejected"],
+    fuzzRuns: FULL_RUNS,
+  },
+  "token-repeated-params-accepted": { warn: ["inputs.token-form"], fuzzRuns: FULL_RUNS },
+  "token-empty-param-5xx": { fail: ["inputs.token-form"], fuzzRuns: FULL_RUNS },
   "expiry-fixed": { fail: ["lifetime.sliding"], profile: "full" },
   "expiry-never": { fail: ["lifetime.idle-expires"], profile: "full" },
   "expiry-early": { fail: ["lifetime.no-early-expiry"], profile: "full" },
@@ -112,6 +182,7 @@ export async function checkAgainst(
   profile: Profile,
   clientAuth: ClientAuth = "post",
   faultSeed?: number,
+  fuzzRuns?: number,
 ): Promise<CheckResult[]> {
   const sandbox = await start({
     expiresIn: EXPIRES_IN,
@@ -136,6 +207,7 @@ export async function checkAgainst(
     only: [],
     seed: 7,
     runId: `matrix-${faults.join("-") || "none"}-${clientAuth}`,
+    ...(fuzzRuns === undefined ? {} : { fuzz: { ...FUZZ_DEFAULTS[profile], runs: fuzzRuns } }),
   });
 }
 

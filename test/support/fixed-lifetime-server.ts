@@ -22,6 +22,11 @@ export async function startFixedLifetimeServer(options: {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly expiresIn: number;
+  /**
+   * What the token response says instead of expires_in, for a target that announces its lifetime oddly: a string
+   * ("300"), a fraction (0.5), zero. The tokens still last `expiresIn`.
+   */
+  readonly announcedExpiresIn?: unknown;
 }): Promise<FixedLifetimeServer> {
   /** Token → epoch ms of its `exp`. */
   const tokens = new Map<string, number>();
@@ -53,7 +58,11 @@ export async function startFixedLifetimeServer(options: {
           sendJson(
             res,
             200,
-            { access_token: token, expires_in: options.expiresIn, token_type: "Bearer" },
+            {
+              access_token: token,
+              expires_in: "announcedExpiresIn" in options ? options.announcedExpiresIn : options.expiresIn,
+              token_type: "Bearer",
+            },
             { "cache-control": "no-store", pragma: "no-cache" },
           );
           return;

@@ -20,6 +20,20 @@ describe("Redactor", () => {
     );
   });
 
+  it("hides each token parameter's value behind its name, raw, percent-encoded and base64-encoded", () => {
+    const value = "api key/+é=1";
+    const own = new Redactor().addTokenParams({ api_key: value, org: "" });
+    const forms = [
+      value,
+      encodeURIComponent(value),
+      Buffer.from(value).toString("base64"),
+      Buffer.from(value).toString("base64url"),
+    ];
+    expect(own.redact(forms.join(" | "))).toBe(Array(4).fill("<TOKEN_PARAM:api_key>").join(" | "));
+    // An empty value hides nothing.
+    expect(own.redact("org= and more")).toBe("org= and more");
+  });
+
   it("hides a secret with a quote, a backslash, a slash and non-ASCII in every encoding a server may echo", () => {
     const hard = 'q7"R\\v/é +%Zx';
     const own = new Redactor().add(hard, "<CLIENT_SECRET>").addBasic("echo-client", hard);

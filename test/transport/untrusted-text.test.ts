@@ -29,4 +29,18 @@ describe("inertText", () => {
     const once = inertText("\u001b\n\ufffe");
     expect(inertText(once)).toBe(once);
   });
+
+  it("takes the workflow command out of text that may start a CI log line, and legacy ##[ commands anywhere", () => {
+    // A GitHub runner trims a line's leading whitespace, then obeys ::name::; it obeys ##[name] anywhere in a line.
+    expect(inertText("::error::forged")).toBe("\\x3a:error::forged");
+    expect(inertText("   ::add-mask::x")).toBe("   \\x3a:add-mask::x");
+    expect(inertText("\u00a0::stop-commands::t")).toBe("\u00a0\\x3a:stop-commands::t");
+    expect(inertText("ok ##[error]forged ##[stop-commands]t")).toBe(
+      "ok ##\\x5berror]forged ##\\x5bstop-commands]t",
+    );
+    // Within a line `::` is text: IPv6 loopback, a C++ name, an issue title.
+    expect(inertText("http://[::1]:8080 std::string a::b")).toBe("http://[::1]:8080 std::string a::b");
+    for (const text of ["::error::x", " ##[group]y"])
+      expect(inertText(inertText(text))).toBe(inertText(text));
+  });
 });

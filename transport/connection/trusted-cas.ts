@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
 import { ConnectionError } from "../../core/index.ts";
+import { readInputFileSync } from "../input-file.ts";
 import type { Connection } from "./connection.ts";
 
 const cache = new Map<string, readonly string[]>();
@@ -15,13 +15,14 @@ export function trustedCas(connection: Connection): readonly string[] | undefine
   if (file === undefined) return undefined;
   let cas = cache.get(file);
   if (cas === undefined) {
-    let pem: string;
-    try {
-      pem = readFileSync(file, "utf8");
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "unreadable";
-      throw new ConnectionError(`cannot read the CA file ${file} (NODE_EXTRA_CA_CERTS): ${code}`, "CA_FILE");
+    const reading = readInputFileSync(file);
+    if (!reading.ok) {
+      throw new ConnectionError(
+        `cannot read the CA file ${file} (NODE_EXTRA_CA_CERTS): ${reading.problem}`,
+        "CA_FILE",
+      );
     }
+    const pem = reading.text;
     if (!pem.includes("-----BEGIN CERTIFICATE-----")) {
       throw new ConnectionError(
         `the CA file ${file} (NODE_EXTRA_CA_CERTS) holds no PEM certificate`,

@@ -37,10 +37,12 @@ export interface DiscoveredServer {
 export class DiscoveryError extends Error {
   override readonly name = "DiscoveryError";
   constructor(
-    message: string,
+    readonly issuer: string,
+    /** What each metadata URL answered, or why it did not. */
+    readonly reasons: string,
     readonly reachable: boolean,
   ) {
-    super(message);
+    super(`no metadata for the issuer ${issuer}: ${reasons}`);
   }
 }
 
@@ -122,7 +124,7 @@ export async function discoverServer(issuer: string, how: DiscoveryRequest): Pro
     answered ||= attempt.answered;
     reasons.push(`${url} ${attempt.reason}`);
   }
-  throw new DiscoveryError(`no metadata for the issuer ${issuer}: ${reasons.join("; ")}`, answered);
+  throw new DiscoveryError(issuer, reasons.join("; "), answered);
 }
 
 /**

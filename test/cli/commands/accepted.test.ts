@@ -9,9 +9,13 @@ async function ledgerFile(dir: string, name: string, entries: readonly object[])
   return file;
 }
 
-const algNone = (expires: string) => ({
-  id: "bearer.alg-none",
-  reason: "legacy verifier",
+/** A date an entry may name: within a year of today (a later one is refused). */
+const IN_FORCE = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+
+// bearer.other-scheme is a MUST check a ledger may waive (the authentication refusals proper may not be).
+const otherScheme = (expires: string) => ({
+  id: "bearer.other-scheme",
+  reason: "legacy gateway",
   ticket: "API-7",
   expires,
 });
@@ -19,7 +23,7 @@ const contract = (ledger: string, report: string, faults: readonly string[]) =>
   runCliInProcess([
     "contract",
     "--only",
-    "bearer.alg-none",
+    "bearer.other-scheme",
     ...faults.flatMap((fault) => ["--sandbox-fault", fault]),
     "--accepted",
     ledger,
@@ -29,11 +33,14 @@ const contract = (ledger: string, report: string, faults: readonly string[]) =>
 
 describe("--accepted, the ledger of accepted deviations", () => {
   it("WAIVES a failing accepted check: exit 0, never a PASS, in every report", async ({ tmpDir: dir }) => {
-    const ledger = await ledgerFile(dir, "in-force.json", [algNone("2999-12-31")]);
-    const run = await contract(ledger, join(dir, "waived"), ["bearer-alg-none"]);
+    const ledger = await ledgerFile(dir, "in-force.json", [otherScheme(IN_FORCE)]);
+    const run = await contract(ledger, join(dir, "waived"), ["bearer-any-scheme"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^ {2}WAIVED +bearer\.alg-none +MUST .*\[WAIVED: accepted until 2999-12-31 \(API-7\): legacy verifier\]$/m,
+      new RegExp(
+        `^ {2}WAIVED +bearer\\.other-scheme +MUST .*\\[WAIVED: accepted until ${IN_FORCE} \\(API-7\\): legacy gateway\\]$`,
+        "m",
+      ),
     );
     expect(run.stdout).toContain("Verdict: PASSED — 1 WAIVED (");
     const results = JSON.parse(await readFile(join(dir, "waived", "results.json"), "utf8"));
@@ -47,26 +54,26 @@ describe("--accepted, the ledger of accepted deviations", () => {
   });
 
   it("fails again once the entry has expired, saying so: exit 1", async ({ tmpDir: dir }) => {
-    const ledger = await ledgerFile(dir, "expired.json", [algNone("2000-01-31")]);
-    const run = await contract(ledger, join(dir, "expired"), ["bearer-alg-none"]);
+    const ledger = await ledgerFile(dir, "expired.json", [otherScheme("2000-01-31")]);
+    const run = await contract(ledger, join(dir, "expired"), ["bearer-any-scheme"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^ {2}FAIL +bearer\.alg-none .*\[accepted until 2000-01-31, expired\]$/m);
+    expect(run.stdout).toMatch(/^ {2}FAIL +bearer\.other-scheme .*\[accepted until 2000-01-31, expired\]$/m);
     expect(run.stdout).toMatch(
-      /EXPIRED +bearer\.alg-none: accepted until 2000-01-31, expired: it fails again/,
+      /EXPIRED +bearer\.other-scheme: accepted until 2000-01-31, expired: it fails again/,
     );
   });
 
   it("calls an entry whose check passes stale: exit 0, asking to remove it", async ({ tmpDir: dir }) => {
-    const ledger = await ledgerFile(dir, "stale.json", [algNone("2999-12-31")]);
+    const ledger = await ledgerFile(dir, "stale.json", [otherScheme(IN_FORCE)]);
     const run = await contract(ledger, join(dir, "stale"), []);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^ {2}PASS +bearer\.alg-none/m);
-    expect(run.stdout).toMatch(/STALE +bearer\.alg-none: passes now: remove the entry/);
+    expect(run.stdout).toMatch(/^ {2}PASS +bearer\.other-scheme/m);
+    expect(run.stdout).toMatch(/STALE +bearer\.other-scheme: passes now: remove the entry/);
   });
 
   it("refuses a malformed ledger before any request: exit 2 naming the entry", async ({ tmpDir: dir }) => {
     const file = await ledgerFile(dir, "malformed.json", [
-      algNone("2999-12-31"),
+      otherScheme(IN_FORCE),
       { id: "lifetime.sliding", reason: "r" },
     ]);
     // A complete target on a closed port: a request would end in exit 3, so exit 2 shows none was made.
@@ -88,15 +95,15 @@ describe("--accepted, the ledger of accepted deviations", () => {
   });
 
   it("takes the ledger from the config file, relative to it", async ({ tmpDir: dir }) => {
-    await ledgerFile(dir, "from-config.json", [algNone("2999-12-31")]);
+    await ledgerFile(dir, "from-config.json", [otherScheme(IN_FORCE)]);
     const config = join(dir, "config.json");
     await writeFile(config, JSON.stringify({ environments: { demo: { accepted: "from-config.json" } } }));
     const run = await runCliInProcess([
       "contract",
       "--only",
-      "bearer.alg-none",
+      "bearer.other-scheme",
       "--sandbox-fault",
-      "bearer-alg-none",
+      "bearer-any-scheme",
       "--config",
       config,
       "-e",
@@ -105,7 +112,7 @@ describe("--accepted, the ledger of accepted deviations", () => {
       join(dir, "config-report"),
     ]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^ {2}WAIVED +bearer\.alg-none/m);
+    expect(run.stdout).toMatch(/^ {2}WAIVED +bearer\.other-scheme/m);
   });
 
   it("run: every part judged with the ledger, and one junit.xml at the root holding every part", async ({
@@ -119,9 +126,9 @@ describe("--accepted, the ledger of accepted deviations", () => {
       "--profile",
       "fast",
       "--sandbox-fault",
-      "bearer-alg-none",
+      "bearer-any-scheme",
       "--accepted",
-      await ledgerFile(dir, "run.json", [algNone("2999-12-31")]),
+      await ledgerFile(dir, "run.json", [otherScheme(IN_FORCE)]),
       "--report-dir",
       report,
     ]);

@@ -66,7 +66,7 @@ describe("load --save-baseline / --baseline and compare", () => {
       const run = await load([...RUN, "--baseline", baselineFile]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(
-        /Baseline comparison against .*sustained-baseline\.json: (UNCHANGED|INCONCLUSIVE)/,
+        /Baseline comparison against .*sustained-baseline\.json: baseline (UNCHANGED|INCONCLUSIVE)/,
       );
       expect(run.stdout).not.toContain("REGRESSED");
       sameDir = run.reportDir;
@@ -77,16 +77,26 @@ describe("load --save-baseline / --baseline and compare", () => {
   it(
     "finds the sandbox with 30 ms added REGRESSED: exit 1, in the console, summary.md and junit.xml",
     async () => {
-      const run = await load([...RUN, "--baseline", baselineFile, "--sandbox-latency", "30"]);
+      const run = await load([
+        ...RUN,
+        "--baseline",
+        baselineFile,
+        "--sandbox-latency",
+        "30",
+        "--allow-latency-change",
+      ]);
       expect(run.code, run.stdout + run.stderr).toBe(1);
-      expect(run.stdout).toMatch(/Baseline comparison against .*: REGRESSED/);
-      expect(run.stdout).toMatch(/REGRESSED\s+events latency p50 per unit: [\d.]+ ms → 3\d\.\d ms/);
-      expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50; events\.p95; events\.p99/);
+      expect(run.stdout).toMatch(/Baseline comparison against .*: baseline REGRESSED/);
+      // 30 ms more on every answer: at least that much on the median (more on a busy machine).
+      expect(run.stdout).toMatch(
+        /REGRESSED\s+events latency p50 per 500 ms: [\d.]+ ms → (?:[3-9]\d|\d{3,})\.\d ms/,
+      );
+      expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50/);
       const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
       expect(markdown).toMatch(
-        /\*\*Result: FAILED \(0 threshold\(s\), \d figure\(s\) REGRESSED against the baseline\)\*\*/,
+        /\*\*Result: FAILED: (thresholds held|\d thresholds? crossed); baseline REGRESSED \(events p50 \+[\d.]+ ms/,
       );
-      expect(markdown).toContain("| **REGRESSED** | events latency p50 per unit | whole run |");
+      expect(markdown).toContain("| **REGRESSED** | events latency p50 per 500 ms | whole run |");
       const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
       expect(junit).toMatch(
         /<testcase name="events\.p50" classname="load\.sustained\.baseline"[^>]*><failure message="REGRESSED: /,
@@ -112,7 +122,7 @@ describe("load --save-baseline / --baseline and compare", () => {
     async () => {
       const run = await load([...RUN, "--instances", "2", "--baseline", baselineFile]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/Baseline comparison against .*: (UNCHANGED|INCONCLUSIVE)/);
+      expect(run.stdout).toMatch(/Baseline comparison against .*: baseline (UNCHANGED|INCONCLUSIVE)/);
       const record = JSON.parse(await readFile(path.join(run.reportDir, "baseline.json"), "utf8"));
       expect(record.instances).toBe(2);
       const accepted = record.units.reduce((sum: number, u: { accepted: number }) => sum + u.accepted, 0);
@@ -122,9 +132,9 @@ describe("load --save-baseline / --baseline and compare", () => {
   );
 
   it("compare judges report dirs after the fact: exit 1 on the slow run, 0 on the same one", async () => {
-    const slow = await runInProcess(compareCommand, [baselineDir, slowDir], env);
+    const slow = await runInProcess(compareCommand, [baselineDir, slowDir, "--allow-latency-change"], env);
     expect(slow.code, slow.stderr).toBe(1);
-    expect(slow.stdout).toMatch(/: REGRESSED\n/);
+    expect(slow.stdout).toMatch(/: baseline REGRESSED /);
     const same = await runInProcess(compareCommand, [baselineFile, sameDir], env);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).not.toContain("REGRESSED");

@@ -40,7 +40,12 @@ describe("event-harness contract", () => {
       /^## .* \(embedded sandbox — not your API\)\n/,
     );
     expect(run.stdout).toContain("Bearer requirement");
-    expect((await readdir(dir)).sort()).toEqual(["junit.xml", "results.json", "summary.md"]);
+    expect((await readdir(dir)).sort()).toEqual([
+      ".event-harness-run",
+      "junit.xml",
+      "results.json",
+      "summary.md",
+    ]);
     const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8"));
     expect(results.verdict).toBe("passed");
     for (const check of results.checks) {

@@ -95,7 +95,7 @@ describe("event-harness generate (child process)", () => {
       const run = await spawnCli(["generate", "--count", "25", "--seed", "4", "--out", file]);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe("");
-      expect(run.stderr).toContain("wrote 25 line(s)");
+      expect(run.stderr).toContain("wrote 25 lines");
       const written = await readFile(file, "utf8");
       expect(lines(written)).toHaveLength(25);
       expect(written).toBe((await generateInProcess(["--count", "25", "--seed", "4"])).stdout);

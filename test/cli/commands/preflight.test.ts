@@ -131,43 +131,57 @@ describe("contract: diagnose before judging", () => {
     }
   });
 
-  for (const [fault, configured, works, check] of [
-    ["token-basic-only", "post", "basic", "token.form-auth"],
-    ["token-no-basic-auth", "basic", "post", "token.basic-auth"],
-  ] as const) {
-    it(`credentials refused with --client-auth ${configured} but not with ${works}: goes on with ${works}, ${check} names it`, async ({
-      tmpDir,
-      sandbox,
-      targetEnv,
-    }) => {
-      const target = await sandbox({ clients: shop(), faults: [fault] });
-      const dir = join(tmpDir, `switch-${configured}`);
-      const run = await runCliInProcess(
-        [
-          "contract",
-          "--only",
-          `token.issued,${check},events.accepted`,
-          "--client-auth",
-          configured,
-          "--report-dir",
-          dir,
-        ],
-        targetEnv(target),
-      );
-      expect(run.code, run.stderr).toBe(0);
-      expect(harnessLines(run)).toEqual([
-        `event-harness: the credentials for client ${CLIENT_ID} were refused with --client-auth ${configured} but work with --client-auth ${works}: going on with ${works}`,
-      ]);
-      expect(run.stdout).toMatch(/PASS +token\.issued /);
-      expect(run.stdout).toMatch(/PASS +events\.accepted /);
-      expect(run.stdout).toMatch(
-        new RegExp(`WARN +${check.replace(".", "\\.")} +SHOULD +.*; works with --client-auth ${works}$`, "m"),
-      );
-      expect(((await json(join(dir, "results.json"))).target as { clientAuth: string }).clientAuth).toBe(
-        works,
-      );
-    });
-  }
+  it("credentials refused with the defaulted post but not with basic: goes on with basic, token.form-auth names it", async ({
+    tmpDir,
+    sandbox,
+    targetEnv,
+  }) => {
+    const target = await sandbox({ clients: shop(), faults: ["token-basic-only"] });
+    const dir = join(tmpDir, "switch-post");
+    const run = await runCliInProcess(
+      ["contract", "--only", "token.issued,token.form-auth,events.accepted", "--report-dir", dir],
+      targetEnv(target),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(harnessLines(run)).toEqual([
+      `event-harness: the credentials for client ${CLIENT_ID} were refused with --client-auth post but work with --client-auth basic: going on with basic`,
+    ]);
+    expect(run.stdout).toMatch(/PASS +token\.issued /);
+    expect(run.stdout).toMatch(/PASS +events\.accepted /);
+    expect(run.stdout).toMatch(/WARN +token\.form-auth +SHOULD +.*; works with --client-auth basic$/m);
+    expect(((await json(join(dir, "results.json"))).target as { clientAuth: string }).clientAuth).toBe(
+      "basic",
+    );
+  });
+
+  it("credentials refused with a given --client-auth basic but not with post: judged as given, token.issued FAILs", async ({
+    tmpDir,
+    sandbox,
+    targetEnv,
+  }) => {
+    const target = await sandbox({ clients: shop(), faults: ["token-no-basic-auth"] });
+    const dir = join(tmpDir, "binding-basic");
+    const run = await runCliInProcess(
+      [
+        "contract",
+        "--only",
+        "token.issued,token.basic-auth,events.accepted",
+        "--client-auth",
+        "basic",
+        "--report-dir",
+        dir,
+      ],
+      targetEnv(target),
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(harnessLines(run)).toEqual([
+      `event-harness: the credentials for client ${CLIENT_ID} were refused with --client-auth basic but work with --client-auth post: judging with basic, as given (a given --client-auth is never switched; give --client-auth post, or leave it out to let the harness choose)`,
+    ]);
+    expect(run.stdout).toMatch(/FAIL +token\.issued /);
+    expect(((await json(join(dir, "results.json"))).target as { clientAuth: string }).clientAuth).toBe(
+      "basic",
+    );
+  });
 
   for (const secret of ["wrong", "token", "events", "PASS"]) {
     it(`a secret '${secret}' mangles no check id nor the harness's words`, async ({

@@ -122,7 +122,7 @@ describe("event-harness run with its load part", () => {
       });
       expect(outcome.parts[0]?.command).toMatch(
         // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
-        /^npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
+        /^npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);

@@ -53,7 +53,7 @@ describe("event-harness run against the embedded sandbox", () => {
         ["contract", "passed", 0],
       ]);
       expect(outcome.parts[0]?.command).toBe(
-        `npx event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir ${path.join(dir, "rotation")}`,
+        `npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir ${path.join(dir, "rotation")}`,
       );
       const files = (await readdir(dir, { recursive: true })).sort();
       for (const file of [
@@ -205,7 +205,7 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stdout).toBe(3);
       expect(marginLines(run.stdout).at(-1)).toMatch(
-        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 0 of 1 parts passed/,
+        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 0 of 1 part passed/,
       );
       expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain('data-verdict="undecided"');
     },

@@ -272,7 +272,8 @@ describe("event-harness sandbox-rotate", () => {
 
   it("names every option it takes in its usage line", async () => {
     const help = await rotateCli(["--help"]);
-    const usage = /^Usage: event-harness (.*)$/m.exec(help.stdout)?.[1] ?? "";
+    // The usage line wraps to the width, its continuations indented: read as one line again.
+    const usage = (/^Usage: event-harness ([\s\S]*?)\n\n/m.exec(help.stdout)?.[1] ?? "").replace(/\s+/g, " ");
     expect(usage).toContain("[--timeout S]");
     for (const name of Object.keys(sandboxRotateCommand.options)) expect(usage).toContain(`--${name}`);
   });

@@ -60,8 +60,9 @@ describe("results.json's target records the resource and the token parameters' n
       resource: "http://127.0.0.1/api",
       tokenParams: ["organization"],
     });
-    // The request evidence shows the form as sent (a target setting, not a secret); the run's record names it only.
-    expect(JSON.stringify(JSON.parse(results).target)).not.toContain("org-value-31f");
+    // A value may be an API key: the evidence shows the form with a placeholder, the run's record names it only.
+    expect(results).not.toContain("org-value-31f");
+    expect(results).toContain("organization=<TOKEN_PARAM:organization>");
     expect(run.stdout + run.stderr).not.toContain("org-value-31f");
   });
 });

@@ -142,7 +142,7 @@ describe("event-harness verify-rotation against an external target", () => {
     [
       ["--old-token-file", "/nonexistent/old.token"],
       {},
-      /--old-token-file \/nonexistent\/old\.token: cannot read it \(ENOENT\)/,
+      /--old-token-file \/nonexistent\/old\.token: cannot read it: no such file \(ENOENT\)/,
     ],
   ] as const)("exits 2 before any request on %j with %j", async ([args, env, message], { tmpDir }) => {
     // The target does not listen: a request would make it exit 3, so exit 2 shows nothing was sent.

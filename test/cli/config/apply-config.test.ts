@@ -123,13 +123,40 @@ describe("applyConfig", () => {
     );
   });
 
-  it("refuses a reference to an unset variable, naming it, unless a flag or variable replaces the key", async () => {
+  it("refuses a reference to an unset variable, naming it, even when a flag or variable gives a secret", async () => {
     const error = await refusal(applyConfig(SPECS, { config: file, environment: "staging" }, {}));
     expect(error.code).toBe("invalid-config");
     expect(error.message).toContain("clientSecret of environment 'staging' refers to ${STAGING_SECRET}");
     expect(error.message).toContain("STAGING_SECRET is not set");
-    const replaced = await applyConfig(SPECS, { config: file }, { EVENT_API_CLIENT_SECRET: "from-env" });
-    expect(replaced?.env.EVENT_API_CLIENT_SECRET).toBe("from-env");
+    // A secret meant for another environment never stands in for this one's.
+    const crossing = await refusal(
+      applyConfig(SPECS, { config: file }, { EVENT_API_CLIENT_SECRET: "from-env" }),
+    );
+    expect(crossing.message).toContain("STAGING_SECRET is not set; EVENT_API_CLIENT_SECRET is set");
+    expect(crossing.message).not.toContain("from-env");
+  });
+
+  it("takes the environment's secret when a flag or variable gives the very same one", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      { config: file },
+      { EVENT_API_CLIENT_SECRET: "same", STAGING_SECRET: "same" },
+    );
+    expect(applied?.env.EVENT_API_CLIENT_SECRET).toBe("same");
+    expect(applied?.overrides).toEqual([]);
+  });
+
+  it("lists every setting of the file a flag or variable replaced, by the flag or variable's name", async () => {
+    const applied = await applyConfig(
+      SPECS,
+      { config: file, timeout: "3", scenario: ["spike"] },
+      { STAGING_SECRET: "s", EVENT_API_TOKEN_URL: "https://other.example.com/token", EVENT_API_TIMEOUT: "9" },
+    );
+    expect(applied?.overrides).toEqual([
+      "EVENT_API_TOKEN_URL overrides authUrl",
+      "--timeout overrides timeout",
+      "--scenario overrides scenarios",
+    ]);
   });
 
   it("reads the file and environment from their variables when no flag names them", async () => {

@@ -138,6 +138,6 @@ describe("readConfigEnvironment", () => {
 
   it("says a missing file cannot be read", async ({ tmpDir: dir }) => {
     const error = await refusal(readConfigEnvironment(join(dir, "absent.json"), undefined));
-    expect(error.message).toContain("absent.json: cannot be read (ENOENT)");
+    expect(error.message).toContain("absent.json: cannot be read: no such file (ENOENT)");
   });
 });

@@ -48,6 +48,7 @@ describe("readLoadSettings", () => {
       ],
       out: ["json=out.json"],
       seed: "42",
+      events: "wide",
       "sandbox-expires-in": "9",
     });
     expect(settings).toEqual({
@@ -65,6 +66,7 @@ describe("readLoadSettings", () => {
       },
       outs: ["json=out.json"],
       seed: 42,
+      events: "wide",
       sandboxExpiresIn: 9,
     });
   });
@@ -74,6 +76,7 @@ describe("readLoadSettings", () => {
     ["sustained", { duration: "0.5" }, "--duration takes a duration from 1s to 168h"],
     ["sustained", { duration: "200h" }, "--duration takes a duration from 1s to 168h"],
     ["sustained", { vus: "0" }, "--vus takes a whole number"],
+    ["sustained", { events: "odd" }, "--events takes one of plain, wide"],
     ["sustained", { threshold: ["events_failed"] }, "--threshold expected NAME=EXPR"],
     ["sustained", { "sandbox-expires-in": "0" }, "--sandbox-expires-in takes a whole number"],
   ] as const)("rejects %s with %o", (scenario, options, message) => {

@@ -30,7 +30,8 @@ describe("the dashboard's period", () => {
     expect(extras.env).toEqual({
       K6_WEB_DASHBOARD: "true",
       K6_WEB_DASHBOARD_EXPORT: path.join("/reports/run", "dashboard.html"),
-      K6_WEB_DASHBOARD_PORT: "-1",
+      K6_WEB_DASHBOARD_HOST: "127.0.0.1",
+      K6_WEB_DASHBOARD_PORT: "0",
       K6_WEB_DASHBOARD_PERIOD: "30s",
     });
     expect(extras.args).toEqual([

@@ -7,6 +7,9 @@ import { loadCommand } from "../../../cli/commands/load.ts";
 import { verifyRotationCommand } from "../../../cli/commands/verify-rotation.ts";
 import { planParts, reproduceCommand } from "../../../cli/run/part-plan.ts";
 import type { RunSettings } from "../../../cli/run/run-settings.ts";
+import { DIRECT } from "../../../transport/connection/index.ts";
+import type { Target } from "../../../transport/index.ts";
+import { Secret } from "../../../transport/index.ts";
 
 const COMMANDS: Record<string, Command> = {
   contract: contractCommand as Command,
@@ -27,13 +30,15 @@ const settings: RunSettings = {
   expectOldTokens: undefined,
   faults: ["events-5xx", "expiry-fixed"],
   sandboxLatency: undefined,
-  baseline: undefined,
+  baselines: {},
+  failOn: undefined,
+  accepted: undefined,
 };
 
-/** The argv after `npx event-harness` in the command shown to reproduce a part, split as the shell would. */
+/** The argv after `npx --no-install event-harness` in the command shown to reproduce a part, split as the shell would. */
 function shownArgv(command: string): string[] {
   return command
-    .replace(/^npx event-harness /, "")
+    .replace(/^npx --no-install event-harness /, "")
     .split(" ")
     .map((word) => word.replace(/^'(.*)'$/, "$1"));
 }
@@ -62,5 +67,24 @@ describe("planParts", () => {
     }
     const without = planParts(settings).map((plan) => reproduceCommand(plan, undefined));
     for (const shown of without) expect(shown).not.toContain("--sandbox-latency");
+  });
+
+  it("repeats a given --client-auth, even post, so the part run by hand judges the same binding method", () => {
+    const target: Target = {
+      tokenUrl: "https://sso.example.com/token",
+      baseUrl: "https://api.example.com",
+      clientId: "c",
+      clientSecret: new Secret("s"),
+      audience: "https://api.example.com",
+      clientAuth: "post",
+      timeoutMs: 10_000,
+      connection: DIRECT,
+      embedded: false,
+    };
+    const [plan] = planParts({ ...settings, parts: ["contract"] });
+    if (plan === undefined) throw new Error("no contract part");
+    expect(reproduceCommand(plan, target)).not.toContain("--client-auth");
+    expect(reproduceCommand(plan, { ...target, clientAuthGiven: true })).toMatch(/ --client-auth post( |$)/);
+    expect(reproduceCommand(plan, { ...target, clientAuth: "basic" })).toMatch(/ --client-auth basic( |$)/);
   });
 });

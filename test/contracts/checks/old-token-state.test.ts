@@ -48,4 +48,39 @@ describe("oldTokenState", () => {
     expect(oldTokenState(token, refusal(), NOW, 300, quote).state).toBe("unknown");
     expect(oldTokenState("opaque", refusal(), NOW, 300, quote).state).toBe("unknown");
   });
+
+  it("decides nothing from a description that names both expiry and revocation", () => {
+    const both = refusal({
+      "www-authenticate":
+        'Bearer error="invalid_token", error_description="not active (expired, revoked or unknown)"',
+    });
+    const young = jwt({ iat: NOW / 1000 - 20, exp: NOW / 1000 + 86_400 });
+    expect(oldTokenState(young, both, NOW, 300, quote)).toEqual({
+      state: "not-expired",
+      why: "issued 20 s ago, within expires_in 300 s",
+    });
+    const old = jwt({ iat: NOW / 1000 - 600, exp: NOW / 1000 + 86_400 });
+    expect(oldTokenState(old, both, NOW, 300, quote)).toEqual({
+      state: "unknown",
+      why: 'issued 600 s ago, longer than expires_in 300 s, when it was last used is not known, and the 401 says "not active (expired, revoked or unknown)", which names both',
+    });
+    expect(oldTokenState("opaque", both, NOW, 300, quote).state).toBe("unknown");
+    const passed = jwt({ iat: NOW / 1000 - 400, exp: NOW / 1000 - 100 });
+    expect(oldTokenState(passed, both, NOW, 300, quote).state).toBe("expired");
+  });
+
+  it("reads the description of the Bearer challenge only, wherever it stands among others", () => {
+    const basicFirst = refusal({
+      "www-authenticate":
+        'Basic realm="api", error_description="expired password", Bearer error="invalid_token", error_description="The access token was revoked"',
+    });
+    expect(oldTokenState("opaque", basicFirst, NOW, 300, quote)).toEqual({
+      state: "not-expired",
+      why: 'the 401 says "The access token was revoked"',
+    });
+    const quotedOnly = refusal({
+      "www-authenticate": 'Basic realm="Bearer error_description="jwt expired""',
+    });
+    expect(oldTokenState("opaque", quotedOnly, NOW, 300, quote).state).toBe("unknown");
+  });
 });

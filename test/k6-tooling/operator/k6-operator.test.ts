@@ -145,6 +145,8 @@ describe("load --k6-operator and load-merge", () => {
     const files = await filesUnder(dir);
     expect(files.map((f) => path.relative(dir, f)).sort()).toEqual(
       [
+        // The claim that makes the folder this run's alone.
+        ".event-harness-run",
         "README.md",
         "archive.tar",
         "event-templates.json",

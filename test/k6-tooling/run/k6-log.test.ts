@@ -9,6 +9,7 @@ import { Redactor } from "../../../transport/index.ts";
 const SECRET = "k6-log-secret-value-1234";
 let work: string;
 let fakeK6: string;
+let thresholdsK6: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "eh-k6-log-"));
@@ -26,6 +27,20 @@ beforeAll(async () => {
     ].join("\n"),
   );
   await chmod(fakeK6, 0o755);
+  // What k6 v2 writes when a threshold fails: its verdict, which the harness reports itself.
+  thresholdsK6 = path.join(work, "k6-thresholds");
+  await writeFile(
+    thresholdsK6,
+    [
+      "#!/bin/sh",
+      "cat >&2 <<'EOF'",
+      `time="2026-11-25T21:00:02Z" level=error msg="thresholds on metrics 'events_failed, http_req_duration{endpoint:events}' have been crossed"`,
+      "EOF",
+      "exit 99",
+      "",
+    ].join("\n"),
+  );
+  await chmod(thresholdsK6, 0o755);
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -62,5 +77,25 @@ describe("runK6 with a log file", () => {
     expect(log).toContain("level=warning");
     expect(log).not.toContain(SECRET);
     expect(result.loggedErrors).toBe(1);
+  });
+
+  it("does not count k6's own 'thresholds have been crossed' as an error line: the harness reports thresholds itself", async () => {
+    const stderr = collect();
+    const logFile = path.join(work, "k6-thresholds.log");
+    const result = await runK6({
+      k6: { path: thresholdsK6, version: "v2.2.0", harnessExtension: false } as never,
+      script: "script.js",
+      env: {},
+      stdout: collect().stream,
+      stderr: stderr.stream,
+      redactor: new Redactor(),
+      signal: new AbortController().signal,
+      maxSeconds: 60,
+      logFile,
+    });
+    expect(result.exitCode).toBe(99);
+    expect(result.loggedErrors).toBe(0);
+    expect(stderr.text()).toBe("");
+    expect(await readFile(logFile, "utf8")).toContain("have been crossed");
   });
 });

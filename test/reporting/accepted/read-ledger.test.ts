@@ -69,12 +69,12 @@ describe("parseLedger", () => {
     [
       "a load gate without expiry",
       entry({ id: "load.events_failed", reason: "r" }),
-      /expires .* is required for MUST checks and load gates/,
+      /expires .* is required for MUST checks, load gates and baseline figures/,
     ],
     [
       "an unknown id",
       entry({ id: "lifetime.slidng", reason: "r", expires: "2027-01-01" }),
-      /entry 1 \(lifetime\.slidng\): names no check or load gate/,
+      /entry 1 \(lifetime\.slidng\): names no check, load gate or baseline figure/,
     ],
   ])("refuses %s, naming the entry", (_what, value, message) => {
     const reading = typeof value === "string" ? parseLedger(value, "accepted.json", TODAY) : parse(value);

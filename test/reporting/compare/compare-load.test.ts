@@ -1,70 +1,23 @@
 import { describe, expect, it } from "vitest";
-import type { LoadRecord, UnitRecord } from "../../../reporting/compare/index.ts";
+import type { LoadRecord } from "../../../reporting/compare/index.ts";
 import {
   compareLoad,
   comparisonJunitSuite,
   comparisonStatus,
   DEFAULT_COMPARE_OPTIONS,
-  LOAD_RECORD_FORMAT,
   renderComparisonMarkdown,
   renderComparisonText,
   settingsDifferences,
 } from "../../../reporting/compare/index.ts";
-import { LatencyHistogram } from "../../../reporting/run/index.ts";
-import { seededUniform } from "../../support/seeded-uniform.ts";
+import type { UnitShape } from "../../support/load-record-fixture.ts";
+import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 
-interface UnitShape {
-  readonly medianMs: number;
-  readonly failed?: number;
-  readonly accepted?: number;
-}
-
-/** A run of `shapes.length` units of 1 s, each with 50 events around its median latency (seeded jitter). */
-function record(
+const record = (
   seed: number,
   shapes: readonly UnitShape[],
-  overrides: Partial<LoadRecord["settings"]> = {},
-): LoadRecord {
-  const random = seededUniform(seed);
-  const units: UnitRecord[] = shapes.map((shape) => {
-    const events = new LatencyHistogram();
-    const token = new LatencyHistogram();
-    for (let i = 0; i < 50; i += 1) events.add(shape.medianMs * (0.7 + 0.6 * random()) + 3 * random() ** 8);
-    for (let i = 0; i < 2; i += 1) token.add(4 * (0.8 + 0.4 * random()));
-    return {
-      events: events.entries(),
-      eventsMax: events.max,
-      token: token.entries(),
-      tokenMax: token.max,
-      accepted: shape.accepted ?? 50 - (shape.failed ?? 0),
-      failed: shape.failed ?? 0,
-    };
-  });
-  return {
-    format: LOAD_RECORD_FORMAT,
-    kind: "load",
-    settings: {
-      scenario: "sustained",
-      rate: 50,
-      vus: 10,
-      durationSeconds: shapes.length,
-      clientModel: "cached",
-      expiresInSeconds: 300,
-      ...overrides,
-    },
-    versions: { harness: "0.1.0", k6: "v2.2.0" },
-    runId: `run-${seed}`,
-    startedAt: "2026-11-25T00:00:00.000Z",
-    target: { baseUrl: "http://127.0.0.1:1/api", embedded: true },
-    instances: 1,
-    unitMs: 1000,
-    warmUpUnits: 2,
-    units,
-  };
-}
-
-const steady = (seconds: number, medianMs = 2): UnitShape[] =>
-  Array.from({ length: seconds }, () => ({ medianMs }));
+  settings: Partial<LoadRecord["settings"]> = {},
+  events?: number,
+) => loadRecord(seed, shapes, { settings, ...(events === undefined ? {} : { events }) });
 
 describe("compareLoad", () => {
   it("finds the same target twice UNCHANGED on the events figures", () => {
@@ -82,10 +35,10 @@ describe("compareLoad", () => {
     }
     expect(comparisonStatus(comparison)).toBe("REGRESSED");
     expect(renderComparisonText(comparison, "base.json")).toMatch(
-      /REGRESSED\s+events latency p95 per unit: \d\.\d+ ms → 4\d\.\d ms/,
+      /REGRESSED\s+events latency p95 per 1\.0 s: \d\.\d+ ms → 4\d\.\d ms/,
     );
     expect(renderComparisonMarkdown(comparison, "base.json")).toContain(
-      "| **REGRESSED** | events latency p95 per unit | whole run |",
+      "| **REGRESSED** | events latency p95 per 1.0 s | whole run |",
     );
     const suite = comparisonJunitSuite(comparison, "load.sustained");
     expect(suite.cases.filter((c) => c.outcome.kind === "failure").map((c) => c.name)).toContain(
@@ -93,22 +46,22 @@ describe("compareLoad", () => {
     );
   });
 
-  it("is INCONCLUSIVE, never a pass, with too few units", () => {
+  it("calls every events figure NOT JUDGED, never a pass, with too few units, naming what would judge it", () => {
     const comparison = compareLoad(record(1, steady(6)), record(2, steady(6, 40)));
     const events = comparison.figures.filter((f) => f.id.startsWith("events."));
-    expect(events.map((f) => f.status)).toEqual(Array(5).fill("INCONCLUSIVE"));
+    expect(events.map((f) => f.status)).toEqual(Array(5).fill("NOT JUDGED"));
     expect(comparison.figures[0]?.reason).toMatch(
-      /too few samples: 3 baseline and 3 candidate unit\(s\) of 1000 ms/,
+      /too few samples for an interval: 3 baseline and 3 candidate unit\(s\) of 1\.0 s; 20 units a side judge it: a run of about 23s at this rate/,
     );
     // Token requests are counted one by one, over the whole run: 2 a second, 12 a side.
     expect(comparison.figures.find((f) => f.id === "token.p50")?.shift?.baselineCount).toBe(12);
   });
 
   it("fails a collapse in the last minute of a long run that the whole-run figure averages away, naming the window", () => {
-    const base = record(1, steady(302));
+    const base = record(1, steady(302), {}, 50);
     // 4 minutes steady, then the last minute fails a quarter of the events.
     const shapes = steady(302).map((s, i) => (i >= 242 ? { ...s, failed: 12 } : s));
-    const comparison = compareLoad(base, record(2, shapes));
+    const comparison = compareLoad(base, record(2, shapes, {}, 50));
     expect(comparison.figures.find((f) => f.id === "events.failure-rate")?.status).not.toBe("REGRESSED");
     expect(comparison.windowsJudged).toBe(5);
     const regressed = comparison.windows.filter((f) => f.status === "REGRESSED");
@@ -117,7 +70,9 @@ describe("compareLoad", () => {
       ["events.accepted-rate", { fromSeconds: 242, toSeconds: 301 }],
     ]);
     expect(comparisonStatus(comparison)).toBe("REGRESSED");
-    expect(renderComparisonText(comparison, "b")).toContain("events failure rate (window 242–301 s)");
+    expect(renderComparisonText(comparison, "b")).toContain(
+      "events failure rate per 2.0 s (window 242–301 s)",
+    );
   });
 
   it("names every load setting that differs", () => {

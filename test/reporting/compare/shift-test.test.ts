@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeShift } from "../../../reporting/compare/judge-shift.ts";
 import { normalQuantile } from "../../../reporting/compare/normal-distribution.ts";
-import { shiftTest } from "../../../reporting/compare/shift-test.ts";
+import { sampleOf, shiftTest as weightedShiftTest } from "../../../reporting/compare/shift-test.ts";
 import { seededUniform } from "../../support/seeded-uniform.ts";
 
 /** Skewed, heavy-tailed latencies (log-normal around `medianMs`), as per-window figures of a run look. */
@@ -12,6 +12,9 @@ function latencies(seed: number, count: number, medianMs: number, shiftMs = 0): 
     return medianMs * Math.exp(0.5 * z) + shiftMs;
   });
 }
+
+const shiftTest = (base: readonly number[], candidate: readonly number[]) =>
+  weightedShiftTest(sampleOf(base), sampleOf(candidate));
 
 const LATENCY_FLOOR = { relative: 0.2, absolute: 5 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;

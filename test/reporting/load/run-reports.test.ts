@@ -44,7 +44,7 @@ describe("renderRunReports", () => {
     expect(reports?.failedThresholds).toEqual([
       expect.objectContaining({ metric: METRIC.eventsFailed, expression: "rate<0.01", ok: false }),
     ]);
-    expect(reports?.text).toContain("FAILED: 1 threshold(s) crossed");
+    expect(reports?.text).toContain("FAILED: 1 threshold crossed");
     const summary = JSON.parse(await readFile(path.join(dir, "summary.json"), "utf8")) as {
       metrics: unknown;
       harness: { context: ReportContext; verdict: { level: string } };

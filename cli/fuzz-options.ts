@@ -1,0 +1,72 @@
+import { UsageError } from "../core/index.ts";
+import type { OptionSpecs } from "./command.ts";
+import { parseInteger, parseNumber } from "./option-values.ts";
+
+/** The property-based stage's options: how many inputs, for how long, and replaying one counterexample. */
+export const fuzzOptions = {
+  "fuzz-runs": {
+    type: "string",
+    valueName: "N",
+    description:
+      "Inputs each property-based check draws (default 25 in the fast profile, 200 in the full one; 0 sends none: the checks SKIP).",
+  },
+  "fuzz-time": {
+    type: "string",
+    valueName: "SECONDS",
+    description:
+      "Time the property-based checks share for their search (default 20 fast, 60 full); a check that finds a failure gets its share again, at least 30 s, to shrink it.",
+  },
+  "fuzz-replay": {
+    type: "string",
+    valueName: "PATH",
+    description:
+      "Replay one counterexample instead of searching: the path its report gives, with the same --seed and --only naming its check.",
+  },
+} as const satisfies OptionSpecs;
+
+export interface FuzzOptionValues {
+  "fuzz-runs"?: string;
+  "fuzz-time"?: string;
+  "fuzz-replay"?: string;
+}
+
+const REPLAY_PATH = /^[0-9]+(?::[0-9]+)*$/;
+const MAX_RUNS = 100_000;
+const MAX_SECONDS = 24 * 3600;
+
+/**
+ * The stage's settings from the options over the profile's defaults. A replay needs the seed of the run it comes
+ * from and exactly one property-based check: a path means nothing for another seed or another check.
+ */
+export function parseFuzzOptions(
+  options: FuzzOptionValues & { readonly seed?: string | undefined },
+  defaults: { readonly runs: number; readonly timeBudgetMs: number },
+  selectedPropertyChecks: readonly string[],
+): { readonly runs: number; readonly timeBudgetMs: number; readonly replayPath?: string } {
+  const runs = parseInteger("fuzz-runs", options["fuzz-runs"], {
+    min: 0,
+    max: MAX_RUNS,
+    fallback: defaults.runs,
+  });
+  const seconds = parseNumber("fuzz-time", options["fuzz-time"], {
+    min: 1,
+    max: MAX_SECONDS,
+    fallback: defaults.timeBudgetMs / 1000,
+  });
+  const replayPath = options["fuzz-replay"]?.trim();
+  if (replayPath === undefined) return { runs, timeBudgetMs: Math.round(seconds * 1000) };
+  if (!REPLAY_PATH.test(replayPath))
+    throw new UsageError("invalid-value", `--fuzz-replay takes a path such as 17:3:0, got '${replayPath}'`);
+  if (options.seed === undefined)
+    throw new UsageError(
+      "invalid-config",
+      "--fuzz-replay needs the --seed of the run that found the counterexample",
+    );
+  if (selectedPropertyChecks.length !== 1) {
+    throw new UsageError(
+      "invalid-config",
+      `--fuzz-replay needs --only to select exactly one property-based check (${selectedPropertyChecks.length === 0 ? "none is selected" : `selected: ${selectedPropertyChecks.join(", ")}`})`,
+    );
+  }
+  return { runs, timeBudgetMs: Math.round(seconds * 1000), replayPath };
+}

@@ -1,0 +1,222 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractCommand } from "../../../cli/commands/contract.ts";
+import { loadCommand } from "../../../cli/commands/load.ts";
+import { runCommand } from "../../../cli/commands/run.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
+import type { RunningSandbox } from "../../../sandbox/index.ts";
+import { startSandbox } from "../../../sandbox/index.ts";
+import { metadataFor, startMetadataServer } from "../../support/metadata-server.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+
+const CLIENT = { clientId: "binding-client", clientSecret: "binding-test-secret-91c4e7" };
+const ONLY = "token.issued,token.form-auth,token.basic-auth";
+
+let basicOnly: RunningSandbox;
+let formOnly: RunningSandbox;
+let work: string;
+beforeAll(async () => {
+  // A client that accepts HTTP Basic only, and one that accepts form fields only.
+  basicOnly = await startSandbox({ port: 0, faults: ["token-basic-only"], clients: [CLIENT] });
+  formOnly = await startSandbox({ port: 0, faults: ["token-no-basic-auth"], clients: [CLIENT] });
+  work = await mkdtemp(path.join(tmpdir(), "eah-binding-"));
+});
+afterAll(async () => {
+  await basicOnly.close();
+  await formOnly.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+const targetArgs = (sandbox: RunningSandbox) => [
+  "--auth-url",
+  sandbox.authUrl,
+  "--base-url",
+  sandbox.baseUrl,
+  "--client-id",
+  CLIENT.clientId,
+];
+const secretEnv = { EVENT_API_CLIENT_SECRET: CLIENT.clientSecret };
+const dir = (name: string) => path.join(work, name);
+
+interface Results {
+  readonly target: { readonly clientAuth: string };
+  readonly checks: ReadonlyArray<{ readonly id: string; readonly status: string }>;
+}
+async function results(reportDir: string): Promise<Results> {
+  return JSON.parse(await readFile(path.join(reportDir, "results.json"), "utf8")) as Results;
+}
+const statusOf = (r: Results, id: string) => r.checks.find((check) => check.id === id)?.status;
+
+const NOTE = (given: string, works: string) =>
+  `event-harness: the credentials for client ${CLIENT.clientId} were refused with --client-auth ${given} but work with --client-auth ${works}: judging with ${given}, as given (a given --client-auth is never switched; give --client-auth ${works}, or leave it out to let the harness choose)`;
+
+describe("an explicit --client-auth is binding", () => {
+  it("contract --client-auth post against a Basic-only client: token.issued FAILs, exit 1, the preflight says what works", async () => {
+    const reports = dir("flag-post");
+    const run = await runInProcess(
+      contractCommand,
+      [...targetArgs(basicOnly), "--client-auth", "post", "--only", ONLY, "--report-dir", reports],
+      secretEnv,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain(NOTE("post", "basic"));
+    expect(run.stderr).not.toContain("going on with");
+    const r = await results(reports);
+    expect(r.target.clientAuth).toBe("post");
+    expect(statusOf(r, "token.issued")).toBe("FAIL");
+    expect(`${run.stdout}${run.stderr}`).not.toContain(CLIENT.clientSecret);
+  });
+
+  it("given by EVENT_API_CLIENT_AUTH it binds the same way", async () => {
+    const reports = dir("variable-post");
+    const run = await runInProcess(
+      contractCommand,
+      [...targetArgs(basicOnly), "--only", ONLY, "--report-dir", reports],
+      { ...secretEnv, EVENT_API_CLIENT_AUTH: "post" },
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain(NOTE("post", "basic"));
+    expect(statusOf(await results(reports), "token.issued")).toBe("FAIL");
+  });
+
+  it("given by a config file's clientAuth it binds the same way", async () => {
+    const file = path.join(work, "harness.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        environments: {
+          staging: {
+            authUrl: basicOnly.authUrl,
+            baseUrl: basicOnly.baseUrl,
+            clientId: CLIENT.clientId,
+            clientAuth: "post",
+          },
+        },
+      }),
+    );
+    const reports = dir("config-post");
+    const run = await runInProcess(
+      contractCommand,
+      ["--config", file, "-e", "staging", "--only", ONLY, "--report-dir", reports],
+      secretEnv,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain(NOTE("post", "basic"));
+    expect(statusOf(await results(reports), "token.issued")).toBe("FAIL");
+  });
+
+  it("contract --client-auth basic against a form-only client: token.issued FAILs, exit 1", async () => {
+    const reports = dir("flag-basic");
+    const run = await runInProcess(
+      contractCommand,
+      [...targetArgs(formOnly), "--client-auth", "basic", "--only", ONLY, "--report-dir", reports],
+      secretEnv,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain(NOTE("basic", "post"));
+    const r = await results(reports);
+    expect(r.target.clientAuth).toBe("basic");
+    expect(statusOf(r, "token.issued")).toBe("FAIL");
+  });
+
+  it("with --issuer, a --client-auth the metadata does not list stays binding too", async () => {
+    const issuer = await startMetadataServer({
+      document: (_read, self) => metadataFor(self, basicOnly.tokenUrl, ["client_secret_basic"]),
+    });
+    try {
+      const reports = dir("issuer-post");
+      const run = await runInProcess(
+        contractCommand,
+        [
+          "--issuer",
+          issuer.issuer,
+          "--base-url",
+          basicOnly.baseUrl,
+          "--client-id",
+          CLIENT.clientId,
+          "--client-auth",
+          "post",
+          "--only",
+          ONLY,
+          "--report-dir",
+          reports,
+        ],
+        secretEnv,
+      );
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain(NOTE("post", "basic"));
+      expect(statusOf(await results(reports), "token.issued")).toBe("FAIL");
+    } finally {
+      await issuer.close();
+    }
+  });
+
+  it("token --client-auth post against a Basic-only client: no token (exit 3), saying what would work", async () => {
+    const run = await runInProcess(
+      tokenCommand,
+      [...targetArgs(basicOnly), "--client-auth", "post"],
+      secretEnv,
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      `event-harness token: no token: the credentials for client ${CLIENT.clientId} were refused with --client-auth post but work with --client-auth basic: a given --client-auth is never switched; give --client-auth basic, or leave it out to let the harness choose`,
+    );
+  });
+
+  it("load --client-auth post against a Basic-only client: could not run (exit 3), saying what would work", async () => {
+    const run = await runInProcess(
+      loadCommand,
+      [
+        "sustained",
+        ...targetArgs(basicOnly),
+        "--client-auth",
+        "post",
+        "--duration",
+        "2s",
+        "--report-dir",
+        dir("load-post"),
+      ],
+      secretEnv,
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain("were refused with --client-auth post but work with --client-auth basic");
+    expect(run.stderr).not.toContain("going on with");
+  });
+
+  it("run --client-auth post against a Basic-only client: the contract part FAILs, exit 1", async () => {
+    const reports = dir("run-post");
+    const run = await runInProcess(
+      runCommand,
+      [...targetArgs(basicOnly), "--client-auth", "post", "--profile", "fast", "--report-dir", reports],
+      secretEnv,
+    );
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
+    expect(run.stderr).toContain(NOTE("post", "basic"));
+    const outcome = JSON.parse(await readFile(path.join(reports, "run.json"), "utf8")) as {
+      target: { clientAuth: string };
+    };
+    expect(outcome.target.clientAuth).toBe("post");
+    expect(statusOf(await results(path.join(reports, "contract")), "token.issued")).toBe("FAIL");
+  });
+});
+
+describe("a defaulted client authentication may be switched", () => {
+  it("contract without --client-auth against a Basic-only client goes on with basic and says so once", async () => {
+    const reports = dir("defaulted");
+    const run = await runInProcess(
+      contractCommand,
+      [...targetArgs(basicOnly), "--only", ONLY, "--report-dir", reports],
+      secretEnv,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `event-harness: the credentials for client ${CLIENT.clientId} were refused with --client-auth post but work with --client-auth basic: going on with basic`,
+    );
+    const r = await results(reports);
+    expect(r.target.clientAuth).toBe("basic");
+    expect(statusOf(r, "token.issued")).toBe("PASS");
+  });
+});

@@ -1,0 +1,143 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractCommand } from "../../../cli/commands/contract.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
+import type { RunningSandbox } from "../../../sandbox/index.ts";
+import { startSandbox } from "../../../sandbox/index.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+import type { TokenTrap } from "../../support/token-trap.ts";
+import { startTokenTrap } from "../../support/token-trap.ts";
+
+const PRODUCTION_SECRET = "production-secret-never-to-staging-5c1e";
+const STAGING = { clientId: "staging-client", clientSecret: "staging-secret-8d2f6a" };
+
+let work: string;
+let trap: TokenTrap;
+let sandbox: RunningSandbox;
+let trapConfig: string;
+let sandboxConfig: string;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "eah-config-secrets-"));
+  trap = await startTokenTrap();
+  sandbox = await startSandbox({ port: 0, clients: [STAGING] });
+  const write = async (name: string, staging: Record<string, unknown>) => {
+    const file = path.join(work, name);
+    await writeFile(
+      file,
+      JSON.stringify({
+        environments: {
+          staging: { clientId: STAGING.clientId, clientSecret: "${STAGING_SECRET}", timeout: 4, ...staging },
+        },
+      }),
+    );
+    return file;
+  };
+  // Staging's token endpoint is a trap: whatever reaches it was sent to staging.
+  trapConfig = await write("trap.json", { tokenUrl: trap.tokenUrl, baseUrl: `${trap.url}/api` });
+  sandboxConfig = await write("sandbox.json", { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl });
+});
+afterAll(async () => {
+  await trap.close();
+  await sandbox.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+const staging = (file: string) => ["--config", file, "-e", "staging"];
+
+describe("a secret never crosses environments", () => {
+  it("a job-wide EVENT_API_CLIENT_SECRET is not sent to an environment whose own secret variable is unset (exit 2)", async () => {
+    const run = await runInProcess(tokenCommand, staging(trapConfig), {
+      EVENT_API_CLIENT_SECRET: PRODUCTION_SECRET,
+    });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      "clientSecret of environment 'staging' refers to ${STAGING_SECRET}, but STAGING_SECRET is not set",
+    );
+    expect(run.stderr).toContain("EVENT_API_CLIENT_SECRET is set, but a secret never crosses environments");
+    expect(trap.requests).toEqual([]);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(PRODUCTION_SECRET);
+  });
+
+  it.each([
+    ["EVENT_API_CLIENT_SECRET", [], { EVENT_API_CLIENT_SECRET: PRODUCTION_SECRET }],
+    ["--client-secret", ["--client-secret", PRODUCTION_SECRET], {}],
+  ] as const)(
+    "a different secret from %s is exit 2 naming both sources, never the values",
+    async (source, args, env) => {
+      const run = await runInProcess(tokenCommand, [...staging(trapConfig), ...args], {
+        ...env,
+        STAGING_SECRET: STAGING.clientSecret,
+      });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(
+        `the client secret is given twice, and differently: by ${source} and by clientSecret of environment 'staging' (\${STAGING_SECRET})`,
+      );
+      expect(trap.requests).toEqual([]);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(PRODUCTION_SECRET);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(STAGING.clientSecret);
+    },
+  );
+
+  it("the same secret from both sources is no conflict", async () => {
+    const run = await runInProcess(tokenCommand, staging(sandboxConfig), {
+      EVENT_API_CLIENT_SECRET: STAGING.clientSecret,
+      STAGING_SECRET: STAGING.clientSecret,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain("overrides clientSecret");
+  });
+
+  it("an environment that names no secret takes the variable's", async () => {
+    const file = path.join(work, "no-secret.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        environments: {
+          local: { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: STAGING.clientId },
+        },
+      }),
+    );
+    const run = await runInProcess(tokenCommand, ["--config", file], {
+      EVENT_API_CLIENT_SECRET: STAGING.clientSecret,
+    });
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
+
+describe("the header names what overrode the config", () => {
+  it("names each flag and EVENT_API_* variable that replaced a setting of the file, never a value", async () => {
+    const run = await runInProcess(
+      contractCommand,
+      [
+        ...staging(sandboxConfig),
+        "--token-url",
+        sandbox.tokenUrl,
+        "--timeout",
+        "5",
+        "--only",
+        "token.issued",
+        "--report-dir",
+        path.join(work, "overrides"),
+      ],
+      { STAGING_SECRET: STAGING.clientSecret, EVENT_API_BASE_URL: sandbox.baseUrl },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const header = run.stderr.split("\n").find((line) => line.includes("settings from environment"));
+    expect(header).toBe(
+      `event-harness: settings from environment 'staging' of ${sandboxConfig} (flags and EVENT_API_* variables override it): --token-url overrides authUrl, EVENT_API_BASE_URL overrides baseUrl, --timeout overrides timeout`,
+    );
+  });
+
+  it("says nothing more when nothing overrode it", async () => {
+    const run = await runInProcess(tokenCommand, staging(sandboxConfig), {
+      STAGING_SECRET: STAGING.clientSecret,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `event-harness: settings from environment 'staging' of ${sandboxConfig} (flags and EVENT_API_* variables override it)\n`,
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractCommand } from "../../../cli/commands/contract.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+
+let reports: string;
+beforeAll(async () => {
+  reports = await mkdtemp(join(tmpdir(), "eah-contract-inputs-"));
+});
+afterAll(async () => {
+  await rm(reports, { recursive: true, force: true });
+});
+
+const run = (args: string[]) => runInProcess(contractCommand, args);
+
+describe("event-harness contract: the property-based stage (area inputs)", () => {
+  it("fails the run on an input bug, prints the minimal input and the options that replay it, which do", async () => {
+    const dir = join(reports, "found");
+    const found = await run([
+      "--only",
+      "inputs.valid-accepted",
+      "--seed",
+      "5",
+      "--sandbox-fault",
+      "events-5xx-quote-reference",
+      "--report-dir",
+      dir,
+    ]);
+    expect(found.code).toBe(1);
+    const replay = /replay with (--seed 5 --only inputs\.valid-accepted --fuzz-replay [0-9:]+)/.exec(
+      found.stdout,
+    )?.[1];
+    expect(replay).toBeDefined();
+    const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8"));
+    const first = results.checks[0].counterexample;
+    expect(first).toMatchObject({ seed: 5, replay });
+    expect(await readFile(join(dir, "summary.md"), "utf8")).toContain("Minimal input:");
+    expect(await readFile(join(dir, "junit.xml"), "utf8")).toContain("Minimal input:");
+
+    const againDir = join(reports, "replayed");
+    const again = await run([
+      ...(replay as string).split(" "),
+      "--sandbox-fault",
+      "events-5xx-quote-reference",
+      "--report-dir",
+      againDir,
+    ]);
+    expect(again.code).toBe(1);
+    const replayed = JSON.parse(await readFile(join(againDir, "results.json"), "utf8")).checks[0]
+      .counterexample;
+    const unstemmed = (input: string) => input.replace(/eah-fz-[0-9a-z]{7}-[0-9a-z]{5}-/g, "eah-fz-…-");
+    expect(unstemmed(replayed.input)).toBe(unstemmed(first.input));
+  });
+
+  it("--fuzz-runs 0 sends nothing: every property-based check is SKIP and the run passes", async () => {
+    const result = await run(["--only", "inputs", "--fuzz-runs", "0", "--report-dir", join(reports, "none")]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/SKIP\s+inputs\./g)).toHaveLength(5);
+  });
+
+  it.each([
+    [["--fuzz-runs", "-1"], /--fuzz-runs takes a whole number from 0/],
+    [["--fuzz-time", "0"], /--fuzz-time takes a number from 1/],
+    [["--only", "inputs.valid-accepted", "--fuzz-replay", "3:1"], /--fuzz-replay needs the --seed/],
+    [
+      ["--seed", "1", "--only", "inputs", "--fuzz-replay", "3:1"],
+      /exactly one property-based check \(selected: /,
+    ],
+    [["--seed", "1", "--only", "token", "--fuzz-replay", "3:1"], /exactly one property-based check \(none/],
+    [
+      ["--seed", "1", "--only", "inputs.valid-accepted", "--fuzz-replay", "3;1"],
+      /takes a path such as 17:3:0/,
+    ],
+  ])("%j is a usage error (exit 2)", async (args, message) => {
+    const result = await run([...args, "--report-dir", join(reports, "usage")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Command } from "../../../cli/command.ts";
+import { contractCommand } from "../../../cli/commands/contract.ts";
+import { runCommand } from "../../../cli/commands/run.ts";
+import type { MarkdownHostileApi } from "../../support/markdown-hostile-api.ts";
+import { LIVE_MARKERS, startMarkdownHostileApi } from "../../support/markdown-hostile-api.ts";
+import { liveNodes, markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+
+// A summary.md is a CI job summary: what an API writes into its answers is shown there, never rendered live.
+const CLIENT = { clientId: "markdown-client", secret: "markdown-client-secret-71" };
+
+let api: MarkdownHostileApi;
+let dir: string;
+beforeAll(async () => {
+  api = await startMarkdownHostileApi(CLIENT);
+  dir = await mkdtemp(join(tmpdir(), "eah-markdown-hostile-"));
+});
+afterAll(async () => {
+  await api.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function summaryOf(command: Command, name: string, extra: readonly string[]): Promise<string> {
+  const reports = join(dir, name);
+  const run = await runInProcess(
+    command,
+    [
+      "--auth-url",
+      api.authUrl,
+      "--base-url",
+      api.baseUrl,
+      "--client-id",
+      CLIENT.clientId,
+      "--timeout",
+      "5",
+      ...extra,
+      "--report-dir",
+      reports,
+    ],
+    { EVENT_API_CLIENT_SECRET: CLIENT.secret },
+  );
+  expect(run.code, run.stderr).toBe(1);
+  return readFile(join(reports, "summary.md"), "utf8");
+}
+
+/** Every link, image or HTML node that carries a target's text. */
+function liveTargetText(markdown: string): string[] {
+  return liveNodes(markdown)
+    .map((node) => JSON.stringify(node))
+    .filter((node) => LIVE_MARKERS.some((marker) => node.includes(marker)));
+}
+
+function expectShownNotLive(markdown: string): void {
+  expect(liveTargetText(markdown)).toEqual([]);
+  // Shown: the target's words reach the reader as text, a pipe inside a table cell included.
+  const text = textOf(markdownTree(markdown));
+  expect(text).toContain("[Release approved](javascript:alert(2))");
+  expect(text).toContain("[Release approved](https://evil.example/ok)");
+  expect(text).toContain("<img src=x onerror=alert(3)>");
+  const cells = markdownNodes(markdownTree(markdown)).filter((node) => node.type === "tableCell");
+  expect(cells.some((cell) => textOf(cell).includes("left|right"))).toBe(true);
+}
+
+describe("Markdown a target writes into its answers stays text in summary.md", () => {
+  it("contract", async () => {
+    expectShownNotLive(await summaryOf(contractCommand, "contract", []));
+  });
+
+  it("run, whose summary folds the contract's in", async () => {
+    const markdown = await summaryOf(runCommand, "run", ["--parts", "contract", "--profile", "fast"]);
+    expect(markdown).toContain("<details>");
+    expectShownNotLive(markdown);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenCommand } from "../../../cli/commands/token.ts";
+import { runContract } from "../../../cli/contract/run-contract.ts";
+import { DIRECT } from "../../../contracts/index.ts";
+import type { HydraLikeServer } from "../../support/hydra-like-server.ts";
+import { startHydraLikeServer } from "../../support/hydra-like-server.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
+
+/** A base URL the Hydra-like client is not registered for: every token request that names it is refused. */
+const UNREGISTERED = "https://api.unregistered.example.com";
+const REASON = `Requested audience '${UNREGISTERED}' has not been whitelisted by the OAuth 2.0 Client.`;
+
+let hydra: HydraLikeServer;
+beforeAll(async () => {
+  hydra = await startHydraLikeServer();
+});
+afterAll(() => hydra.close());
+
+const target = (...extra: string[]) => [
+  "--token-url",
+  hydra.tokenUrl,
+  "--base-url",
+  UNREGISTERED,
+  "--client-id",
+  hydra.clientId,
+  ...extra,
+];
+
+describe("a server's reason, at the end of a long error_description", () => {
+  it("reaches the console whole when the preflight quotes the answer", async () => {
+    const run = await runInProcess(tokenCommand, target("--client-auth", "basic"), {
+      EVENT_API_CLIENT_SECRET: hydra.clientSecret,
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`answered 400 application/json invalid_request: "`);
+    expect(run.stderr).toContain(`${REASON}" for client ${hydra.clientId}: no token to run with`);
+    expect(run.stderr).not.toContain(hydra.clientSecret);
+  });
+
+  it("reaches a failed check's message", async () => {
+    const [issued] = await runContract({
+      target: {
+        tokenUrl: hydra.tokenUrl,
+        baseUrl: UNREGISTERED,
+        clientId: hydra.clientId,
+        clientSecret: hydra.clientSecret,
+        audience: UNREGISTERED,
+        clientAuth: "basic",
+        connection: DIRECT,
+        timeoutMs: 5_000,
+        embedded: false,
+      },
+      profile: "fast",
+      only: ["token.issued"],
+      seed: 3,
+      runId: "server-reason",
+    });
+    expect(issued?.status).toBe("FAIL");
+    expect(issued?.message).toMatch(/received 400 application\/json invalid_request: "/);
+    expect(issued?.message).toContain(`${REASON}"`);
+  });
+});
+
+describe("a second client authentication that gets past the credentials", () => {
+  it("says what that answer was, not that the credentials were refused", async () => {
+    const run = await runInProcess(tokenCommand, target(), { EVENT_API_CLIENT_SECRET: hydra.clientSecret });
+    expect(run.code).toBe(3);
+    expect(run.stderr).not.toContain("check the client id and secret");
+    expect(run.stderr).toContain(
+      `client ${hydra.clientId} was refused with --client-auth post (401 invalid_client), `,
+    );
+    expect(run.stderr).toContain(
+      `but with --client-auth basic the token endpoint answered 400 application/json invalid_request: "The request`,
+    );
+    expect(run.stderr).toContain(`${REASON}", which is not a refusal of the credentials`);
+    expect(run.stderr).toContain("(--client-auth basic)");
+  });
+});

@@ -1,0 +1,90 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** Every file under `dir` (relative to the repository), recursively; none when it does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(ROOT, dir), { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
+  );
+  return nested.flat();
+}
+
+/** What a user reads and copies: the READMEs, docs/, the examples, the Action, the CLI and report sources. */
+async function userFacingFiles(): Promise<string[]> {
+  const trees = await Promise.all(["docs", "examples", ".ci", "cli", "reporting"].map(filesUnder));
+  return [
+    "README.md",
+    "CONTRIBUTING.md",
+    "load/README.md",
+    "tools/k6/README.md",
+    "action.yml",
+    "action/run.sh",
+    "Dockerfile",
+    ...trees.flat().filter((file) => /\.(md|ya?ml|json|ts|sh)$|\/run$/.test(file)),
+  ];
+}
+
+/** `npx event-harness` (with any flags before the name) that may fall back to the public registry. */
+function bareNpx(text: string): string[] {
+  return [...text.matchAll(/\bnpx((?:\s+-[-\w=]+)*)\s+event-harness\b/g)]
+    .filter((match) => !/\s--no-install\b/.test(match[1] ?? ""))
+    .map((match) => match[0]);
+}
+
+describe("examples and docs for another repository", () => {
+  it("never run a bare `npx event-harness`, which fetches whatever the public registry has under that name", async () => {
+    const files = await userFacingFiles();
+    expect(files.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(ROOT, file), "utf8");
+      for (const hit of bareNpx(text)) found.push(`${file}: ${hit}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("the check itself tells the two apart", () => {
+    expect(bareNpx("npx event-harness run\nnpx --yes event-harness k6")).toHaveLength(2);
+    expect(bareNpx("npx --no-install event-harness run; ./node_modules/.bin/event-harness run")).toEqual([]);
+  });
+
+  it("the example workflows pin every action to a full commit id and run the installed harness", async () => {
+    const workflows = (await filesUnder("examples/github-actions")).filter((file) => file.endsWith(".yml"));
+    expect(workflows.length).toBeGreaterThanOrEqual(2);
+    for (const file of workflows) {
+      const text = await readFile(path.join(ROOT, file), "utf8");
+      const workflow = parse(text) as {
+        jobs: Record<
+          string,
+          { steps: Array<{ uses?: string; run?: string; with?: Record<string, string> }> }
+        >;
+      };
+      const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+      for (const step of steps) {
+        if (step.uses === undefined || step.uses.startsWith("./")) continue;
+        expect(step.uses, file).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);
+        expect(text, file).toContain(`uses: ${step.uses} # v`);
+      }
+      // A checkout of another repository is pinned to a commit too (vars.…: checked at run time by the workflow).
+      for (const step of steps.filter((candidate) => candidate.with?.repository !== undefined)) {
+        expect(step.with?.ref, file).toMatch(/^[0-9a-f]{40}$|^\$\{\{ vars\.EVENT_HARNESS_COMMIT \}\}$/);
+      }
+      for (const run of steps.flatMap((step) => (step.run === undefined ? [] : [step.run]))) {
+        for (const call of run.match(/\S*event-harness (?:run|contract|load|k6)\b/g) ?? [])
+          expect(call, file).toMatch(/^\.\/node_modules\/\.bin\/event-harness /);
+      }
+      // The gate is judged with files committed in the consumer's repository.
+      expect(text, file).toMatch(/harness\.json/);
+      expect(text, file).toMatch(/accepted\.json/);
+      expect(text, file).toMatch(/baselines\/sustained\.json/);
+    }
+  });
+});

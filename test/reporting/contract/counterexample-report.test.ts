@@ -1,0 +1,110 @@
+import { XMLParser } from "fast-xml-parser";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CheckResult } from "../../../contracts/index.ts";
+import type { ContractRun } from "../../../reporting/contract/index.ts";
+import { renderJunitXml } from "../../../reporting/contract/junit-xml.ts";
+import { renderSummaryMarkdown } from "../../../reporting/contract/summary-markdown.ts";
+import type { RunningSandbox } from "../../../sandbox/index.ts";
+import { startSandbox } from "../../../sandbox/index.ts";
+import type { InterposingServer } from "../../support/interposing-server.ts";
+import { startInterposingServer } from "../../support/interposing-server.ts";
+import { markdownNodes, markdownTree } from "../../support/markdown-tree.ts";
+import { runPropertyCheck, sandboxTarget } from "../../support/property-probe.ts";
+import { xmlProblems } from "../../support/xml-document.ts";
+
+const SECRET = "sandbox-demo-secret";
+
+function runOf(checks: CheckResult[]): ContractRun {
+  return {
+    tool: { name: "event-api-harness", version: "0.0.0" },
+    suite: "contract (full)",
+    profile: "full",
+    seed: 7,
+    startedAt: "2026-01-01T00:00:00.000Z",
+    durationMs: 1000,
+    target: {
+      tokenUrl: "http://a/oauth/token",
+      baseUrl: "http://b",
+      clientId: "sandbox-demo",
+      audience: "http://b",
+      clientAuth: "post",
+      insecure: false,
+      embedded: true,
+    },
+    checks,
+  };
+}
+
+/** Every code block's text in the summary, as a GitHub Markdown reader parses it. */
+function codeBlocks(markdown: string): string[] {
+  return markdownNodes(markdownTree(markdown))
+    .filter((node) => node.type === "code")
+    .map((node) => (node as { value: string }).value);
+}
+
+/** The system-out of every test case, as an XML parser reads the JUnit file. */
+function junitOutputs(xml: string): string[] {
+  const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+    testsuites: { testsuite: Array<{ testcase: unknown }> | { testcase: unknown } };
+  };
+  const suites = [parsed.testsuites.testsuite].flat();
+  return suites.flatMap((suite) =>
+    [suite.testcase]
+      .flat()
+      .map((testCase) => String((testCase as { "system-out"?: unknown })["system-out"] ?? "")),
+  );
+}
+
+let sandbox: RunningSandbox | undefined;
+let front: InterposingServer | undefined;
+afterEach(async () => {
+  await front?.close();
+  await sandbox?.close();
+  front = undefined;
+  sandbox = undefined;
+});
+
+describe("a property-based failure in JUnit and summary.md", () => {
+  it("carries the minimal input, the seed, the path and the replay; never the client secret", async () => {
+    sandbox = await startSandbox({ port: 0, faults: ["token-empty-param-5xx"] });
+    const result = await runPropertyCheck("inputs.token-form", sandboxTarget(sandbox));
+    const found = result.counterexample;
+    expect(result.status).toBe("FAIL");
+    expect(found?.input).toContain("<CLIENT_SECRET>");
+    const markdown = renderSummaryMarkdown(runOf([result]));
+    const junit = renderJunitXml(runOf([result]));
+    for (const text of [markdown, junit, JSON.stringify(result)]) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(Buffer.from(`sandbox-demo:${SECRET}`).toString("base64"));
+    }
+    expect(codeBlocks(markdown)).toContain(found?.input);
+    expect(markdown).toContain(`seed 7, path \`${found?.path}\``);
+    expect(markdown).toContain(`\`event-harness contract ${found?.replay}\``);
+    expect(xmlProblems(junit)).toEqual([]);
+    const output = junitOutputs(junit).join("\n");
+    expect(output).toContain(`Minimal input: ${found?.what}`);
+    expect(output).toContain(found?.input);
+    expect(output).toContain(`Replay: event-harness contract ${found?.replay}`);
+  });
+
+  it("shows a minimal input holding control characters inert: visible, never raw, in both files", async () => {
+    sandbox = await startSandbox({ port: 0 });
+    front = await startInterposingServer(new URL(sandbox.baseUrl).origin, (method, _path, _headers, body) =>
+      method === "POST" && body.includes("\u0001") ? { status: 500, body: "boom" } : undefined,
+    );
+    const target = {
+      ...sandboxTarget(sandbox),
+      baseUrl: front.url(sandbox.baseUrl),
+      tokenUrl: front.url(sandbox.tokenUrl),
+    };
+    const result = await runPropertyCheck("inputs.no-server-error", target, { runs: 400 });
+    expect(result.status, result.message).toBe("FAIL");
+    expect(result.counterexample?.what).toMatch(/raw control character/);
+    const markdown = renderSummaryMarkdown(runOf([result]));
+    const junit = renderJunitXml(runOf([result]));
+    for (const text of [markdown, junit, result.message, result.counterexample?.input ?? ""])
+      expect(text).not.toContain("\u0001");
+    expect(result.counterexample?.input).toContain("check\\x01out");
+    expect(xmlProblems(junit)).toEqual([]);
+  });
+});
