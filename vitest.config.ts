@@ -18,7 +18,7 @@ const SLOW = [
   "test/cli/commands/target-reach.test.ts",
   "test/cli/commands/redirects.test.ts",
   "test/cli/commands/run-load.test.ts",
-  "test/cli/commands/report-dir-claims.test.ts",
+  "test/cli/commands/report-dir-claims-load.test.ts",
   "test/cli/commands/load-listeners.test.ts",
   "test/cli/run/issuer-once.test.ts",
   "test/k6-tooling/operator/*.test.ts",
