@@ -41,16 +41,19 @@ describe("oidc-provider as the target", () => {
       "token.example-fields": "WARN",
       "token.no-store": "WARN",
       "events.stored": "SKIP",
+      "inputs.token-form": "WARN",
       "lifetime.sliding": "FAIL",
     });
     const message = (id: string) => results.checks.find((check) => check.id === id)?.message ?? "";
     expect(message("token.example-fields")).toContain("refresh_expires_in");
     expect(message("token.no-store")).toContain("Pragma: no-cache (absent)");
     expect(message("events.stored")).toContain("no such route");
+    // It answers a token request that repeats a parameter (RFC 6749 §3.2 forbids it) with a token.
+    expect(message("inputs.token-form")).toMatch(/got a token: .* \(parameters must not repeat\)/);
     // Its lifetime is fixed from issue (ttl.ClientCredentials): the check names that pattern.
     expect(message("lifetime.sliding")).toMatch(/^a lifetime fixed from issue: rejected /);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/Verdict: FAILED — 1 FAIL, 2 WARN, 1 SKIP, 29 PASS/);
+    expect(run.stdout).toMatch(/Verdict: FAILED — 1 FAIL, 3 WARN, 1 SKIP, 33 PASS/);
   }, 150_000);
 
   it("the ledger of accepted deviations turns the fixed lifetime green, with the deviation visible (WAIVED)", async ({
@@ -62,7 +65,8 @@ describe("oidc-provider as the target", () => {
       id: "lifetime.sliding",
       reason: "fixed lifetime",
       ticket: "API-1",
-      expires: "2999-12-31",
+      // Within a year: a ledger refuses a later date.
+      expires: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
     };
     await writeFile(ledger, JSON.stringify({ accepted: [entry] }));
     const reportDir = join(tmpDir, "accepted");
