@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { runContract } from "../../cli/contract/run-contract.ts";
 import type { CheckResult, ClientAuth, Profile } from "../../contracts/index.ts";
 import { DIRECT, FUZZ_DEFAULTS } from "../../contracts/index.ts";
@@ -216,3 +217,49 @@ export const ids = (results: CheckResult[], status: string) =>
     .filter((result) => result.status === status)
     .map((result) => result.id)
     .sort();
+
+type Expectation = NonNullable<(typeof EXPECTED)[FaultName]>;
+type Start = (options: SandboxOptions) => Promise<RunningSandbox>;
+
+/** The groups the fast-profile rows are split into, one test file each, so that workers share them. */
+export type RowGroup = "token" | "bearer-and-events" | "inputs";
+
+function groupOf(fault: string, expected: Expectation): RowGroup {
+  if (expected.fuzzRuns !== undefined) return "inputs";
+  return fault.startsWith("token-") ? "token" : "bearer-and-events";
+}
+
+/** The fast-profile rows of EXPECTED in `group`, each with its timeout (longer for the property-based rows). */
+export function fastRows(group: RowGroup): Array<[FaultName, Expectation & { timeout: number }]> {
+  return Object.entries(EXPECTED).flatMap(([fault, expected]) =>
+    expected === undefined || expected.profile === "full" || groupOf(fault, expected) !== group
+      ? []
+      : [
+          [
+            fault as FaultName,
+            { ...expected, timeout: expected.fuzzRuns === undefined ? 60_000 : FULL_TIMEOUT_MS },
+          ] as [FaultName, Expectation & { timeout: number }],
+        ],
+  );
+}
+
+/** Runs the fast profile under `fault` and expects exactly its row's failures and warnings, and no ERROR. */
+export async function expectExactly(start: Start, fault: FaultName, expected: Expectation): Promise<void> {
+  const results = await checkAgainst(
+    start,
+    [fault],
+    "fast",
+    expected.clientAuth ?? "post",
+    undefined,
+    expected.fuzzRuns,
+  );
+  expect({
+    fail: ids(results, "FAIL"),
+    warn: ids(results, "WARN"),
+    error: ids(results, "ERROR"),
+  }).toEqual({
+    fail: [...(expected.fail ?? [])].sort(),
+    warn: [...(expected.warn ?? [])].sort(),
+    error: [],
+  });
+}
