@@ -1,11 +1,58 @@
 import { defineConfig } from "vitest/config";
+import { ProgressReporter } from "./test/support/progress-reporter.ts";
+
+/**
+ * The files that wait on real time or on a real tool: k6 runs, the full contract profile (token lifetimes), the
+ * oidc-provider target, the browser and Go. Everything else is the `unit` project, which `npm run test:fast` runs.
+ */
+const SLOW = [
+  // Real k6 runs.
+  "test/cli/commands/load-k6.test.ts",
+  "test/cli/commands/load-idle-gap.test.ts",
+  "test/cli/commands/load-interrupt.test.ts",
+  "test/cli/commands/load-instances.test.ts",
+  "test/cli/commands/load-foreign-k6.test.ts",
+  "test/cli/commands/load-memory.test.ts",
+  "test/cli/commands/baseline.test.ts",
+  "test/cli/commands/accepted-load.test.ts",
+  "test/cli/commands/target-reach.test.ts",
+  "test/cli/commands/redirects.test.ts",
+  "test/cli/commands/run-load.test.ts",
+  "test/cli/commands/report-dir-claims-load.test.ts",
+  "test/cli/commands/load-listeners.test.ts",
+  "test/cli/run/issuer-once.test.ts",
+  "test/k6-tooling/operator/*.test.ts",
+  "test/k6-tooling/bundle/bundle-load.test.ts",
+  "test/reporting/compare/read-load-record.test.ts",
+  // The full contract profile: each run waits out token lifetimes.
+  "test/contracts/fault-matrix-full.test.ts",
+  "test/contracts/checks/slow-machine.test.ts",
+  "test/cli/commands/contract-interrupt.test.ts",
+  "test/cli/commands/contract-progress.test.ts",
+  "test/contracts/checks/lifetime-messages.test.ts",
+  // A real authorization server, the packed CLI, the GitHub Action's script, a browser, Go.
+  "test/integration/**/*.test.ts",
+  "test/scripts/build/*.test.ts",
+  "test/action/*.test.ts",
+  "test/**/*.browser.test.ts",
+  "test/tools/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // Integration tests start real servers and, later, real k6 runs: give them room.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Files are independent (port 0, temporary directories) and most of a slow file's time is waiting: three
+    // workers keep two cores busy. VITEST_MAX_WORKERS or --maxWorkers overrides it.
+    maxWorkers: 3,
+    // One line as the run starts and one every half minute, so a CI log shows progress from its first seconds.
+    reporters: ["default", new ProgressReporter()],
+    // Both projects share the workers; vitest starts the slow files first, so the unit files fill the gaps.
+    projects: [
+      { extends: true, test: { name: "slow", include: SLOW } },
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: SLOW } },
+    ],
     coverage: {
       provider: "v8",
       // The shipped Node code; load/ runs in k6, where vitest cannot measure it.

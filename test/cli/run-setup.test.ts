@@ -1,20 +1,12 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { CommandIo } from "../../cli/command.ts";
 import { RUN_CLAIM_FILE } from "../../cli/report-dir.ts";
 import { setUpRun } from "../../cli/run-setup.ts";
 import { UsageError } from "../../core/index.ts";
-
-let scratch: string;
-beforeEach(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), "eah-run-setup-"));
-});
-afterEach(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
+import { it } from "../support/fixtures.ts";
 
 function ioWith(env: NodeJS.ProcessEnv): CommandIo {
   return { stdout: new PassThrough(), stderr: new PassThrough(), env, signal: new AbortController().signal };
@@ -28,7 +20,9 @@ const ROTATION = {
 } as const;
 
 describe("setUpRun, the setup contract and verify-rotation share", () => {
-  it("runs the command's own checks before the ledger is read or the report directory is made", async () => {
+  it("runs the command's own checks before the ledger is read or the report directory is made", async ({
+    tmpDir: scratch,
+  }) => {
     const reportDir = path.join(scratch, "reports");
     const ledger = path.join(scratch, "missing-ledger.json");
     const run = setUpRun({ "report-dir": reportDir, accepted: ledger }, ioWith({}), CONTRACT, () => {
@@ -38,7 +32,7 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
     expect(await readdir(scratch)).toEqual([]);
   });
 
-  it("reads the ledger before it makes the report directory", async () => {
+  it("reads the ledger before it makes the report directory", async ({ tmpDir: scratch }) => {
     const reportDir = path.join(scratch, "reports");
     const ledger = path.join(scratch, "ledger.json");
     await writeFile(ledger, "not json");
@@ -47,7 +41,9 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
     expect(await readdir(scratch)).toEqual(["ledger.json"]);
   });
 
-  it("hands the embedded sandbox (no target) to the check and returns what it returned", async () => {
+  it("hands the embedded sandbox (no target) to the check and returns what it returned", async ({
+    tmpDir: scratch,
+  }) => {
     const reportDir = path.join(scratch, "reports");
     const setup = await setUpRun({ "report-dir": reportDir }, ioWith({}), ROTATION, (external) => ({
       external,
@@ -58,7 +54,9 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
     expect(await readdir(scratch)).toEqual(["reports"]);
   });
 
-  it("reads the run deadline for a command that has one, from the option or the environment", async () => {
+  it("reads the run deadline for a command that has one, from the option or the environment", async ({
+    tmpDir: scratch,
+  }) => {
     const reportDir = path.join(scratch, "reports");
     const fromOption = await setUpRun(
       { "report-dir": reportDir, "run-timeout": "30" },
@@ -76,7 +74,9 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
     expect(fromEnv.runTimeoutMs).toBe(45_000);
   });
 
-  it("ignores the run deadline's environment variable for a command without one", async () => {
+  it("ignores the run deadline's environment variable for a command without one", async ({
+    tmpDir: scratch,
+  }) => {
     const reportDir = path.join(scratch, "reports");
     const setup = await setUpRun(
       { "report-dir": reportDir },
@@ -87,7 +87,9 @@ describe("setUpRun, the setup contract and verify-rotation share", () => {
     expect(setup.runTimeoutMs).toBeUndefined();
   });
 
-  it("gives each run without --report-dir a fresh directory of its own under the default parent", async () => {
+  it("gives each run without --report-dir a fresh directory of its own under the default parent", async ({
+    tmpDir: scratch,
+  }) => {
     const parent = path.join(scratch, "reports", "contract");
     const spec = { ...CONTRACT, defaultReportParent: parent };
     const first = await setUpRun({}, ioWith({}), spec, () => {});

@@ -1,247 +1,32 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { runContract } from "../../cli/contract/run-contract.ts";
-import type { CheckResult, ClientAuth, Profile } from "../../contracts/index.ts";
-import { ALL_CHECKS, DIRECT, FUZZ_DEFAULTS } from "../../contracts/index.ts";
-import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
-import { FAULTS, startSandbox } from "../../sandbox/index.ts";
+import { ALL_CHECKS } from "../../contracts/index.ts";
+import { FAULTS } from "../../sandbox/index.ts";
+import {
+  checkAgainst,
+  EXPECTED,
+  expectExactly,
+  fastRows,
+  ids,
+  NOT_IN_MATRIX,
+} from "../support/fault-matrix.ts";
+import { describe, expect, it } from "../support/fixtures.ts";
 
-/**
- * Short, so the sliding-expiry probes take about 7 s beside the fast checks and the property-based stage; long
- * enough that early expiry (at 2.5 s) is told apart.
- */
-const EXPIRES_IN = 5;
-/** The full profile's inputs per property-based check: each input bug class must be found at that many. */
-const FULL_RUNS = FUZZ_DEFAULTS.full.runs;
-/** A backstop: the full profile's sliding-expiry probes and property-based stage take about 30 s together. */
-const FULL_TIMEOUT_MS = 120_000;
-
-/**
- * Every fault and exactly the checks it must trip. A check missing here must PASS or SKIP under that fault;
- * a fault missing here fails the completeness test below.
- */
-const EXPECTED: Partial<
-  Record<
-    FaultName,
-    { fail?: string[]; warn?: string[]; profile?: Profile; clientAuth?: ClientAuth; fuzzRuns?: number }
-  >
-> = {
-  "token-any-grant-type": { fail: ["token.grant-type-enforced"], warn: ["token.error-format"] },
-  "token-wrong-secret-accepted": { fail: ["token.wrong-secret-refused"], warn: ["token.error-format"] },
-  "token-unknown-client-accepted": { fail: ["token.unknown-client-refused"] },
-  "token-missing-expires-in": { fail: ["token.response-schema"] },
-  "token-string-expires-in": { fail: ["token.response-schema"] },
-  "token-type-mac": { fail: ["token.response-schema"] },
-  "token-no-example-fields": { warn: ["token.example-fields"] },
-  "token-opaque": { fail: ["token.signed"] },
-  "token-unsigned": { fail: ["token.signed"] },
-  "token-json-only": { fail: ["token.issued"], warn: ["token.form-auth", "token.basic-auth"] },
-  "token-reissue-broken": { fail: ["token.reissue", "events.accepted"] },
-  "token-no-cache-headers": { warn: ["token.no-store"] },
-  "token-no-basic-auth": { warn: ["token.basic-auth"] },
-  // A Basic-only server, as it should be checked: with --client-auth basic it passes, warning that the spec's
-  // form fields are refused. (The same server checked with form fields fails token.issued: see below.)
-  "token-basic-only": { warn: ["token.form-auth"], clientAuth: "basic" },
-  // A bypass on the client authentication the run was not configured with: a wrong secret and an unknown client
-  // must be refused with every method the server accepts (the reverse pairs are below).
-  "token-basic-unchecked": {
-    fail: ["token.wrong-secret-refused", "token.unknown-client-refused"],
-    clientAuth: "post",
-  },
-  "token-form-unchecked": {
-    fail: ["token.wrong-secret-refused", "token.unknown-client-refused"],
-    clientAuth: "basic",
-  },
-  "token-error-not-json": { warn: ["token.error-format"] },
-  "token-narrow-scope": { warn: ["token.scope"] },
-  "bearer-not-required": { fail: ["bearer.missing"], warn: ["bearer.challenge"] },
-  "bearer-any-token": {
-    fail: ["bearer.garbage", "bearer.truncated", "bearer.tampered", "bearer.alg-none", "bearer.foreign-key"],
-    warn: ["bearer.challenge"],
-  },
-  "bearer-signature-unchecked": { fail: ["bearer.tampered", "bearer.foreign-key"] },
-  "bearer-alg-none": { fail: ["bearer.alg-none"] },
-  "bearer-any-scheme": { fail: ["bearer.other-scheme"] },
-  "bearer-no-www-authenticate": { warn: ["bearer.challenge"] },
-  // A 5xx is a MUST failure wherever it appears: also in the SHOULD challenge check and the side-effect probe.
-  "bearer-5xx": {
-    fail: [
-      "bearer.garbage",
-      "bearer.other-scheme",
-      "bearer.truncated",
-      "bearer.tampered",
-      "bearer.alg-none",
-      "bearer.foreign-key",
-      "bearer.challenge",
-      "bearer.no-side-effect",
-    ],
-  },
-  "bearer-rejected-stored": { fail: ["bearer.no-side-effect"] },
-  // Every check that sends a valid event meets the 500 (the negative event and bearer checks do, as their
-  // premise): a FAIL there too, never a SKIP.
-  "events-5xx": {
-    fail: [
-      "events.accepted",
-      "token.reissue",
-      "bearer.missing",
-      "bearer.garbage",
-      "bearer.other-scheme",
-      "bearer.truncated",
-      "bearer.tampered",
-      "bearer.alg-none",
-      "bearer.foreign-key",
-      "bearer.no-side-effect",
-      "events.resubmit",
-      "events.stored",
-      "events.no-server-error",
-      "events.invalid-rejected",
-      "events.malformed-json",
-      "events.wrong-content-type",
-      "inputs.valid-accepted",
-      "inputs.no-server-error",
-      "inputs.types-enforced",
-      "inputs.dates-enforced",
-    ],
-  },
-  // A 5xx for a client's mistake is a MUST failure in the SHOULD checks that send one as well.
-  "events-invalid-5xx": {
-    fail: [
-      "events.no-server-error",
-      "events.invalid-rejected",
-      "events.malformed-json",
-      "inputs.no-server-error",
-      "inputs.types-enforced",
-      "inputs.dates-enforced",
-    ],
-  },
-  // Accepting an event of the wrong type or with a malformed date fails a run: each has its own MUST check.
-  "events-accept-invalid": {
-    fail: ["inputs.types-enforced", "inputs.dates-enforced"],
-    warn: ["events.invalid-rejected"],
-  },
-  "events-any-content-type": { warn: ["events.wrong-content-type"] },
-  "events-not-stored": { warn: ["events.stored"] },
-  // An API without the optional read-back route: events.stored SKIPs (no such route), nothing fails.
-  "events-no-read-route": {},
-  // Input-handling bugs real event APIs have: the fixed catalogue finds only the null field (a 5xx) and sees
-  // lenient dates and numbers taken for strings as warnings; the property-based checks fail each, at the full
-  // profile's number of inputs.
-  "events-5xx-email-local-part": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
-  "events-5xx-long-reference": {
-    fail: ["inputs.valid-accepted", "inputs.no-server-error"],
-    fuzzRuns: FULL_RUNS,
-  },
-  "events-5xx-quote-reference": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
-  "events-5xx-emoji-system": { fail: ["inputs.valid-accepted"], fuzzRuns: FULL_RUNS },
-  "events-5xx-unknown-property": { fail: ["inputs.no-server-error"], fuzzRuns: FULL_RUNS },
-  "events-5xx-null-field": {
-    fail: ["events.no-server-error", "events.invalid-rejected", "inputs.types-enforced"],
-    fuzzRuns: FULL_RUNS,
-  },
-  "events-5xx-huge-integer": {
-    fail: ["inputs.no-server-error", "inputs.types-enforced"],
-    fuzzRuns: FULL_RUNS,
-  },
-  "events-5xx-deep-nesting": {
-    fail: ["inputs.no-server-error", "inputs.types-enforced"],
-    fuzzRuns: FULL_RUNS,
-  },
-  "events-lenient-dates": {
-    fail: ["inputs.dates-enforced"],
-    warn: ["events.invalid-rejected"],
-    fuzzRuns: FULL_RUNS,
-  },
-  "events-numbers-as-strings": {
-    fail: ["inputs.types-enforced"],
-    warn: ["events.invalid-rejected"],
-    fuzzRuns: FULL_RUNS,
-  },
-  "token-repeated-params-accepted": { warn: ["inputs.token-form"], fuzzRuns: FULL_RUNS },
-  "token-empty-param-5xx": { fail: ["inputs.token-form"], fuzzRuns: FULL_RUNS },
-  "expiry-fixed": { fail: ["lifetime.sliding"], profile: "full" },
-  "expiry-never": { fail: ["lifetime.idle-expires"], profile: "full" },
-  "expiry-early": { fail: ["lifetime.no-early-expiry"], profile: "full" },
-  "expiry-no-renewal": { fail: ["lifetime.renewal"], profile: "full" },
-};
-
-/**
- * Faults that are not contract defects of one check: load-only, transport failures (tested by the CLI tests), or a
- * flaky server whose failures land on whichever checks happen to draw them (tested on its own below).
- */
-const NOT_IN_MATRIX = new Set<string>([
-  "events-5xx-fraction",
-  "events-500-one-in-seven",
-  "slow",
-  "reset",
-  "non-json",
-]);
-
-let sandbox: RunningSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
-
-async function checkAgainst(
-  faults: FaultName[],
-  profile: Profile,
-  clientAuth: ClientAuth = "post",
-  faultSeed?: number,
-  fuzzRuns?: number,
-): Promise<CheckResult[]> {
-  sandbox = await startSandbox({
-    port: 0,
-    expiresIn: EXPIRES_IN,
-    faults,
-    ...(faultSeed === undefined ? {} : { faultSeed }),
-  });
-  const client = sandbox.clients[0];
-  if (!client) throw new Error("sandbox has no client");
-  return runContract({
-    target: {
-      tokenUrl: sandbox.tokenUrl,
-      baseUrl: sandbox.baseUrl,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      audience: sandbox.baseUrl,
-      clientAuth,
-      connection: DIRECT,
-      timeoutMs: 5_000,
-      embedded: true,
-    },
-    profile,
-    only: [],
-    seed: 7,
-    runId: `matrix-${faults.join("-") || "none"}-${clientAuth}`,
-    ...(fuzzRuns === undefined ? {} : { fuzz: { ...FUZZ_DEFAULTS[profile], runs: fuzzRuns } }),
-  });
-}
-
-const ids = (results: CheckResult[], status: string) =>
-  results
-    .filter((result) => result.status === status)
-    .map((result) => result.id)
-    .sort();
+// The fast profile's part of the matrix: the token faults here, the bearer and events faults in fault-matrix-api,
+// the input-handling faults (the property-based stage at the full profile's number of inputs) in
+// fault-matrix-inputs, so three workers share it; the full profile's (which waits out token lifetimes) is
+// fault-matrix-full.
 
 describe("the contract suite against the sandbox", () => {
-  it("passes every check of the full profile against the correct sandbox", {
-    timeout: FULL_TIMEOUT_MS,
-  }, async () => {
-    const results = await checkAgainst([], "full");
-    expect(results.filter((result) => result.status !== "PASS")).toEqual([]);
-    expect(results.map((result) => result.id)).toContain("lifetime.sliding");
-  });
-
   it("passes every fast check with HTTP Basic client authentication against the correct sandbox", {
     timeout: 60_000,
-  }, async () => {
-    const results = await checkAgainst([], "fast", "basic");
+  }, async ({ sandbox }) => {
+    const results = await checkAgainst(sandbox, [], "fast", "basic");
     expect(results.filter((result) => result.status !== "PASS")).toEqual([]);
   });
 
   it("fails token.issued when a Basic-only server is asked with the spec's form fields", {
     timeout: 60_000,
-  }, async () => {
-    const results = await checkAgainst(["token-basic-only"], "fast", "post");
+  }, async ({ sandbox }) => {
+    const results = await checkAgainst(sandbox, ["token-basic-only"], "fast", "post");
     expect(ids(results, "FAIL")).toEqual(["token.issued"]);
     expect(ids(results, "WARN")).toEqual(["token.form-auth"]);
     expect(ids(results, "ERROR")).toEqual([]);
@@ -253,8 +38,8 @@ describe("the contract suite against the sandbox", () => {
   ] as const) {
     it(`fails the refusal checks under ${fault} when the run authenticates that way itself`, {
       timeout: 60_000,
-    }, async () => {
-      const results = await checkAgainst([fault], "fast", clientAuth);
+    }, async ({ sandbox }) => {
+      const results = await checkAgainst(sandbox, [fault], "fast", clientAuth);
       expect(ids(results, "FAIL")).toEqual(["token.unknown-client-refused", "token.wrong-secret-refused"]);
       expect(ids(results, "WARN")).toEqual(["token.error-format"]);
       expect(ids(results, "ERROR")).toEqual([]);
@@ -278,41 +63,11 @@ describe("the contract suite against the sandbox", () => {
     expect(unproven).toEqual([]);
   });
 
-  it("fails the full profile in one run against a server that answers one valid event in seven with 500", {
-    timeout: FULL_TIMEOUT_MS,
-  }, async () => {
-    const results = await checkAgainst(["events-500-one-in-seven"], "full", "post", 3);
-    const failed = results.filter((result) => result.status === "FAIL");
-    expect(failed.length).toBeGreaterThan(0);
-    for (const result of failed) {
-      expect(result.level).toBe("MUST");
-      expect(result.message).toMatch(/the server failed on "[^"]+": 500 |received 500 /);
-      expect(result.evidence.some((evidence) => evidence.response?.status === 500)).toBe(true);
-    }
-    // A 500 is never a reason to skip, nor a refusal: nothing is skipped and nothing else goes wrong.
-    expect(results.filter((result) => !["PASS", "FAIL"].includes(result.status))).toEqual([]);
-  });
-
-  for (const [fault, expected] of Object.entries(EXPECTED)) {
-    const timeout =
-      expected?.profile === "full" || expected?.fuzzRuns !== undefined ? FULL_TIMEOUT_MS : 60_000;
-    it(`fails exactly the expected checks under ${fault}`, { timeout }, async () => {
-      const results = await checkAgainst(
-        [fault as FaultName],
-        expected?.profile ?? "fast",
-        expected?.clientAuth ?? "post",
-        undefined,
-        expected?.fuzzRuns,
-      );
-      expect({
-        fail: ids(results, "FAIL"),
-        warn: ids(results, "WARN"),
-        error: ids(results, "ERROR"),
-      }).toEqual({
-        fail: [...(expected?.fail ?? [])].sort(),
-        warn: [...(expected?.warn ?? [])].sort(),
-        error: [],
-      });
+  for (const [fault, expected] of fastRows("token")) {
+    it(`fails exactly the expected checks under ${fault}`, { timeout: expected.timeout }, async ({
+      sandbox,
+    }) => {
+      await expectExactly(sandbox, fault, expected);
     });
   }
 });

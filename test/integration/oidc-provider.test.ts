@@ -1,76 +1,36 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OidcProviderTarget, startOidcProviderTarget } from "../support/oidc-provider-target.ts";
-import { runCli } from "../support/run-cli.ts";
+import { describe, expect } from "../support/fixtures.ts";
+import { oidcTest as it, OIDC_CLIENT_ID, OIDC_NEW_SECRET, OIDC_SECRET } from "../support/oidc-harness.ts";
 
 /**
  * The harness against a real third-party authorization server (oidc-provider 9, fixed lifetime from issue): only the
- * true deviations may show. About 2 min in all, most of it the sliding-expiry wait and idle-gap's cycles.
+ * true deviations may show. About 40 s, most of it the sliding-expiry wait; idle-gap's cycles (about a minute) are in
+ * oidc-provider-idle-gap.test.ts, so the two can run side by side.
  */
-const TTL = 10;
-const CLIENT_ID = "release-check";
-const SECRET = "oidc-provider-secret-1f5e9c";
-const NEW_SECRET = "oidc-provider-secret-rotated-77a2";
 
-let target: OidcProviderTarget;
-let workDir: string;
-const outputs: string[] = [];
-
-function targetArgs(): string[] {
-  return [
-    "--token-url",
-    target.tokenUrl,
-    "--base-url",
-    target.baseUrl,
-    "--client-id",
-    CLIENT_ID,
-    "--scope",
-    "profile email",
-    "--resource",
-    target.baseUrl,
-  ];
-}
-
-async function harness(args: readonly string[], secret = SECRET, env: NodeJS.ProcessEnv = {}) {
-  const run = await runCli(
-    args,
-    {
-      EVENT_API_CLIENT_SECRET: secret,
-      ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
-      ...env,
-    },
-    150_000,
-  );
-  outputs.push(run.stdout, run.stderr);
-  return run;
-}
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "eh-oidc-"));
-  target = await startOidcProviderTarget({
-    clientId: CLIENT_ID,
-    clientSecret: SECRET,
-    ttl: TTL,
-    requireResource: true,
-  });
-});
-
-afterAll(async () => {
-  await target?.close();
-  await rm(workDir, { recursive: true, force: true });
+it.afterAll(({ oidc }) => {
   // No secret in any output, whatever the run gave.
-  for (const output of outputs) {
-    expect(output).not.toContain(SECRET);
-    expect(output).not.toContain(NEW_SECRET);
+  for (const output of oidc.outputs) {
+    expect(output).not.toContain(OIDC_SECRET);
+    expect(output).not.toContain(OIDC_NEW_SECRET);
   }
 });
 
 describe("oidc-provider as the target", () => {
-  it("the full contract profile fails only sliding expiry; the spec's example fields and Pragma are warnings", async () => {
-    const reportDir = join(workDir, "contract");
-    const run = await harness(["contract", "--profile", "full", ...targetArgs(), "--report-dir", reportDir]);
+  it("the full contract profile fails only sliding expiry; the spec's example fields and Pragma are warnings", async ({
+    oidc,
+    tmpDir,
+  }) => {
+    const reportDir = join(tmpDir, "contract");
+    const run = await oidc.harness([
+      "contract",
+      "--profile",
+      "full",
+      ...oidc.targetArgs(),
+      "--report-dir",
+      reportDir,
+    ]);
     const results = JSON.parse(await readFile(join(reportDir, "results.json"), "utf8")) as {
       checks: Array<{ id: string; status: string; message: string }>;
     };
@@ -81,28 +41,35 @@ describe("oidc-provider as the target", () => {
       "token.example-fields": "WARN",
       "token.no-store": "WARN",
       "events.stored": "SKIP",
+      "inputs.token-form": "WARN",
       "lifetime.sliding": "FAIL",
     });
     const message = (id: string) => results.checks.find((check) => check.id === id)?.message ?? "";
     expect(message("token.example-fields")).toContain("refresh_expires_in");
     expect(message("token.no-store")).toContain("Pragma: no-cache (absent)");
     expect(message("events.stored")).toContain("no such route");
+    // It answers a token request that repeats a parameter (RFC 6749 §3.2 forbids it) with a token.
+    expect(message("inputs.token-form")).toMatch(/got a token: .* \(parameters must not repeat\)/);
     // Its lifetime is fixed from issue (ttl.ClientCredentials): the check names that pattern.
     expect(message("lifetime.sliding")).toMatch(/^a lifetime fixed from issue: rejected /);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/Verdict: FAILED — 1 FAIL, 2 WARN, 1 SKIP, 29 PASS/);
+    expect(run.stdout).toMatch(/Verdict: FAILED — 1 FAIL, 3 WARN, 1 SKIP, 33 PASS/);
   }, 150_000);
 
-  it("the ledger of accepted deviations turns the fixed lifetime green, with the deviation visible (WAIVED)", async () => {
-    const ledger = join(workDir, "accepted.json");
+  it("the ledger of accepted deviations turns the fixed lifetime green, with the deviation visible (WAIVED)", async ({
+    oidc,
+    tmpDir,
+  }) => {
+    const ledger = join(tmpDir, "accepted.json");
     const entry = {
       id: "lifetime.sliding",
       reason: "fixed lifetime",
       ticket: "API-1",
-      expires: "2999-12-31",
+      // Within a year: a ledger refuses a later date.
+      expires: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
     };
     await writeFile(ledger, JSON.stringify({ accepted: [entry] }));
-    const reportDir = join(workDir, "accepted");
+    const reportDir = join(tmpDir, "accepted");
     const args = [
       "--profile",
       "full",
@@ -113,85 +80,86 @@ describe("oidc-provider as the target", () => {
       "--report-dir",
       reportDir,
     ];
-    const run = await harness(["contract", ...args, ...targetArgs()]);
+    const run = await oidc.harness(["contract", ...args, ...oidc.targetArgs()]);
     expect(run.stdout).toMatch(/^ {2}WAIVED +lifetime\.sliding +MUST /m);
     expect(run.stdout).toMatch(/Verdict: PASSED — 1 WAIVED \(/);
     expect(run.code).toBe(0);
   }, 150_000);
 
-  it("--issuer finds the token endpoint and client authentication in oidc-provider's discovery metadata", async () => {
-    const args = ["--issuer", target.issuer, "--base-url", target.baseUrl, "--client-id", CLIENT_ID];
-    const run = await harness([
+  it("--issuer finds the token endpoint and client authentication in oidc-provider's discovery metadata", async ({
+    oidc,
+    tmpDir,
+  }) => {
+    const args = [
+      "--issuer",
+      oidc.target.issuer,
+      "--base-url",
+      oidc.target.baseUrl,
+      "--client-id",
+      OIDC_CLIENT_ID,
+    ];
+    const run = await oidc.harness([
       "contract",
       ...args,
       "--scope",
       "profile email",
       "--resource",
-      target.baseUrl,
+      oidc.target.baseUrl,
       "--only",
       "token.issued,token.signed,events.accepted",
       "--report-dir",
-      join(workDir, "issuer"),
+      join(tmpDir, "issuer"),
     ]);
-    expect(run.stderr).toContain(`--issuer: token endpoint ${target.tokenUrl}, client authentication`);
+    expect(run.stderr).toContain(`--issuer: token endpoint ${oidc.target.tokenUrl}, client authentication`);
     expect(run.stdout).toMatch(/Verdict: PASSED — 3 PASS/);
     expect(run.code).toBe(0);
   }, 150_000);
 
-  it("load sustained passes: no token outlives its fixed lifetime in a short run", async () => {
-    const run = await harness([
+  it("load sustained passes: no token outlives its fixed lifetime in a short run", async ({
+    oidc,
+    tmpDir,
+  }) => {
+    const run = await oidc.harness([
       "load",
       "sustained",
       "--duration",
       "4s",
       "--rate",
       "5",
-      ...targetArgs(),
+      ...oidc.targetArgs(),
       "--report-dir",
-      join(workDir, "sustained"),
+      join(tmpDir, "sustained"),
     ]);
     expect(run.stderr + run.stdout).not.toContain("FAILED");
     expect(run.code).toBe(0);
   }, 150_000);
 
-  it("load idle-gap reports the expiry violations of a fixed lifetime", async () => {
-    const run = await harness([
-      "load",
-      "idle-gap",
-      "--vus",
-      "1",
-      ...targetArgs(),
-      "--report-dir",
-      join(workDir, "idle-gap"),
-    ]);
-    expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
-    expect(run.stdout).toMatch(/✗ token_expiries\{kind:unexpected\} count==0 {2}\(count=[1-9]/);
-    expect(run.code).toBe(1);
-  }, 150_000);
-
-  it("verify-rotation: after a restart with a new secret the old one is refused and earlier tokens still work", async () => {
+  it("verify-rotation: after a restart with a new secret the old one is refused and earlier tokens still work", async ({
+    oidc,
+    tmpDir,
+  }) => {
     const form = new URLSearchParams({
       grant_type: "client_credentials",
-      client_id: CLIENT_ID,
-      client_secret: SECRET,
-      resource: target.baseUrl,
+      client_id: OIDC_CLIENT_ID,
+      client_secret: OIDC_SECRET,
+      resource: oidc.target.baseUrl,
     });
-    const answer = await fetch(target.tokenUrl, { method: "POST", body: form });
+    const answer = await fetch(oidc.target.tokenUrl, { method: "POST", body: form });
     const oldToken = ((await answer.json()) as { access_token: string }).access_token;
-    await target.restartWithSecret(NEW_SECRET);
-    const run = await harness(
+    await oidc.target.restartWithSecret(OIDC_NEW_SECRET);
+    const run = await oidc.harness(
       [
         "verify-rotation",
         "--expect-old",
         "refused",
         "--expect-old-tokens",
         "valid",
-        ...targetArgs(),
+        ...oidc.targetArgs(),
         "--report-dir",
-        join(workDir, "rotation"),
+        join(tmpDir, "rotation"),
       ],
-      NEW_SECRET,
-      { EVENT_API_OLD_CLIENT_SECRET: SECRET, EVENT_API_OLD_ACCESS_TOKEN: oldToken },
+      OIDC_NEW_SECRET,
+      { EVENT_API_OLD_CLIENT_SECRET: OIDC_SECRET, EVENT_API_OLD_ACCESS_TOKEN: oldToken },
     );
     expect(run.stdout + run.stderr).not.toContain(oldToken);
     expect(run.stdout).toMatch(/Verdict: PASSED/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JunitReport } from "../../reporting/index.ts";
 import { renderJunitXml, xmlText } from "../../reporting/index.ts";
-import { xmlProblems } from "../support/xml-well-formed.ts";
+import { xmlProblems } from "../support/xml-document.ts";
 
 const report: JunitReport = {
   name: "harness",

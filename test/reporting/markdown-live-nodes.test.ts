@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { LoadComparison } from "../../reporting/compare/index.ts";
 import { renderComparisonMarkdown } from "../../reporting/compare/render-comparison.ts";
 import {
   detailsBlock,
@@ -110,14 +111,15 @@ describe("a target's text in summary.md stays text a reader sees as typed", () =
 
 describe("compare's summary section", () => {
   it("names a baseline whose path, and notes whose origin, hold Markdown without a live node", () => {
+    const nothingJudged: LoadComparison = {
+      figures: [],
+      windows: [],
+      windowsJudged: 0,
+      windowSeconds: 10,
+      notes: ["another origin: https://a.example → https://[b](https://evil.example)"],
+    };
     const markdown = renderComparisonMarkdown(
-      {
-        figures: [],
-        windows: [],
-        windowsJudged: 0,
-        windowSeconds: 10,
-        notes: ["another origin: https://a.example → https://[b](https://evil.example)"],
-      } as unknown as Parameters<typeof renderComparisonMarkdown>[0],
+      nothingJudged,
       "baselines/[approved](https:__evil.example)_<img src=x>.json",
     );
     expect(liveNodes(markdown)).toEqual([]);

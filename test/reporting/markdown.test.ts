@@ -11,7 +11,7 @@ import {
   tableRow,
   warningCallout,
 } from "../../reporting/index.ts";
-import { readCodeSpan, tableCells } from "../support/markdown-reading.ts";
+import { codeSpanOf, paragraphOf, tableRowCells, textOf } from "../support/markdown-tree.ts";
 
 describe("Markdown cells", () => {
   it("escapes pipes, and only pipes, for escapePipes", () => {
@@ -33,7 +33,7 @@ describe("Markdown code spans", () => {
   const texts = ["token.issued", "a`b", "`x`", "``", "a ``` b `", "p(95)<500", " a ", "   ", "a\nb"];
 
   it.each(texts)("reads back %j whole, whatever backticks it holds", (text) => {
-    expect(readCodeSpan(codeSpan(text))).toEqual({ code: text.replace("\n", " "), rest: "" });
+    expect(codeSpanOf(paragraphOf(codeSpan(text)))).toBe(text.replace("\n", " "));
   });
 
   it("keeps ordinary text in single backticks and a span on one line", () => {
@@ -45,9 +45,9 @@ describe("Markdown code spans", () => {
 
   it("keeps a code span in a table cell whole, pipes and backticks included", () => {
     const row = tableRow(["x", codeCell("count<1`|`x"), "y"]);
-    const cells = tableCells(row);
-    expect(cells).toHaveLength(3);
-    expect(readCodeSpan(cells[1] ?? "")).toEqual({ code: "count<1`|`x", rest: "" });
+    const cells = tableRowCells(row);
+    expect(cells.map((cell) => textOf(cell))).toEqual(["x", "count<1`|`x", "y"]);
+    expect(codeSpanOf(cells[1])).toBe("count<1`|`x");
   });
 });
 

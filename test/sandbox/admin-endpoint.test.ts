@@ -1,22 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { parseRotationBody } from "../../sandbox/admin-endpoint.ts";
 import { AdminTokenGuard, checkAdminToken } from "../../sandbox/admin-token.ts";
 import { DEMO_CLIENT, startSandbox } from "../../sandbox/index.ts";
 import type { Answer, TestSandbox } from "./support.ts";
-import { challenge, FORM, send, startTestSandbox, tokenForm, validEvent } from "./support.ts";
+import { challenge, FORM, test as it, send, tokenForm, validEvent } from "./support.ts";
 
 const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
-
-let t: TestSandbox | undefined;
-afterEach(async () => {
-  await t?.sandbox.close();
-  t = undefined;
-});
-
-async function sandbox(): Promise<TestSandbox> {
-  t = await startTestSandbox({ adminToken: ADMIN_TOKEN });
-  return t;
-}
 
 function rotateUrl(sb: TestSandbox, clientId = DEMO_CLIENT.clientId): string {
   return `${sb.sandbox.authUrl}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
@@ -53,8 +42,10 @@ interface Rotated {
 }
 
 describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
-  it("rotates with no overlap by default: the old secret is refused at once, earlier tokens keep working", async () => {
-    const sb = await sandbox();
+  it("rotates with no overlap by default: the old secret is refused at once, earlier tokens keep working", async ({
+    testSandbox,
+  }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     const before = await sb.token();
     const answer = await rotate(sb, { overlap_seconds: 0, revoke_tokens: false });
     expect(answer.status).toBe(200);
@@ -80,15 +71,15 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     expect((await sb.postEvent(before, validEvent())).status).toBe(202);
   });
 
-  it("treats an empty body as no overlap and no revocation", async () => {
-    const sb = await sandbox();
+  it("treats an empty body as no overlap and no revocation", async ({ testSandbox }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     const answer = await rotate(sb, undefined, { contentType: "" });
     expect(answer.status).toBe(200);
     expect((answer.json as Rotated).old_secret_valid_until).toBeNull();
   });
 
-  it("keeps the old secret for the overlap (clock time) and says until when", async () => {
-    const sb = await sandbox();
+  it("keeps the old secret for the overlap (clock time) and says until when", async ({ testSandbox }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     const answer = await rotate(sb, { overlap_seconds: 60 });
     expect(answer.status).toBe(200);
     const body = answer.json as Rotated;
@@ -100,8 +91,10 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     expect((await grant(sb, body.client_secret)).status).toBe(200);
   });
 
-  it("revokes earlier tokens on request and moves the not-before-policy to the rotation time", async () => {
-    const sb = await sandbox();
+  it("revokes earlier tokens on request and moves the not-before-policy to the rotation time", async ({
+    testSandbox,
+  }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     const before = await sb.token();
     sb.clock.advanceSeconds(10);
     const answer = await rotate(sb, { overlap_seconds: 30, revoke_tokens: true });
@@ -121,8 +114,10 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     expect((await sb.postEvent(fresh, validEvent())).status).toBe(202);
   });
 
-  it("answers 401 with a Bearer challenge and changes nothing without the admin token", async () => {
-    const sb = await sandbox();
+  it("answers 401 with a Bearer challenge and changes nothing without the admin token", async ({
+    testSandbox,
+  }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     const missing = await rotate(sb, {}, { token: "" });
     expect(missing.status).toBe(401);
     expect(missing.headers["www-authenticate"]).toBe('Bearer realm="event-api-sandbox-admin"');
@@ -153,15 +148,17 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     expect((await grant(sb, DEMO_CLIENT.clientSecret)).status).toBe(200);
   });
 
-  it("answers 401 before 404, so an unauthenticated caller cannot probe client ids", async () => {
-    const sb = await sandbox();
+  it("answers 401 before 404, so an unauthenticated caller cannot probe client ids", async ({
+    testSandbox,
+  }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     expect((await rotate(sb, {}, { token: "", clientId: "stranger" })).status).toBe(401);
     const unknown = await rotate(sb, {}, { clientId: "stranger" });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ error: "not_found" });
   });
 
-  it.each([
+  it.for([
     ["not JSON", "{overlap", /not valid JSON/],
     ["an array", "[]", /JSON object/],
     ["a string", '"60"', /JSON object/],
@@ -171,8 +168,8 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     ["an overlap above a day", { overlap_seconds: 86_401 }, /overlap_seconds/],
     ["an overlap as a string", { overlap_seconds: "60" }, /overlap_seconds/],
     ["revoke_tokens as a string", { revoke_tokens: "yes" }, /revoke_tokens must be true or false/],
-  ])("answers 400 for %s and rotates nothing", async (_name, body, reason) => {
-    const sb = await sandbox();
+  ] as const)("answers 400 for %s and rotates nothing", async ([, body, reason], { testSandbox }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     const answer = await rotate(sb, body);
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ error: "invalid_request" });
@@ -180,8 +177,10 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     expect(sb.sandbox.clients).toEqual([DEMO_CLIENT]);
   });
 
-  it("answers 415 for a body that is not JSON by its Content-Type, 413 for a huge one, 405 for GET", async () => {
-    const sb = await sandbox();
+  it("answers 415 for a body that is not JSON by its Content-Type, 413 for a huge one, 405 for GET", async ({
+    testSandbox,
+  }) => {
+    const sb = await testSandbox({ adminToken: ADMIN_TOKEN });
     expect((await rotate(sb, "overlap_seconds=60", { contentType: FORM })).status).toBe(415);
     expect((await rotate(sb, { overlap_seconds: 0, pad: "x".repeat(10_000) })).status).toBe(413);
     const get = await send(rotateUrl(sb), { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -190,12 +189,11 @@ describe("POST {authUrl}/admin/clients/{clientId}/rotate", () => {
     expect(sb.sandbox.clients).toEqual([DEMO_CLIENT]);
   });
 
-  it("routes only the exact path, and client ids that need percent-encoding", async () => {
-    t = await startTestSandbox({
+  it("routes only the exact path, and client ids that need percent-encoding", async ({ testSandbox }) => {
+    const sb = await testSandbox({
       adminToken: ADMIN_TOKEN,
       clients: [{ clientId: "shop/eu 1", clientSecret: "shop-secret-1" }],
     });
-    const sb = t;
     const base = `${sb.sandbox.authUrl}/admin/clients`;
     const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
     expect((await send(`${base}/rotate`, { method: "POST", headers })).status).toBe(404);

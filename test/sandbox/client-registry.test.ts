@@ -1,13 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { TestSandbox } from "./support.ts";
-import { challenge, FORM, send, startTestSandbox, tokenForm, validEvent } from "./support.ts";
-
-let t: TestSandbox | undefined;
-afterEach(async () => {
-  await t?.sandbox.close();
-  t = undefined;
-});
+import { challenge, FORM, test as it, send, tokenForm, validEvent } from "./support.ts";
 
 function grant(sandbox: TestSandbox, secret: string) {
   return send(sandbox.tokenUrl, {
@@ -18,15 +12,17 @@ function grant(sandbox: TestSandbox, secret: string) {
 }
 
 describe("issueToken and secret rotation (the sandbox handle)", () => {
-  it("issues tokens the API accepts without an HTTP round trip, for registered clients only", async () => {
-    t = await startTestSandbox();
+  it("issues tokens the API accepts without an HTTP round trip, for registered clients only", async ({
+    testSandbox,
+  }) => {
+    const t = await testSandbox();
     const token = await t.sandbox.issueToken(DEMO_CLIENT.clientId);
     expect((await t.postEvent(token, validEvent())).status).toBe(202);
     await expect(t.sandbox.issueToken("stranger")).rejects.toThrow(/unknown client/);
   });
 
-  it("refuses the old secret at once by default and keeps earlier tokens valid", async () => {
-    t = await startTestSandbox();
+  it("refuses the old secret at once by default and keeps earlier tokens valid", async ({ testSandbox }) => {
+    const t = await testSandbox();
     const before = await t.token();
     const rotated = await t.sandbox.rotateSecret(DEMO_CLIENT.clientId);
     expect(rotated.clientId).toBe(DEMO_CLIENT.clientId);
@@ -37,8 +33,8 @@ describe("issueToken and secret rotation (the sandbox handle)", () => {
     expect((await t.postEvent(before, validEvent())).status).toBe(202);
   });
 
-  it("accepts the old secret during the overlap (clock time), then refuses it", async () => {
-    t = await startTestSandbox();
+  it("accepts the old secret during the overlap (clock time), then refuses it", async ({ testSandbox }) => {
+    const t = await testSandbox();
     const rotated = await t.sandbox.rotateSecret(DEMO_CLIENT.clientId, { overlapSeconds: 60 });
     t.clock.advanceSeconds(59);
     expect((await grant(t, DEMO_CLIENT.clientSecret)).status).toBe(200);
@@ -47,8 +43,8 @@ describe("issueToken and secret rotation (the sandbox handle)", () => {
     expect((await grant(t, rotated.clientSecret)).status).toBe(200);
   });
 
-  it("revokes earlier tokens on request and moves the not-before-policy", async () => {
-    t = await startTestSandbox();
+  it("revokes earlier tokens on request and moves the not-before-policy", async ({ testSandbox }) => {
+    const t = await testSandbox();
     const before = await t.token();
     const policyBefore = ((await grant(t, DEMO_CLIENT.clientSecret)).json as Record<string, number>)[
       "not-before-policy"
@@ -66,8 +62,8 @@ describe("issueToken and secret rotation (the sandbox handle)", () => {
     expect((await t.postEvent(fresh, validEvent())).status).toBe(202);
   });
 
-  it("rejects a rotation of an unknown client or a negative overlap", async () => {
-    t = await startTestSandbox();
+  it("rejects a rotation of an unknown client or a negative overlap", async ({ testSandbox }) => {
+    const t = await testSandbox();
     await expect(t.sandbox.rotateSecret("stranger")).rejects.toThrow(/unknown client/);
     await expect(t.sandbox.rotateSecret(DEMO_CLIENT.clientId, { overlapSeconds: -1 })).rejects.toThrow(
       /overlap/,

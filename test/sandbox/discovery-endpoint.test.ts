@@ -1,24 +1,26 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { FaultName } from "../../sandbox/index.ts";
+import { describe, expect } from "vitest";
+import type { FaultName, SandboxOptions } from "../../sandbox/index.ts";
 import type { TestSandbox } from "./support.ts";
-import { send, startTestSandbox } from "./support.ts";
+import { test as it, send } from "./support.ts";
 
-let t: TestSandbox | undefined;
-afterEach(async () => {
-  await t?.sandbox.close();
-  t = undefined;
-});
+type Start = (options: SandboxOptions) => Promise<TestSandbox>;
 
-async function metadataWith(faults: FaultName[], path: (authUrl: string) => string) {
-  t = await startTestSandbox({ faults });
-  return send(path(t.sandbox.authUrl));
+/** The metadata a sandbox with `faults` answers at `path`, and that sandbox. */
+async function metadataWith(start: Start, faults: FaultName[], path: (authUrl: string) => string) {
+  const t = await start({ faults });
+  return { got: await send(path(t.sandbox.authUrl)), sandbox: t.sandbox };
 }
 
 describe("the sandbox's authorisation server metadata", () => {
-  it("names its issuer, token endpoint, JWKS and both client authentication methods", async () => {
-    const got = await metadataWith([], (auth) => `${auth}/.well-known/openid-configuration`);
+  it("names its issuer, token endpoint, JWKS and both client authentication methods", async ({
+    testSandbox,
+  }) => {
+    const { got, sandbox } = await metadataWith(
+      testSandbox,
+      [],
+      (auth) => `${auth}/.well-known/openid-configuration`,
+    );
     expect(got.status).toBe(200);
-    const sandbox = (t as TestSandbox).sandbox;
     expect(got.json).toEqual({
       issuer: sandbox.authUrl,
       token_endpoint: sandbox.tokenUrl,
@@ -29,19 +31,23 @@ describe("the sandbox's authorisation server metadata", () => {
     });
   });
 
-  it("is also at RFC 8414's path, inserted before the issuer's path", async () => {
-    const got = await metadataWith([], (auth) => {
+  it("is also at RFC 8414's path, inserted before the issuer's path", async ({ testSandbox }) => {
+    const { got, sandbox } = await metadataWith(testSandbox, [], (auth) => {
       const url = new URL(auth);
       return `${url.origin}/.well-known/oauth-authorization-server${url.pathname}`;
     });
-    expect((got.json as { issuer?: string }).issuer).toBe((t as TestSandbox).sandbox.authUrl);
+    expect((got.json as { issuer?: string }).issuer).toBe(sandbox.authUrl);
   });
 
-  it.each([
+  it.for([
     ["token-no-basic-auth", ["client_secret_post"]],
     ["token-basic-only", ["client_secret_basic"]],
-  ] as const)("lists only the methods %s leaves", async (fault, methods) => {
-    const got = await metadataWith([fault], (auth) => `${auth}/.well-known/openid-configuration`);
+  ] as const)("lists only the methods %s leaves", async ([fault, methods], { testSandbox }) => {
+    const { got } = await metadataWith(
+      testSandbox,
+      [fault],
+      (auth) => `${auth}/.well-known/openid-configuration`,
+    );
     expect((got.json as Record<string, unknown>).token_endpoint_auth_methods_supported).toEqual(methods);
   });
 });

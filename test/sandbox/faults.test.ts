@@ -1,10 +1,10 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
 import { request } from "undici";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { FaultName, SandboxOptions } from "../../sandbox/index.ts";
 import { DEMO_CLIENT, FAULTS } from "../../sandbox/index.ts";
 import type { TestSandbox } from "./support.ts";
-import { basic, FORM, form, send, startTestSandbox, tokenForm, validEvent } from "./support.ts";
+import { basic, FORM, form, test as it, send, tokenForm, validEvent } from "./support.ts";
 
 function postToken(t: TestSandbox, body: string, headers: Record<string, string> = {}) {
   return send(t.tokenUrl, { method: "POST", headers: { "content-type": FORM, ...headers }, body });
@@ -510,15 +510,11 @@ describe("faults", () => {
     }
   });
 
-  it.each(FAULTS.map((fault) => fault.name))("%s has its observable effect", async (name) => {
+  it.for(FAULTS.map((fault) => fault.name))("%s has its observable effect", async (name, { testSandbox }) => {
     const { options = {}, observe } = observations[name];
-    const t = await startTestSandbox({ ...options, faults: [name] });
-    try {
-      expect(t.sandbox.faults).toEqual([name]);
-      await observe(t);
-      expect(t.sandbox.stats().internalErrors).toBe(0);
-    } finally {
-      await t.sandbox.close();
-    }
+    const t = await testSandbox({ ...options, faults: [name] });
+    expect(t.sandbox.faults).toEqual([name]);
+    await observe(t);
+    expect(t.sandbox.stats().internalErrors).toBe(0);
   });
 });

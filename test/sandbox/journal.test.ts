@@ -1,21 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { startSandbox } from "../../sandbox/index.ts";
-import { startTestSandbox, validEvent } from "./support.ts";
-
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-journal-"));
-});
-afterEach(() => rm(dir, { recursive: true, force: true }));
+import { test as it, validEvent } from "./support.ts";
 
 describe("journal", () => {
-  it("appends every accepted event as one NDJSON line, flushed by close(), and nothing else", async () => {
+  it("appends every accepted event as one NDJSON line, flushed by close(), and nothing else", async ({
+    tmpDir: dir,
+    testSandbox,
+  }) => {
     const path = join(dir, "nested", "events.ndjson");
     await writeFile(join(dir, "keep.txt"), "");
-    const t = await startTestSandbox({ journalPath: path });
+    const t = await testSandbox({ journalPath: path });
     const token = await t.token();
     const pretty = validEvent();
     const accepted = [validEvent(), pretty];
@@ -41,10 +37,10 @@ describe("journal", () => {
     );
   });
 
-  it("appends to an existing journal instead of replacing it", async () => {
+  it("appends to an existing journal instead of replacing it", async ({ tmpDir: dir, testSandbox }) => {
     const path = join(dir, "events.ndjson");
     await writeFile(path, '{"earlier":true}\n');
-    const t = await startTestSandbox({ journalPath: path });
+    const t = await testSandbox({ journalPath: path });
     await t.postEvent(await t.token(), validEvent());
     await t.sandbox.close();
     const lines = (await readFile(path, "utf8")).trim().split("\n");
@@ -52,7 +48,7 @@ describe("journal", () => {
     expect(lines[0]).toBe('{"earlier":true}');
   });
 
-  it("fails to start when the journal cannot be written", async () => {
+  it("fails to start when the journal cannot be written", async ({ tmpDir: dir }) => {
     await expect(startSandbox({ journalPath: dir })).rejects.toThrow(/EISDIR/);
   });
 });

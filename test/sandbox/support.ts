@@ -4,6 +4,7 @@ import type { Clock, SandboxOptions } from "../../sandbox/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import type { SandboxServer } from "../../sandbox/server.ts";
 import { startSandboxServer } from "../../sandbox/server.ts";
+import { test as base } from "../support/fixtures.ts";
 
 /** A clock the test moves by hand; starts at a real-looking time (2027-01-15). */
 export class ManualClock implements Clock {
@@ -156,3 +157,23 @@ export function challenge(header: string | string[] | undefined): Record<string,
   }
   return params;
 }
+
+/**
+ * The shared fixtures plus `testSandbox(options)`: a sandbox on a ManualClock, started for the test and closed after
+ * it, pass or fail.
+ */
+export const test = base.extend(
+  "testSandbox",
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  async ({}, { onCleanup }) => {
+    const started: TestSandbox[] = [];
+    onCleanup(async () => {
+      await Promise.all(started.map((t) => t.sandbox.close()));
+    });
+    return async (options: SandboxOptions = {}): Promise<TestSandbox> => {
+      const t = await startTestSandbox(options);
+      started.push(t);
+      return t;
+    };
+  },
+);

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { request } from "undici";
 import type { RunningSandbox, SandboxOptions } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
+import { test } from "./fixtures.ts";
 import { listenOnLoopback } from "./loopback.ts";
 
 /** What an introspecting gateway says of any inactive token (RFC 7662 gives it no reason to tell them apart). */
@@ -96,3 +97,17 @@ export async function startChallengeFront(
     },
   };
 }
+
+/** The shared fixtures plus `challengeFront(rewrite, options?)`: a front started for the test, closed after it. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+export const challengeFrontTest = test.extend("challengeFront", async ({}, { onCleanup }) => {
+  const fronts: ChallengeFront[] = [];
+  onCleanup(async () => {
+    await Promise.all(fronts.map((front) => front.close()));
+  });
+  return async (rewrite: ChallengeRewrite, options: SandboxOptions = {}): Promise<ChallengeFront> => {
+    const front = await startChallengeFront(rewrite, options);
+    fronts.push(front);
+    return front;
+  };
+});

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { test } from "./fixtures.ts";
 import type { Loopback } from "./loopback.ts";
 import { listenOnLoopback } from "./loopback.ts";
 
@@ -78,3 +79,15 @@ export async function startHydraLikeServer(
   const loopback = await listenOnLoopback(server);
   return { ...loopback, tokenUrl: `${loopback.url}/oauth2/token`, clientId, clientSecret, audiences, forms };
 }
+
+/** The shared fixtures plus `hydra`: one Hydra-like token endpoint per file, closed after its last test. */
+export const hydraTest = test.extend(
+  "hydra",
+  { scope: "file" },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  async ({}, { onCleanup }) => {
+    const hydra = await startHydraLikeServer();
+    onCleanup(() => hydra.close());
+    return hydra;
+  },
+);

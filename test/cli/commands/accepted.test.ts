@@ -1,18 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../support/run-cli.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-accepted-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function ledgerFile(name: string, entries: readonly object[]): Promise<string> {
+async function ledgerFile(dir: string, name: string, entries: readonly object[]): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, JSON.stringify({ accepted: entries }));
   return file;
@@ -29,7 +20,7 @@ const otherScheme = (expires: string) => ({
   expires,
 });
 const contract = (ledger: string, report: string, faults: readonly string[]) =>
-  runCli([
+  runCliInProcess([
     "contract",
     "--only",
     "bearer.other-scheme",
@@ -37,14 +28,13 @@ const contract = (ledger: string, report: string, faults: readonly string[]) =>
     "--accepted",
     ledger,
     "--report-dir",
-    join(dir, report),
+    report,
   ]);
 
 describe("--accepted, the ledger of accepted deviations", () => {
-  it("WAIVES a failing accepted check: exit 0, never a PASS, in every report", async () => {
-    const run = await contract(await ledgerFile("in-force.json", [otherScheme(IN_FORCE)]), "waived", [
-      "bearer-any-scheme",
-    ]);
+  it("WAIVES a failing accepted check: exit 0, never a PASS, in every report", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "in-force.json", [otherScheme(IN_FORCE)]);
+    const run = await contract(ledger, join(dir, "waived"), ["bearer-any-scheme"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
@@ -63,10 +53,9 @@ describe("--accepted, the ledger of accepted deviations", () => {
     expect(await readFile(join(dir, "waived", "summary.md"), "utf8")).toContain("### Accepted deviations");
   });
 
-  it("fails again once the entry has expired, saying so: exit 1", async () => {
-    const run = await contract(await ledgerFile("expired.json", [otherScheme("2000-01-31")]), "expired", [
-      "bearer-any-scheme",
-    ]);
+  it("fails again once the entry has expired, saying so: exit 1", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "expired.json", [otherScheme("2000-01-31")]);
+    const run = await contract(ledger, join(dir, "expired"), ["bearer-any-scheme"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^ {2}FAIL +bearer\.other-scheme .*\[accepted until 2000-01-31, expired\]$/m);
     expect(run.stdout).toMatch(
@@ -74,15 +63,16 @@ describe("--accepted, the ledger of accepted deviations", () => {
     );
   });
 
-  it("calls an entry whose check passes stale: exit 0, asking to remove it", async () => {
-    const run = await contract(await ledgerFile("stale.json", [otherScheme(IN_FORCE)]), "stale", []);
+  it("calls an entry whose check passes stale: exit 0, asking to remove it", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "stale.json", [otherScheme(IN_FORCE)]);
+    const run = await contract(ledger, join(dir, "stale"), []);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ {2}PASS +bearer\.other-scheme/m);
     expect(run.stdout).toMatch(/STALE +bearer\.other-scheme: passes now: remove the entry/);
   });
 
-  it("refuses a malformed ledger before any request: exit 2 naming the entry", async () => {
-    const file = await ledgerFile("malformed.json", [
+  it("refuses a malformed ledger before any request: exit 2 naming the entry", async ({ tmpDir: dir }) => {
+    const file = await ledgerFile(dir, "malformed.json", [
       otherScheme(IN_FORCE),
       { id: "lifetime.sliding", reason: "r" },
     ]);
@@ -95,7 +85,7 @@ describe("--accepted, the ledger of accepted deviations", () => {
       "--client-id",
       "c",
     ];
-    const run = await runCli(["contract", "--accepted", file, ...target], {
+    const run = await runCliInProcess(["contract", "--accepted", file, ...target], {
       EVENT_API_CLIENT_SECRET: "s3cret-value",
     });
     expect(run.code).toBe(2);
@@ -104,11 +94,11 @@ describe("--accepted, the ledger of accepted deviations", () => {
     );
   });
 
-  it("takes the ledger from the config file, relative to it", async () => {
-    await ledgerFile("from-config.json", [otherScheme(IN_FORCE)]);
+  it("takes the ledger from the config file, relative to it", async ({ tmpDir: dir }) => {
+    await ledgerFile(dir, "from-config.json", [otherScheme(IN_FORCE)]);
     const config = join(dir, "config.json");
     await writeFile(config, JSON.stringify({ environments: { demo: { accepted: "from-config.json" } } }));
-    const run = await runCli([
+    const run = await runCliInProcess([
       "contract",
       "--only",
       "bearer.other-scheme",
@@ -125,69 +115,23 @@ describe("--accepted, the ledger of accepted deviations", () => {
     expect(run.stdout).toMatch(/^ {2}WAIVED +bearer\.other-scheme/m);
   });
 
-  it("waives a load gate: the run passes with the threshold shown WAIVED, but never one that accepted no event", async () => {
-    const file = await ledgerFile("load.json", [
-      { id: "load.events_failed", reason: "known 5xx", ticket: "API-9", expires: IN_FORCE },
-    ]);
-    const report = join(dir, "load");
-    const run = await runCli(
-      [
-        "load",
-        "sustained",
-        "--rate",
-        "10",
-        "--duration",
-        "2s",
-        "--sandbox-fault",
-        "events-500-one-in-seven",
-        "--accepted",
-        file,
-        "--report-dir",
-        report,
-      ],
-      {},
-      120_000,
-    );
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/~ WAIVED events_failed rate<0\.01/);
-    expect(run.stdout).toMatch(/PASSED: thresholds held, 1 WAIVED/);
-    expect(await readFile(join(report, "junit.xml"), "utf8")).toMatch(
-      /<skipped message="WAIVED, threshold crossed/,
-    );
-    // Every event refused: the same waiver does not make a run the target accepted nothing from pass.
-    const none = await runCli(
-      ["load", "sustained", "--rate", "10", "--duration", "2s", "--sandbox-fault", "events-5xx"].concat([
-        "--accepted",
-        file,
-        "--report-dir",
-        join(dir, "load-none"),
-      ]),
-      {},
-      120_000,
-    );
-    expect(none.code).toBe(1);
-    expect(none.stdout).toMatch(/FAILED: no event was accepted; thresholds held, 1 WAIVED/);
-  }, 240_000);
-
-  it("run: every part judged with the ledger, and one junit.xml at the root holding every part", async () => {
+  it("run: every part judged with the ledger, and one junit.xml at the root holding every part", async ({
+    tmpDir: dir,
+  }) => {
     const report = join(dir, "run");
-    const run = await runCli(
-      [
-        "run",
-        "--parts",
-        "contract",
-        "--profile",
-        "fast",
-        "--sandbox-fault",
-        "bearer-any-scheme",
-        "--accepted",
-        await ledgerFile("run.json", [otherScheme(IN_FORCE)]),
-        "--report-dir",
-        report,
-      ],
-      {},
-      120_000,
-    );
+    const run = await runCliInProcess([
+      "run",
+      "--parts",
+      "contract",
+      "--profile",
+      "fast",
+      "--sandbox-fault",
+      "bearer-any-scheme",
+      "--accepted",
+      await ledgerFile(dir, "run.json", [otherScheme(IN_FORCE)]),
+      "--report-dir",
+      report,
+    ]);
     expect(run.code).toBe(0);
     const junit = await readFile(join(report, "junit.xml"), "utf8");
     expect(junit).toMatch(/<testsuite name="contract: Bearer requirement"/);

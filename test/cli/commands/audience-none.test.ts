@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenCommand } from "../../../cli/commands/token.ts";
 import type { LoadSettings } from "../../../cli/load/load-settings.ts";
 import { runVariables } from "../../../cli/load/run-variables.ts";
@@ -12,23 +11,25 @@ import {
   vuSettings,
 } from "../../../load/index.ts";
 import { targetTokenFields } from "../../../transport/index.ts";
+import { describe, expect } from "../../support/fixtures.ts";
 import type { HydraLikeServer } from "../../support/hydra-like-server.ts";
-import { startHydraLikeServer } from "../../support/hydra-like-server.ts";
+import { hydraTest as it } from "../../support/hydra-like-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-let hydra: HydraLikeServer;
-beforeAll(async () => {
-  hydra = await startHydraLikeServer();
-});
-afterAll(() => hydra.close());
-
-const secret = () => ({ EVENT_API_CLIENT_SECRET: hydra.clientSecret });
-const named = () => ["--token-url", hydra.tokenUrl, "--client-id", hydra.clientId, "--client-auth", "basic"];
+const secret = (hydra: HydraLikeServer) => ({ EVENT_API_CLIENT_SECRET: hydra.clientSecret });
+const named = (hydra: HydraLikeServer) => [
+  "--token-url",
+  hydra.tokenUrl,
+  "--client-id",
+  hydra.clientId,
+  "--client-auth",
+  "basic",
+];
 
 describe("--audience none", () => {
-  it("token sends no audience field, and needs no --base-url", async () => {
+  it("token sends no audience field, and needs no --base-url", async ({ hydra }) => {
     const before = hydra.forms.length;
-    const run = await runInProcess(tokenCommand, [...named(), "--audience", "none"], secret());
+    const run = await runInProcess(tokenCommand, [...named(hydra), "--audience", "none"], secret(hydra));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^ory_at_\S+\n$/);
     const forms = hydra.forms.slice(before);
@@ -36,23 +37,25 @@ describe("--audience none", () => {
     expect(forms[0]?.has("audience")).toBe(false);
   });
 
-  it("token takes an audience of its own without --base-url, and still asks for --base-url when it has neither", async () => {
+  it("token takes an audience of its own without --base-url, and still asks for --base-url when it has neither", async ({
+    hydra,
+  }) => {
     const before = hydra.forms.length;
     const run = await runInProcess(
       tokenCommand,
-      [...named(), "--audience", "https://api.example.com"],
-      secret(),
+      [...named(hydra), "--audience", "https://api.example.com"],
+      secret(hydra),
     );
     expect(run.code, run.stderr).toBe(0);
     expect(hydra.forms.slice(before).map((form) => form.get("audience"))).toEqual([
       "https://api.example.com",
     ]);
-    const neither = await runInProcess(tokenCommand, named(), secret());
+    const neither = await runInProcess(tokenCommand, named(hydra), secret(hydra));
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain("--base-url (EVENT_API_BASE_URL)");
   });
 
-  it("from EVENT_API_AUDIENCE too, and then no token request of any sender carries one", () => {
+  it("from EVENT_API_AUDIENCE too, and then no token request of any sender carries one", ({ hydra }) => {
     const target = resolveTarget(
       {},
       {

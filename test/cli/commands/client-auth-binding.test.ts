@@ -1,33 +1,32 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
 import { tokenCommand } from "../../../cli/commands/token.ts";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
+import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import { metadataFor, startMetadataServer } from "../../support/metadata-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 const CLIENT = { clientId: "binding-client", clientSecret: "binding-test-secret-91c4e7" };
 const ONLY = "token.issued,token.form-auth,token.basic-auth";
 
-let basicOnly: RunningSandbox;
-let formOnly: RunningSandbox;
-let work: string;
-beforeAll(async () => {
-  // A client that accepts HTTP Basic only, and one that accepts form fields only.
-  basicOnly = await startSandbox({ port: 0, faults: ["token-basic-only"], clients: [CLIENT] });
-  formOnly = await startSandbox({ port: 0, faults: ["token-no-basic-auth"], clients: [CLIENT] });
-  work = await mkdtemp(path.join(tmpdir(), "eah-binding-"));
-});
-afterAll(async () => {
-  await basicOnly.close();
-  await formOnly.close();
-  await rm(work, { recursive: true, force: true });
-});
+/** A sandbox whose client authenticates one way only, started once for the file. */
+function oneWayOnly(fault: FaultName) {
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  return async ({}, { onCleanup }: { onCleanup: (fn: () => Promise<void>) => void }) => {
+    const sandbox = await startSandbox({ port: 0, faults: [fault], clients: [CLIENT] });
+    onCleanup(() => sandbox.close());
+    return sandbox;
+  };
+}
+
+/** `basicOnly`: a client that accepts HTTP Basic only; `formOnly`: one that accepts form fields only. */
+const it = test
+  .extend("basicOnly", { scope: "file" }, oneWayOnly("token-basic-only"))
+  .extend("formOnly", { scope: "file" }, oneWayOnly("token-no-basic-auth"));
 
 const targetArgs = (sandbox: RunningSandbox) => [
   "--auth-url",
@@ -38,7 +37,6 @@ const targetArgs = (sandbox: RunningSandbox) => [
   CLIENT.clientId,
 ];
 const secretEnv = { EVENT_API_CLIENT_SECRET: CLIENT.clientSecret };
-const dir = (name: string) => path.join(work, name);
 
 interface Results {
   readonly target: { readonly clientAuth: string };
@@ -53,8 +51,11 @@ const NOTE = (given: string, works: string) =>
   `event-harness: the credentials for client ${CLIENT.clientId} were refused with --client-auth ${given} but work with --client-auth ${works}: judging with ${given}, as given (a given --client-auth is never switched; give --client-auth ${works}, or leave it out to let the harness choose)`;
 
 describe("an explicit --client-auth is binding", () => {
-  it("contract --client-auth post against a Basic-only client: token.issued FAILs, exit 1, the preflight says what works", async () => {
-    const reports = dir("flag-post");
+  it("contract --client-auth post against a Basic-only client: token.issued FAILs, exit 1, the preflight says what works", async ({
+    basicOnly,
+    tmpDir,
+  }) => {
+    const reports = path.join(tmpDir, "flag-post");
     const run = await runInProcess(
       contractCommand,
       [...targetArgs(basicOnly), "--client-auth", "post", "--only", ONLY, "--report-dir", reports],
@@ -69,8 +70,8 @@ describe("an explicit --client-auth is binding", () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain(CLIENT.clientSecret);
   });
 
-  it("given by EVENT_API_CLIENT_AUTH it binds the same way", async () => {
-    const reports = dir("variable-post");
+  it("given by EVENT_API_CLIENT_AUTH it binds the same way", async ({ basicOnly, tmpDir }) => {
+    const reports = path.join(tmpDir, "variable-post");
     const run = await runInProcess(
       contractCommand,
       [...targetArgs(basicOnly), "--only", ONLY, "--report-dir", reports],
@@ -81,8 +82,8 @@ describe("an explicit --client-auth is binding", () => {
     expect(statusOf(await results(reports), "token.issued")).toBe("FAIL");
   });
 
-  it("given by a config file's clientAuth it binds the same way", async () => {
-    const file = path.join(work, "harness.json");
+  it("given by a config file's clientAuth it binds the same way", async ({ basicOnly, tmpDir }) => {
+    const file = path.join(tmpDir, "harness.json");
     await writeFile(
       file,
       JSON.stringify({
@@ -96,7 +97,7 @@ describe("an explicit --client-auth is binding", () => {
         },
       }),
     );
-    const reports = dir("config-post");
+    const reports = path.join(tmpDir, "config-post");
     const run = await runInProcess(
       contractCommand,
       ["--config", file, "-e", "staging", "--only", ONLY, "--report-dir", reports],
@@ -107,8 +108,11 @@ describe("an explicit --client-auth is binding", () => {
     expect(statusOf(await results(reports), "token.issued")).toBe("FAIL");
   });
 
-  it("contract --client-auth basic against a form-only client: token.issued FAILs, exit 1", async () => {
-    const reports = dir("flag-basic");
+  it("contract --client-auth basic against a form-only client: token.issued FAILs, exit 1", async ({
+    formOnly,
+    tmpDir,
+  }) => {
+    const reports = path.join(tmpDir, "flag-basic");
     const run = await runInProcess(
       contractCommand,
       [...targetArgs(formOnly), "--client-auth", "basic", "--only", ONLY, "--report-dir", reports],
@@ -121,12 +125,15 @@ describe("an explicit --client-auth is binding", () => {
     expect(statusOf(r, "token.issued")).toBe("FAIL");
   });
 
-  it("with --issuer, a --client-auth the metadata does not list stays binding too", async () => {
+  it("with --issuer, a --client-auth the metadata does not list stays binding too", async ({
+    basicOnly,
+    tmpDir,
+  }) => {
     const issuer = await startMetadataServer({
       document: (_read, self) => metadataFor(self, basicOnly.tokenUrl, ["client_secret_basic"]),
     });
     try {
-      const reports = dir("issuer-post");
+      const reports = path.join(tmpDir, "issuer-post");
       const run = await runInProcess(
         contractCommand,
         [
@@ -153,7 +160,9 @@ describe("an explicit --client-auth is binding", () => {
     }
   });
 
-  it("token --client-auth post against a Basic-only client: no token (exit 3), saying what would work", async () => {
+  it("token --client-auth post against a Basic-only client: no token (exit 3), saying what would work", async ({
+    basicOnly,
+  }) => {
     const run = await runInProcess(
       tokenCommand,
       [...targetArgs(basicOnly), "--client-auth", "post"],
@@ -166,7 +175,10 @@ describe("an explicit --client-auth is binding", () => {
     );
   });
 
-  it("load --client-auth post against a Basic-only client: could not run (exit 3), saying what would work", async () => {
+  it("load --client-auth post against a Basic-only client: could not run (exit 3), saying what would work", async ({
+    basicOnly,
+    tmpDir,
+  }) => {
     const run = await runInProcess(
       loadCommand,
       [
@@ -177,7 +189,7 @@ describe("an explicit --client-auth is binding", () => {
         "--duration",
         "2s",
         "--report-dir",
-        dir("load-post"),
+        path.join(tmpDir, "load-post"),
       ],
       secretEnv,
     );
@@ -186,8 +198,11 @@ describe("an explicit --client-auth is binding", () => {
     expect(run.stderr).not.toContain("going on with");
   });
 
-  it("run --client-auth post against a Basic-only client: the contract part FAILs, exit 1", async () => {
-    const reports = dir("run-post");
+  it("run --client-auth post against a Basic-only client: the contract part FAILs, exit 1", async ({
+    basicOnly,
+    tmpDir,
+  }) => {
+    const reports = path.join(tmpDir, "run-post");
     const run = await runInProcess(
       runCommand,
       [...targetArgs(basicOnly), "--client-auth", "post", "--profile", "fast", "--report-dir", reports],
@@ -204,8 +219,11 @@ describe("an explicit --client-auth is binding", () => {
 });
 
 describe("a defaulted client authentication may be switched", () => {
-  it("contract without --client-auth against a Basic-only client goes on with basic and says so once", async () => {
-    const reports = dir("defaulted");
+  it("contract without --client-auth against a Basic-only client goes on with basic and says so once", async ({
+    basicOnly,
+    tmpDir,
+  }) => {
+    const reports = path.join(tmpDir, "defaulted");
     const run = await runInProcess(
       contractCommand,
       [...targetArgs(basicOnly), "--only", ONLY, "--report-dir", reports],

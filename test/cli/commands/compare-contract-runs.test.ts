@@ -1,8 +1,7 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { compareCommand } from "../../../cli/commands/compare.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 interface RunShape {
@@ -36,8 +35,9 @@ async function results(dir: string, name: string, run: RunShape): Promise<string
 }
 
 describe("compare of contract runs", () => {
-  it("names differing profiles, clients and targets, and calls a check absent from the baseline newly run", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "compare-contract-runs-"));
+  it("names differing profiles, clients and targets, and calls a check absent from the baseline newly run", async ({
+    tmpDir: dir,
+  }) => {
     const fast = await results(dir, "fast.json", {
       profile: "fast",
       clientId: "ci-a",
@@ -60,8 +60,9 @@ describe("compare of contract runs", () => {
     expect(run.stdout).not.toContain("REGRESSED");
   });
 
-  it("still fails on a check that ran in both and fails only now, and says nothing of a difference when there is none", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "compare-contract-runs-"));
+  it("still fails on a check that ran in both and fails only now, and says nothing of a difference when there is none", async ({
+    tmpDir: dir,
+  }) => {
     const shape = { profile: "full", clientId: "ci", baseUrl: "https://api.example.com" };
     const before = await results(dir, "before.json", {
       ...shape,

@@ -1,27 +1,23 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
 import { compareCommand } from "../../../cli/commands/compare.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
 import type { LoadRecord } from "../../../reporting/compare/index.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "compare-gate-"));
+/** `file(record)`: writes a load record into the test's tmpDir and returns its path. */
+const it = test.extend("file", async ({ tmpDir }) => {
+  let written = 0;
+  return async (record: unknown): Promise<string> => {
+    written += 1;
+    const name = path.join(tmpDir, `record-${written}.json`);
+    await writeFile(name, JSON.stringify(record));
+    return name;
+  };
 });
-
-let written = 0;
-async function file(record: unknown): Promise<string> {
-  written += 1;
-  const name = path.join(dir, `record-${written}.json`);
-  await writeFile(name, JSON.stringify(record));
-  return name;
-}
 
 const compare = (...args: string[]) => runInProcess(compareCommand, args, {});
 
@@ -44,7 +40,7 @@ describe("compare's verdicts and exit codes", () => {
     );
   });
 
-  it("exits 0 on an INCONCLUSIVE comparison, and 1 with --fail-on inconclusive", async () => {
+  it("exits 0 on an INCONCLUSIVE comparison, and 1 with --fail-on inconclusive", async ({ file }) => {
     // The median moves by about the change that matters (5 ms): its interval straddles it.
     const base = await file(steadyRun(1, 25));
     const candidate = await file(steadyRun(2, 30.1));
@@ -58,7 +54,9 @@ describe("compare's verdicts and exit codes", () => {
     expect(wrong.stderr).toContain("did you mean 'inconclusive'");
   });
 
-  it("shows a REGRESSED figure the ledger accepts as WAIVED, exit 0, and fails again once the entry expired", async () => {
+  it("shows a REGRESSED figure the ledger accepts as WAIVED, exit 0, and fails again once the entry expired", async ({
+    file,
+  }) => {
     const base = await file(steadyRun(1));
     const slow = await file(steadyRun(2, 40));
     const ledger = (expires: string) =>
@@ -83,7 +81,9 @@ describe("compare's verdicts and exit codes", () => {
 });
 
 describe("a baseline belongs to a target", () => {
-  it("refuses, exit 2, the embedded sandbox against a deployed API and other sandbox faults", async () => {
+  it("refuses, exit 2, the embedded sandbox against a deployed API and other sandbox faults", async ({
+    file,
+  }) => {
     const embedded = await file(steadyRun(1));
     const deployed = await file(steadyRun(2, 2, { embedded: false, origin: "https://api.example.com" }));
     const againstDeployed = await compare(embedded, deployed);
@@ -97,7 +97,9 @@ describe("a baseline belongs to a target", () => {
     expect(faults.stderr).toContain("sandbox faults none → slow");
   });
 
-  it("refuses another sandbox latency, unless the slowdown is simulated on purpose (--allow-latency-change)", async () => {
+  it("refuses another sandbox latency, unless the slowdown is simulated on purpose (--allow-latency-change)", async ({
+    file,
+  }) => {
     // A baseline taken while the sandbox added 300 ms would read any later run IMPROVED.
     const slow = await file(steadyRun(1, 302, { sandbox: { latencyMs: 300, faults: [] } }));
     const plain = await file(steadyRun(2, 2, { sandbox: { latencyMs: 0, faults: [] } }));
@@ -112,7 +114,7 @@ describe("a baseline belongs to a target", () => {
     );
   });
 
-  it("names another origin, other instances and another k6 in the report, and compares", async () => {
+  it("names another origin, other instances and another k6 in the report, and compares", async ({ file }) => {
     const blue = loadRecord(1, steady(60), {
       target: { embedded: false, origin: "https://blue.example.com" },
     });
@@ -145,7 +147,7 @@ describe("a baseline file is validated before it is read", () => {
     ],
   ];
 
-  it.each(tampered)("refuses %s with exit 2, naming the field", async (_label, tamper, field) => {
+  it.for(tampered)("refuses %s with exit 2, naming the field", async ([_label, tamper, field], { file }) => {
     const good = steadyRun(1) as unknown as Record<string, unknown>;
     const run = await compare(await file(tamper(good)), await file(steadyRun(2)));
     expect(run.code, run.stderr).toBe(2);
@@ -154,7 +156,7 @@ describe("a baseline file is validated before it is read", () => {
     );
   });
 
-  it("refuses a baseline of an older format, saying to record it again", async () => {
+  it("refuses a baseline of an older format, saying to record it again", async ({ file }) => {
     const old = { ...(steadyRun(1) as object), format: "event-harness-load-record/1" };
     const run = await compare(await file(old), await file(steadyRun(2)));
     expect(run.code).toBe(2);

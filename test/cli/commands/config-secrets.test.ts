@@ -1,28 +1,23 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { tokenCommand } from "../../../cli/commands/token.ts";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
-import type { TokenTrap } from "../../support/token-trap.ts";
 import { startTokenTrap } from "../../support/token-trap.ts";
 
 const PRODUCTION_SECRET = "production-secret-never-to-staging-5c1e";
 const STAGING = { clientId: "staging-client", clientSecret: "staging-secret-8d2f6a" };
 
-let work: string;
-let trap: TokenTrap;
-let sandbox: RunningSandbox;
-let trapConfig: string;
-let sandboxConfig: string;
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eah-config-secrets-"));
-  trap = await startTokenTrap();
-  sandbox = await startSandbox({ port: 0, clients: [STAGING] });
+/**
+ * `configs`: in the test's tmpDir (`work`), a config whose staging token endpoint is a trap (whatever reaches it was
+ * sent to staging) and one whose staging is a sandbox; the trap and the sandbox closed after the test.
+ */
+const it = test.extend("configs", async ({ tmpDir: work, sandbox: start }, { onCleanup }) => {
+  const trap = await startTokenTrap();
+  onCleanup(() => trap.close());
+  const sandbox = await start({ clients: [STAGING] });
   const write = async (name: string, staging: Record<string, unknown>) => {
     const file = path.join(work, name);
     await writeFile(
@@ -35,20 +30,17 @@ beforeAll(async () => {
     );
     return file;
   };
-  // Staging's token endpoint is a trap: whatever reaches it was sent to staging.
-  trapConfig = await write("trap.json", { tokenUrl: trap.tokenUrl, baseUrl: `${trap.url}/api` });
-  sandboxConfig = await write("sandbox.json", { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl });
-});
-afterAll(async () => {
-  await trap.close();
-  await sandbox.close();
-  await rm(work, { recursive: true, force: true });
+  const trapConfig = await write("trap.json", { tokenUrl: trap.tokenUrl, baseUrl: `${trap.url}/api` });
+  const sandboxConfig = await write("sandbox.json", { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl });
+  return { work, trap, sandbox, trapConfig, sandboxConfig };
 });
 
 const staging = (file: string) => ["--config", file, "-e", "staging"];
 
 describe("a secret never crosses environments", () => {
-  it("a job-wide EVENT_API_CLIENT_SECRET is not sent to an environment whose own secret variable is unset (exit 2)", async () => {
+  it("a job-wide EVENT_API_CLIENT_SECRET is not sent to an environment whose own secret variable is unset (exit 2)", async ({
+    configs: { trap, trapConfig },
+  }) => {
     const run = await runInProcess(tokenCommand, staging(trapConfig), {
       EVENT_API_CLIENT_SECRET: PRODUCTION_SECRET,
     });
@@ -61,12 +53,12 @@ describe("a secret never crosses environments", () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain(PRODUCTION_SECRET);
   });
 
-  it.each([
+  it.for([
     ["EVENT_API_CLIENT_SECRET", [], { EVENT_API_CLIENT_SECRET: PRODUCTION_SECRET }],
     ["--client-secret", ["--client-secret", PRODUCTION_SECRET], {}],
   ] as const)(
     "a different secret from %s is exit 2 naming both sources, never the values",
-    async (source, args, env) => {
+    async ([source, args, env], { configs: { trap, trapConfig } }) => {
       const run = await runInProcess(tokenCommand, [...staging(trapConfig), ...args], {
         ...env,
         STAGING_SECRET: STAGING.clientSecret,
@@ -81,7 +73,7 @@ describe("a secret never crosses environments", () => {
     },
   );
 
-  it("the same secret from both sources is no conflict", async () => {
+  it("the same secret from both sources is no conflict", async ({ configs: { sandboxConfig } }) => {
     const run = await runInProcess(tokenCommand, staging(sandboxConfig), {
       EVENT_API_CLIENT_SECRET: STAGING.clientSecret,
       STAGING_SECRET: STAGING.clientSecret,
@@ -90,7 +82,7 @@ describe("a secret never crosses environments", () => {
     expect(run.stderr).not.toContain("overrides clientSecret");
   });
 
-  it("an environment that names no secret takes the variable's", async () => {
+  it("an environment that names no secret takes the variable's", async ({ configs: { work, sandbox } }) => {
     const file = path.join(work, "no-secret.json");
     await writeFile(
       file,
@@ -108,7 +100,9 @@ describe("a secret never crosses environments", () => {
 });
 
 describe("the header names what overrode the config", () => {
-  it("names each flag and EVENT_API_* variable that replaced a setting of the file, never a value", async () => {
+  it("names each flag and EVENT_API_* variable that replaced a setting of the file, never a value", async ({
+    configs: { work, sandbox, sandboxConfig },
+  }) => {
     const run = await runInProcess(
       contractCommand,
       [
@@ -131,7 +125,7 @@ describe("the header names what overrode the config", () => {
     );
   });
 
-  it("says nothing more when nothing overrode it", async () => {
+  it("says nothing more when nothing overrode it", async ({ configs: { sandboxConfig } }) => {
     const run = await runInProcess(tokenCommand, staging(sandboxConfig), {
       STAGING_SECRET: STAGING.clientSecret,
     });

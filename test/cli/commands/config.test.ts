@@ -1,28 +1,22 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
-import { runCli } from "../../support/run-cli.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
 const SECRET = "config-test-secret-5e4d3c2b1a";
 const CLIENT = { clientId: "config-test-client", clientSecret: SECRET };
 
-let dir: string;
-let sandbox: RunningSandbox;
-let file: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-config-cli-"));
-  sandbox = await startSandbox({ port: 0, expiresIn: 5, clients: [CLIENT] });
-  file = join(dir, "harness.json");
+/** `config`: a sandbox and a config file naming it as environment 'local' (and 'elsewhere', a dead target). */
+const it = test.extend("config", async ({ tmpDir, sandbox }) => {
+  const target = await sandbox({ expiresIn: 5, clients: [CLIENT] });
+  const file = join(tmpDir, "harness.json");
   await writeFile(
     file,
     JSON.stringify({
       defaults: { clientId: CLIENT.clientId, timeout: 4 },
       environments: {
-        local: { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientSecret: "${LOCAL_SECRET}" },
+        local: { authUrl: target.authUrl, baseUrl: target.baseUrl, clientSecret: "${LOCAL_SECRET}" },
         elsewhere: {
           authUrl: "http://127.0.0.1:9/auth",
           baseUrl: "http://127.0.0.1:9/api",
@@ -31,22 +25,22 @@ beforeAll(async () => {
       },
     }),
   );
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
+  return { file, sandbox: target };
 });
 
-async function writeConfig(name: string, text: string): Promise<string> {
+async function writeConfig(dir: string, name: string, text: string): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, text);
   return path;
 }
 
 describe("--config and --environment", () => {
-  it("runs the contract suite against the environment it picks, saying which, with the secret from the environment", async () => {
-    const reports = join(dir, "contract");
-    const run = await runCli(
+  it("runs the contract suite against the environment it picks, saying which, with the secret from the environment", async ({
+    tmpDir,
+    config: { file, sandbox },
+  }) => {
+    const reports = join(tmpDir, "contract");
+    const run = await runCliInProcess(
       [
         "contract",
         "--config",
@@ -71,8 +65,11 @@ describe("--config and --environment", () => {
     expect(`${run.stdout}${run.stderr}${results}`).not.toContain(SECRET);
   });
 
-  it("puts flags and variables before the file: every target setting of 'elsewhere' is replaced", async () => {
-    const run = await runCli(
+  it("puts flags and variables before the file: every target setting of 'elsewhere' is replaced", async ({
+    tmpDir,
+    config: { file, sandbox },
+  }) => {
+    const run = await runCliInProcess(
       [
         "contract",
         "--config",
@@ -84,7 +81,7 @@ describe("--config and --environment", () => {
         "--only",
         "token.issued,bearer.missing",
         "--report-dir",
-        join(dir, "override"),
+        join(tmpDir, "override"),
       ],
       {
         EVENT_API_AUTH_URL: sandbox.authUrl,
@@ -96,13 +93,14 @@ describe("--config and --environment", () => {
     expect(run.stderr).toContain(`against ${sandbox.baseUrl} (token endpoint ${sandbox.tokenUrl}`);
   });
 
-  it("records the file and environment in run.json and summary.md", async () => {
+  it("records the file and environment in run.json and summary.md", async ({ tmpDir }) => {
     const sandboxConfig = await writeConfig(
+      tmpDir,
       "sandbox.json",
       JSON.stringify({ environments: { embedded: { profile: "fast", timeout: 5 } } }),
     );
-    const reports = join(dir, "run");
-    const run = await runCli([
+    const reports = join(tmpDir, "run");
+    const run = await runCliInProcess([
       "run",
       "--parts",
       "contract",
@@ -127,48 +125,56 @@ describe("--config and --environment", () => {
     );
   });
 
-  it("is exit 2 for a literal secret, saying why and never printing it", async () => {
+  it("is exit 2 for a literal secret, saying why and never printing it", async ({ tmpDir }) => {
     const literal = "Literal-Secret-In-File-77";
     const bad = await writeConfig(
+      tmpDir,
       "literal.json",
       JSON.stringify({ environments: { a: { clientSecret: literal } } }),
     );
-    const run = await runCli(["contract", "--config", bad]);
+    const run = await runCliInProcess(["contract", "--config", bad]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("environments.a.clientSecret: a literal secret is refused");
     expect(`${run.stdout}${run.stderr}`).not.toContain(literal);
   });
 
-  it("is exit 2 for a reference to an unset variable, naming it", async () => {
-    const run = await runCli(["verify-rotation", "--config", file, "-e", "local"]);
+  it("is exit 2 for a reference to an unset variable, naming it", async ({ config: { file } }) => {
+    const run = await runCliInProcess(["verify-rotation", "--config", file, "-e", "local"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("refers to ${LOCAL_SECRET}, but LOCAL_SECRET is not set");
   });
 
-  it("is exit 2 for an unknown key, naming the closest known one", async () => {
-    const typo = await writeConfig("typo.json", JSON.stringify({ environments: { a: { baseUlr: "x" } } }));
-    const run = await runCli(["load", "sustained", "--config", typo]);
+  it("is exit 2 for an unknown key, naming the closest known one", async ({ tmpDir }) => {
+    const typo = await writeConfig(
+      tmpDir,
+      "typo.json",
+      JSON.stringify({ environments: { a: { baseUlr: "x" } } }),
+    );
+    const run = await runCliInProcess(["load", "sustained", "--config", typo]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("environments.a: unknown key 'baseUlr' (did you mean 'baseUrl'?)");
   });
 
-  it("is exit 2 for malformed JSON, with its line and column", async () => {
+  it("is exit 2 for malformed JSON, with its line and column", async ({ tmpDir }) => {
     const broken = await writeConfig(
+      tmpDir,
       "broken.json",
       '{\n  "environments": {\n    "a": { "timeout": 5, }\n  }\n}\n',
     );
-    const run = await runCli(["run", "--config", broken]);
+    const run = await runCliInProcess(["run", "--config", broken]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("broken.json: not valid JSON at line 3, column 26");
   });
 
-  it("is exit 2 for an unknown environment, and for --environment without a file", async () => {
-    const unknown = await runCli(["sandbox-rotate", "--config", file, "-e", "locl"]);
+  it("is exit 2 for an unknown environment, and for --environment without a file", async ({
+    config: { file },
+  }) => {
+    const unknown = await runCliInProcess(["sandbox-rotate", "--config", file, "-e", "locl"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(
       "has no environment 'locl' (did you mean 'local'?) (environments: local, elsewhere)",
     );
-    const alone = await runCli(["contract", "-e", "local"]);
+    const alone = await runCliInProcess(["contract", "-e", "local"]);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain("give the file with --config FILE");
   });

@@ -1,22 +1,15 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
-
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-contract-inputs-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
 
 const run = (args: string[]) => runInProcess(contractCommand, args);
 
 describe("event-harness contract: the property-based stage (area inputs)", () => {
-  it("fails the run on an input bug, prints the minimal input and the options that replay it, which do", async () => {
+  it("fails the run on an input bug, prints the minimal input and the options that replay it, which do", async ({
+    tmpDir: reports,
+  }) => {
     const dir = join(reports, "found");
     const found = await run([
       "--only",
@@ -54,13 +47,15 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
     expect(unstemmed(replayed.input)).toBe(unstemmed(first.input));
   });
 
-  it("--fuzz-runs 0 sends nothing: every property-based check is SKIP and the run passes", async () => {
+  it("--fuzz-runs 0 sends nothing: every property-based check is SKIP and the run passes", async ({
+    tmpDir: reports,
+  }) => {
     const result = await run(["--only", "inputs", "--fuzz-runs", "0", "--report-dir", join(reports, "none")]);
     expect(result.code).toBe(0);
     expect(result.stdout.match(/SKIP\s+inputs\./g)).toHaveLength(5);
   });
 
-  it.each([
+  it.for([
     [["--fuzz-runs", "-1"], /--fuzz-runs takes a whole number from 0/],
     [["--fuzz-time", "0"], /--fuzz-time takes a number from 1/],
     [["--only", "inputs.valid-accepted", "--fuzz-replay", "3:1"], /--fuzz-replay needs the --seed/],
@@ -73,8 +68,8 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
       ["--seed", "1", "--only", "inputs.valid-accepted", "--fuzz-replay", "3;1"],
       /takes a path such as 17:3:0/,
     ],
-  ])("%j is a usage error (exit 2)", async (args, message) => {
-    const result = await run([...args, "--report-dir", join(reports, "usage")]);
+  ] as const)("%j is a usage error (exit 2)", async ([args, message], { tmpDir }) => {
+    const result = await run([...args, "--report-dir", join(tmpDir, "usage")]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
   });

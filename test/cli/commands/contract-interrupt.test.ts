@@ -1,26 +1,19 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../support/fixtures.ts";
 
 const CLI = fileURLToPath(new URL("../../../bin/event-harness.js", import.meta.url));
 const LIMIT_MS = 60_000;
 
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(path.join(tmpdir(), "eah-contract-interrupt-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
-
 describe("contract on Ctrl+C or SIGTERM", () => {
-  it.each(["SIGINT", "SIGTERM"] as const)(
+  it.for(["SIGINT", "SIGTERM"] as const)(
     "%s cuts the sliding-expiry probes short, writes its reports saying ABORTED, exit 3",
-    async (signal) => {
-      const dir = path.join(reports, signal);
+    { timeout: LIMIT_MS + 5_000 },
+    async (signal, { tmpDir }) => {
+      const dir = path.join(tmpDir, signal);
       // expires_in 30 s: uninterrupted, the probes would wait about 32 s.
       const child = spawn(
         process.execPath,
@@ -67,6 +60,5 @@ describe("contract on Ctrl+C or SIGTERM", () => {
       }
       expect(results.checks.some((check) => check.status === "FAIL")).toBe(false);
     },
-    LIMIT_MS + 5_000,
   );
 });

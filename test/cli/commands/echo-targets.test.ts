@@ -1,15 +1,14 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ECHO_REFRESH_TOKEN,
   ECHO_TOKEN,
   secretEncodings,
   startEchoServer,
 } from "../../support/echo-server.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runCli } from "../../support/run-cli.ts";
-import { xmlProblems } from "../../support/xml-well-formed.ts";
+import { xmlProblems } from "../../support/xml-document.ts";
 
 /** A secret with the characters encoders treat specially: a quote, a backslash, a slash, a space, +, %, non-ASCII. */
 const SECRET = 'q7"R\\v/é +%Zx';
@@ -18,14 +17,6 @@ const LIMIT_MS = 90_000;
 /** Checks whose evidence and messages quote what the target said: the token, a wrong secret, an event, a cut token. */
 const ONLY =
   "token.issued,token.wrong-secret-refused,events.accepted,events.wrong-content-type,bearer.truncated";
-
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-echo-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
 
 async function filesUnder(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -37,17 +28,19 @@ async function filesUnder(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
-/** Runs a command against an echo server that writes `echo` back; returns every output by name. */
+/**
+ * Runs the real CLI (a child process, so whatever it writes anywhere is searched) against an echo server that writes
+ * `echo` back, with its reports in `dir`; returns every output by name.
+ */
 async function against(
+  dir: string,
   command: "contract" | "run",
   echo: string,
-  name: string,
   secret = SECRET,
   only: string | undefined = ONLY,
 ): Promise<{ code: number | null; outputs: Map<string, string> }> {
   const server = await startEchoServer({ clientId: CLIENT_ID, secret, echo });
   try {
-    const dir = join(reports, name);
     const run = await runCli(
       [
         command,
@@ -103,8 +96,8 @@ describe("no secret leaks from what a target echoes, in any encoding", () => {
   for (const [encoding, form] of Object.entries(ENCODINGS)) {
     it(
       `contract: a target echoing the secret ${encoding} leaves it in no output`,
-      async () => {
-        const { code, outputs } = await against("contract", `echo ${form} echo`, `contract-${encoding}`);
+      async ({ tmpDir }) => {
+        const { code, outputs } = await against(tmpDir, "contract", `echo ${form} echo`);
         expect(code).toBe(1);
         for (const file of REPORTS) expect([...outputs.keys()]).toContain(file);
         expect(leaks(outputs, ENCODINGS)).toEqual([]);
@@ -115,9 +108,9 @@ describe("no secret leaks from what a target echoes, in any encoding", () => {
 
   it(
     "run: a target echoing the secret in every encoding leaves it in no output, index.html included",
-    async () => {
+    async ({ tmpDir }) => {
       const echo = Object.values(ENCODINGS).join(" ");
-      const { code, outputs } = await against("run", echo, "run-all");
+      const { code, outputs } = await against(tmpDir, "run", echo);
       expect(code).toBe(1);
       const names = [...outputs.keys()];
       for (const file of ["index.html", "summary.md", "run.json", "contract/results.json"]) {
@@ -130,8 +123,8 @@ describe("no secret leaks from what a target echoes, in any encoding", () => {
 
   it(
     "no output carries 8 characters in a row of a token, bearer.truncated's curl line and a refresh token included",
-    async () => {
-      const { outputs } = await against("contract", "echo", "token-prefix");
+    async ({ tmpDir }) => {
+      const { outputs } = await against(tmpDir, "contract", "echo");
       const windows = Object.fromEntries(
         [ECHO_TOKEN, ECHO_REFRESH_TOKEN].flatMap((token) =>
           Array.from({ length: token.length - 7 }, (_, k) => [`${token}[${k}..]`, token.slice(k, k + 8)]),
@@ -147,8 +140,8 @@ describe("a short secret hides in the evidence, never in the harness's own words
   for (const secret of ["wrong", "events", "e"]) {
     it(
       `contract with the secret '${secret}': ids, titles and rules are intact; the evidence has no '${secret}' of the target's`,
-      async () => {
-        const { outputs } = await against("contract", `said ${secret}`, `short-${secret}`, secret);
+      async ({ tmpDir }) => {
+        const { outputs } = await against(tmpDir, "contract", `said ${secret}`, secret);
         const results = JSON.parse(outputs.get("results.json") ?? "{}") as {
           checks: Array<{
             id: string;
@@ -193,8 +186,8 @@ describe("text a target sends is inert in every output", () => {
   for (const command of ["contract", "run"] as const) {
     it(
       `${command}: escape sequences, NUL, BEL, CR/LF, workflow commands and U+FFFE reach no output raw`,
-      async () => {
-        const { outputs } = await against(command, HOSTILE_TEXT, `hostile-text-${command}`);
+      async ({ tmpDir }) => {
+        const { outputs } = await against(tmpDir, command, HOSTILE_TEXT);
         for (const [file, text] of outputs) {
           expect(CONTROLS.test(text), `${file} carries a control character`).toBe(false);
           expect(/\r/.test(text), `${file} carries a CR`).toBe(false);

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { generateCommand } from "../../../cli/commands/generate.ts";
 import { completeEventSchema, EVENT_STRICTNESS, eventSchemas } from "../../../domain/index.ts";
 import { INVALID_VARIANT_NAMES, INVALID_VARIANTS, isRejectedAt } from "../../../generators/index.ts";
+import { it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -88,15 +88,9 @@ describe("event-harness generate (child process)", () => {
   });
 
   describe("--out", () => {
-    let folder = "";
-    beforeEach(async () => {
-      folder = await mkdtemp(join(tmpdir(), "generate-test-"));
-    });
-    afterEach(async () => {
-      await rm(folder, { recursive: true, force: true });
-    });
-
-    it("writes the file, creating parent folders, and leaves nothing else behind", async () => {
+    it("writes the file, creating parent folders, and leaves nothing else behind", async ({
+      tmpDir: folder,
+    }) => {
       const file = join(folder, "nested", "deeper", "events.ndjson");
       const run = await spawnCli(["generate", "--count", "25", "--seed", "4", "--out", file]);
       expect(run.code).toBe(0);
@@ -108,13 +102,13 @@ describe("event-harness generate (child process)", () => {
       expect(await readdir(join(folder, "nested", "deeper"))).toEqual(["events.ndjson"]);
     });
 
-    it("refuses a folder as the output file", async () => {
+    it("refuses a folder as the output file", async ({ tmpDir: folder }) => {
       const run = await generateInProcess(["--count", "1", "--seed", "1", "--out", folder]);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain("--out cannot write");
     });
 
-    it("refuses a path under a file", async () => {
+    it("refuses a path under a file", async ({ tmpDir: folder }) => {
       const blocker = join(folder, "file");
       await writeFile(blocker, "");
       const run = await generateInProcess([
@@ -128,7 +122,7 @@ describe("event-harness generate (child process)", () => {
       expect(run.code).toBe(2);
     });
 
-    it("writes no file when interrupted, and exits 3", async () => {
+    it("writes no file when interrupted, and exits 3", async ({ tmpDir: folder }) => {
       const file = join(folder, "events.ndjson");
       const controller = new AbortController();
       const running = generateInProcess(

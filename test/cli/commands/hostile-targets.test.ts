@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
+import { DEMO_CLIENT } from "../../../sandbox/index.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import type { HostileKind, HostileOptions } from "../../support/hostile-server.ts";
 import { HOSTILE_KINDS, startHostileServer } from "../../support/hostile-server.ts";
 import { runCli } from "../../support/run-cli.ts";
@@ -30,14 +29,6 @@ const SHAPE_MESSAGE = "response JSON nests deeper than 64 levels";
 /** Writes a CLI child's peak resident set (kB) to EAH_PEAK_RSS_FILE when it exits. */
 const PEAK_RSS_HOOK = fileURLToPath(new URL("../../support/peak-rss-hook.mjs", import.meta.url));
 
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-hostile-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
-
 function targetArgs(url: string, timeoutS: number): string[] {
   return [
     "--auth-url",
@@ -57,17 +48,20 @@ async function everything(dir: string, run: { stdout: string; stderr: string }):
   return [run.stdout, run.stderr, ...texts].join("\n");
 }
 
+/**
+ * Runs the real CLI against a hostile server, with its reports in `dir`: a child process, so its exit, not only its
+ * verdict, is what must come in bounded time.
+ */
 async function againstHostile(
+  dir: string,
   kind: HostileKind,
   args: readonly string[],
-  name: string,
   timeoutS: number = TIMEOUT_S,
   options: HostileOptions = {},
   env: NodeJS.ProcessEnv = {},
 ) {
   const server = await startHostileServer(kind, options);
   try {
-    const dir = join(reports, name);
     // The child is killed at twice the bound, so a hang fails this test instead of CI.
     const run = await runCli(
       [...args, ...targetArgs(server.url, timeoutS), "--report-dir", dir],
@@ -84,8 +78,8 @@ describe("a verdict in bounded time against targets that never answer properly",
   for (const kind of HOSTILE_KINDS) {
     it(
       `contract (fast) ends undecided, with its reports, against a target that ${kind}`,
-      async () => {
-        const { run, dir } = await againstHostile(kind, ["contract"], `contract-${kind}`);
+      async ({ tmpDir }) => {
+        const { run, dir } = await againstHostile(tmpDir, kind, ["contract"]);
         expect(run.code, run.stderr).toBe(3);
         expect(run.ms).toBeLessThan(LIMIT_MS);
         for (const file of ["results.json", "junit.xml", "summary.md"])
@@ -111,12 +105,8 @@ describe("a verdict in bounded time against targets that never answer properly",
 
   it(
     "contract (full) ends undecided too: the sliding-expiry probes wait no longer than the rest",
-    async () => {
-      const { run, dir } = await againstHostile(
-        "trickle",
-        ["contract", "--profile", "full"],
-        "contract-full",
-      );
+    async ({ tmpDir }) => {
+      const { run, dir } = await againstHostile(tmpDir, "trickle", ["contract", "--profile", "full"]);
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(LIMIT_MS);
       const results = await readFile(join(dir, "results.json"), "utf8");
@@ -129,8 +119,8 @@ describe("a verdict in bounded time against targets that never answer properly",
 
   it(
     "verify-rotation ends undecided, with its reports, against a silent target",
-    async () => {
-      const { run, dir } = await againstHostile("never-answers", ["verify-rotation"], "rotation");
+    async ({ tmpDir }) => {
+      const { run, dir } = await againstHostile(tmpDir, "never-answers", ["verify-rotation"]);
       expect(run.code, run.stderr).toBe(3);
       // Its checks make four requests one after another.
       expect(run.ms).toBeLessThan(4 * TIMEOUT_S * 1000 + MARGIN_MS);
@@ -142,8 +132,8 @@ describe("a verdict in bounded time against targets that never answer properly",
 
   it(
     "the load preflight gives up after one --timeout against a trickling token endpoint",
-    async () => {
-      const { run } = await againstHostile("trickle", ["load", "sustained"], "load");
+    async ({ tmpDir }) => {
+      const { run } = await againstHostile(tmpDir, "trickle", ["load", "sustained"]);
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(TIMEOUT_S * 1000 + MARGIN_MS);
       expect(run.stderr).toMatch(/cannot reach the token endpoint .*no answer within 1\.0 s/);
@@ -156,8 +146,8 @@ describe("a verdict in bounded time against targets that never answer properly",
 describe("bounded memory against a target whose body never ends", () => {
   it(
     "contract (fast): the preflight's token request ends at the body cap, not at its deadline; could-not-test, reports written",
-    async () => {
-      const { run, dir } = await againstHostile("endless-body", ["contract"], "cap-contract", LONG_TIMEOUT_S);
+    async ({ tmpDir }) => {
+      const { run, dir } = await againstHostile(tmpDir, "endless-body", ["contract"], LONG_TIMEOUT_S);
       expect(run.code, run.stderr).toBe(3);
       for (const file of ["results.json", "junit.xml", "summary.md"])
         expect(existsSync(join(dir, file))).toBe(true);
@@ -178,13 +168,8 @@ describe("bounded memory against a target whose body never ends", () => {
 
   it(
     "verify-rotation: ERROR at the body cap, with its reports",
-    async () => {
-      const { run, dir } = await againstHostile(
-        "endless-body",
-        ["verify-rotation"],
-        "cap-rotation",
-        LONG_TIMEOUT_S,
-      );
+    async ({ tmpDir }) => {
+      const { run, dir } = await againstHostile(tmpDir, "endless-body", ["verify-rotation"], LONG_TIMEOUT_S);
       expect(run.code, run.stderr).toBe(3);
       expect(run.stdout).toMatch(
         new RegExp(`ERROR +rotation\\.new-secret +MUST +could not decide: ${CAP_MESSAGE}`),
@@ -199,8 +184,8 @@ describe("bounded memory against a target whose body never ends", () => {
 
   it(
     "the load preflight gives up at the body cap",
-    async () => {
-      const { run } = await againstHostile("endless-body", ["load", "sustained"], "cap-load", LONG_TIMEOUT_S);
+    async ({ tmpDir }) => {
+      const { run } = await againstHostile(tmpDir, "endless-body", ["load", "sustained"], LONG_TIMEOUT_S);
       expect(run.code, run.stderr).toBe(3);
       expect(run.stderr).toMatch(
         new RegExp(
@@ -223,12 +208,12 @@ describe("bounded memory whatever the JSON's shape", () => {
 
   it(
     "contract against nested arrays behind a working token endpoint: ERROR at the shape cap, peak memory bounded",
-    async () => {
-      const peakFile = join(reports, "nested-peak-rss");
+    async ({ tmpDir }) => {
+      const peakFile = join(tmpDir, "nested-peak-rss");
       const { run, dir } = await againstHostile(
+        tmpDir,
         "nested-arrays",
         ["contract", "--only", "events"],
-        "nested-memory",
         LONG_TIMEOUT_S,
         { tokens: { expiresIn: 300 } },
         { NODE_OPTIONS: `--import=${PEAK_RSS_HOOK}`, EAH_PEAK_RSS_FILE: peakFile },
@@ -254,47 +239,39 @@ describe("an expires_in longer than a run can wait", () => {
 
   it(
     "contract (full): the fast checks get their verdicts, each lifetime check is ERROR naming expires_in, exit 3",
-    async () => {
-      const sandbox = await startSandbox({
-        port: 0,
-        expiresIn: HUGE_EXPIRES_IN,
-        maxTokenAgeSeconds: HUGE_EXPIRES_IN,
-      });
-      try {
-        const dir = join(reports, "huge-expires-in");
-        const run = await runCli(
-          [
-            "contract",
-            "--profile",
-            "full",
-            "--only",
-            "token.issued,lifetime",
-            "--auth-url",
-            sandbox.authUrl,
-            "--base-url",
-            sandbox.baseUrl,
-            "--client-id",
-            DEMO_CLIENT.clientId,
-            "--report-dir",
-            dir,
-          ],
-          { EVENT_API_CLIENT_SECRET: DEMO_CLIENT.clientSecret },
-          2 * LIMIT_MS,
+    async ({ tmpDir, sandbox: start }) => {
+      const sandbox = await start({ expiresIn: HUGE_EXPIRES_IN, maxTokenAgeSeconds: HUGE_EXPIRES_IN });
+      const dir = join(tmpDir, "huge-expires-in");
+      const run = await runCli(
+        [
+          "contract",
+          "--profile",
+          "full",
+          "--only",
+          "token.issued,lifetime",
+          "--auth-url",
+          sandbox.authUrl,
+          "--base-url",
+          sandbox.baseUrl,
+          "--client-id",
+          DEMO_CLIENT.clientId,
+          "--report-dir",
+          dir,
+        ],
+        { EVENT_API_CLIENT_SECRET: DEMO_CLIENT.clientSecret },
+        2 * LIMIT_MS,
+      );
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).not.toContain("TimeoutOverflowWarning");
+      expect(run.stdout).toMatch(/PASS +token\.issued /);
+      for (const id of ["sliding", "idle-expires", "no-early-expiry", "renewal"]) {
+        expect(run.stdout).toMatch(
+          new RegExp(
+            `ERROR +lifetime\\.${id} +MUST +could not decide: expires_in ${HUGE_EXPIRES_IN} s means waiting about .*, past its deadline of 3 h 0 min`,
+          ),
         );
-        expect(run.code, run.stderr).toBe(3);
-        expect(run.stderr).not.toContain("TimeoutOverflowWarning");
-        expect(run.stdout).toMatch(/PASS +token\.issued /);
-        for (const id of ["sliding", "idle-expires", "no-early-expiry", "renewal"]) {
-          expect(run.stdout).toMatch(
-            new RegExp(
-              `ERROR +lifetime\\.${id} +MUST +could not decide: expires_in ${HUGE_EXPIRES_IN} s means waiting about .*, past its deadline of 3 h 0 min`,
-            ),
-          );
-        }
-        expect(run.stdout).not.toMatch(/^ {2}FAIL /m);
-      } finally {
-        await sandbox.close();
       }
+      expect(run.stdout).not.toMatch(/^ {2}FAIL /m);
     },
     2 * LIMIT_MS,
   );
@@ -303,15 +280,11 @@ describe("an expires_in longer than a run can wait", () => {
 describe("a load plan longer than a run can be guarded", () => {
   it(
     "load idle-gap: refused before k6 starts, naming expires_in, exit 3",
-    async () => {
+    async ({ tmpDir }) => {
       // Its events endpoint answers (nested arrays), so the preflight finds the API there and the plan is judged.
-      const { run } = await againstHostile(
-        "nested-arrays",
-        ["load", "idle-gap"],
-        "huge-expires-in-load",
-        TIMEOUT_S,
-        { tokens: { expiresIn: 2_200_000 } },
-      );
+      const { run } = await againstHostile(tmpDir, "nested-arrays", ["load", "idle-gap"], TIMEOUT_S, {
+        tokens: { expiresIn: 2_200_000 },
+      });
       expect(run.code, run.stderr).toBe(3);
       expect(run.stderr).toMatch(
         /event-harness: with the target's expires_in of 2200000 s, idle-gap would run for up to .*; the harness runs k6 for at most /,
@@ -327,8 +300,8 @@ describe("a load plan longer than a run can be guarded", () => {
 describe("the run's deadline", () => {
   it(
     "ends a full profile that needs longer: unfinished checks ERROR, exit 3, all reports written",
-    async () => {
-      const dir = join(reports, "run-timeout");
+    async ({ tmpDir }) => {
+      const dir = join(tmpDir, "run-timeout");
       // The embedded sandbox's expires_in of 5 s makes the sliding-expiry probes need about 7 s.
       const run = await runCli(["contract", "--profile", "full", "--run-timeout", "4", "--report-dir", dir]);
       expect(run.code, run.stderr).toBe(3);
@@ -345,8 +318,8 @@ describe("the run's deadline", () => {
 
   it(
     "refuses at once the sliding-expiry probes a fixed deadline cannot hold, naming expires_in",
-    async () => {
-      const dir = join(reports, "run-timeout-refused");
+    async ({ tmpDir }) => {
+      const dir = join(tmpDir, "run-timeout-refused");
       // expires_in 60 s: each probe needs about 66 s plus its last exchanges, the run has 30.
       const run = await runCli(
         [

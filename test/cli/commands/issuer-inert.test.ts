@@ -1,9 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { tokenCommand } from "../../../cli/commands/token.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import { type MetadataServer, startMetadataServer } from "../../support/metadata-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
@@ -13,10 +12,18 @@ const HOSTILE = "\u001b[2J\u0007\r\n::error::forged\n::add-mask::x\u202e";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching these characters is the point.
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/;
 
-let server: MetadataServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+/** `metadata(options)`: a metadata server, closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+const it = test.extend("metadata", async ({}, { onCleanup }) => {
+  const servers: MetadataServer[] = [];
+  onCleanup(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+  return async (...args: Parameters<typeof startMetadataServer>) => {
+    const server = await startMetadataServer(...args);
+    servers.push(server);
+    return server;
+  };
 });
 
 function expectInert(text: string): void {
@@ -30,8 +37,8 @@ function expectInert(text: string): void {
 const ENV = { EVENT_API_CLIENT_SECRET: "issuer-inert-secret" };
 
 describe("an issuer's metadata strings are shown, never obeyed", () => {
-  it("--issuer: the token endpoint and the methods in its note", async () => {
-    server = await startMetadataServer({
+  it("--issuer: the token endpoint and the methods in its note", async ({ metadata }) => {
+    const server = await metadata({
       tokens: true,
       document: (_read, base) => ({
         issuer: base,
@@ -59,8 +66,8 @@ describe("an issuer's metadata strings are shown, never obeyed", () => {
     expect(run.stderr).toContain("\\x1b[2J\\x07\\r\\n::error::forged");
   });
 
-  it("--issuer: the methods in the error when none is one the harness speaks", async () => {
-    server = await startMetadataServer({
+  it("--issuer: the methods in the error when none is one the harness speaks", async ({ metadata }) => {
+    const server = await metadata({
       tokens: true,
       document: (_read, base) => ({
         issuer: base,
@@ -78,12 +85,14 @@ describe("an issuer's metadata strings are shown, never obeyed", () => {
     expectInert(run.stderr);
   });
 
-  it("the did-you-mean hint of a wrong --token-url, in the console and the reports", async () => {
-    server = await startMetadataServer({
+  it("the did-you-mean hint of a wrong --token-url, in the console and the reports", async ({
+    metadata,
+    tmpDir: reports,
+  }) => {
+    const server = await metadata({
       tokens: true,
       document: (_read, base) => ({ issuer: base, token_endpoint: `${base}/token${HOSTILE}` }),
     });
-    const reports = await mkdtemp(path.join(tmpdir(), "eah-issuer-inert-"));
     const run = await runInProcess(
       contractCommand,
       [
@@ -100,16 +109,12 @@ describe("an issuer's metadata strings are shown, never obeyed", () => {
       ],
       ENV,
     );
-    try {
-      expect(run.code).toBe(3);
-      expect(run.stdout + run.stderr).toContain("did you mean --token-url");
-      expectInert(run.stdout);
-      expectInert(run.stderr);
-      const files = await readdir(reports);
-      expect(files).toContain("summary.md");
-      for (const file of files) expectInert(await readFile(path.join(reports, file), "utf8"));
-    } finally {
-      await rm(reports, { recursive: true, force: true });
-    }
+    expect(run.code).toBe(3);
+    expect(run.stdout + run.stderr).toContain("did you mean --token-url");
+    expectInert(run.stdout);
+    expectInert(run.stderr);
+    const files = await readdir(reports);
+    expect(files).toContain("summary.md");
+    for (const file of files) expectInert(await readFile(path.join(reports, file), "utf8"));
   });
 });

@@ -1,9 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareCommand } from "../../../cli/commands/compare.ts";
 import { contractCommand } from "../../../cli/commands/contract.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 // Ledgers and result files are input files: their text is shown inert on the console and in every report.
@@ -11,14 +10,8 @@ import { runInProcess } from "../../support/run-in-process.ts";
 const HOSTILE = "\u001b[2J\u0007\r\n::error::forged\n  ::add-mask::x ##[stop-commands]t \u202e";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching these characters is the point.
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/;
-
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-ledger-compare-inert-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+/** A date an entry may name: within a year of today (a later one is refused). */
+const IN_FORCE = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
 
 /** No raw control, no line a GitHub runner would read as a workflow command. */
 function commandsIn(text: string): string[] {
@@ -31,28 +24,28 @@ function expectInert(name: string, text: string): void {
 }
 
 describe("a ledger's reason and ticket", () => {
-  it("are inert on the console and in every report of a contract run they waive", async () => {
+  it("are inert on the console and in every report of a contract run they waive", async ({ tmpDir: dir }) => {
     const ledger = join(dir, "ledger.json");
     await writeFile(
       ledger,
       JSON.stringify({
         accepted: [
           {
-            id: "bearer.alg-none",
+            id: "bearer.other-scheme",
             reason: `legacy ${HOSTILE}`,
             ticket: `API-7${HOSTILE}`,
-            expires: "2999-12-31",
+            expires: IN_FORCE,
           },
-          { id: "bearer.missing", reason: `stale ${HOSTILE}`, ticket: HOSTILE, expires: "2999-12-31" },
+          { id: "bearer.truncated", reason: `stale ${HOSTILE}`, ticket: HOSTILE, expires: IN_FORCE },
         ],
       }),
     );
     const reports = join(dir, "contract");
     const run = await runInProcess(contractCommand, [
       "--only",
-      "bearer.alg-none,bearer.missing",
+      "bearer.other-scheme,bearer.truncated",
       "--sandbox-fault",
-      "bearer-alg-none",
+      "bearer-any-scheme",
       "--accepted",
       ledger,
       "--report-dir",
@@ -69,10 +62,20 @@ describe("a ledger's reason and ticket", () => {
 });
 
 describe("compare", () => {
-  it("shows the check ids and statuses of result files inert", async () => {
+  it("shows the check ids and statuses of result files inert", async ({ tmpDir: dir }) => {
     const base = join(dir, "base.json");
     const candidate = join(dir, "candidate.json");
-    await writeFile(base, JSON.stringify({ checks: [{ id: `x${HOSTILE}`, status: "PASS" }] }));
+    // Each id ran in the baseline too, so a FAIL now is newly failing (a check newly run is only listed).
+    await writeFile(
+      base,
+      JSON.stringify({
+        checks: [
+          { id: `x${HOSTILE}`, status: "PASS" },
+          { id: "::error::forged", status: "PASS" },
+          { id: "  ::add-mask::x", status: "PASS" },
+        ],
+      }),
+    );
     await writeFile(
       candidate,
       JSON.stringify({
@@ -90,7 +93,7 @@ describe("compare", () => {
     expectInert("stderr", run.stderr);
   });
 
-  it("says a result file that is not JSON without obeying what it holds", async () => {
+  it("says a result file that is not JSON without obeying what it holds", async ({ tmpDir: dir }) => {
     const broken = join(dir, "broken.json");
     await writeFile(broken, `{"checks": ${HOSTILE}`);
     const run = await runInProcess(compareCommand, [broken, broken]);

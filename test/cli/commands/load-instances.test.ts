@@ -1,13 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCommand } from "../../../cli/commands/load.ts";
+import { beforeAll } from "vitest";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { EXPIRY, METRIC, scenarioIterations } from "../../../load/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect } from "../../support/fixtures.ts";
 import {
   alive,
   K6_EXTERNAL_ABORT,
@@ -16,77 +13,40 @@ import {
   untilK6Children,
   untilK6Running,
 } from "../../support/k6-processes.ts";
-import { runInProcess } from "../../support/run-in-process.ts";
+import {
+  count as countOf,
+  loadTest as it,
+  type LoadRuns,
+  type LoadSummary,
+  targetOf,
+} from "../../support/load-runs.ts";
 
 /** `load --instances N`: real k6 processes on execution segments against the sandbox, merged into one verdict. */
 const EXPIRES_IN = 2;
 const RUN_TIMEOUT_MS = 120_000;
 
-interface Summary {
-  readonly metrics: Record<string, { values: Record<string, number> }>;
-  readonly harness: {
-    verdict: { level: string };
-    context: { instances?: Array<{ eventsAccepted: number }> };
-  };
-}
-
-let workDir: string;
 let k6Path: string;
-const secrets: string[] = [];
-const outputs: string[] = [];
-const sandboxes: RunningSandbox[] = [];
 
-async function sandbox(faults: FaultName[] = []): Promise<RunningSandbox> {
-  const secret = `instances-secret-${randomBytes(8).toString("hex")}`;
-  secrets.push(secret);
-  const started = await startSandbox({
-    port: 0,
-    expiresIn: EXPIRES_IN,
-    faults,
-    clients: [{ clientId: "instances-test", clientSecret: secret }],
-  });
-  sandboxes.push(started);
-  return started;
+type Start = (options: {
+  expiresIn: number;
+  faults: FaultName[];
+  clients: { clientId: string; clientSecret: string }[];
+}) => Promise<RunningSandbox>;
+
+/** A sandbox with a short lifetime and one client whose secret the file's search looks for. */
+function sandboxOf(start: Start, loads: LoadRuns, faults: FaultName[] = []): Promise<RunningSandbox> {
+  return start({ expiresIn: EXPIRES_IN, faults, clients: [loads.client("instances")] });
 }
 
-async function load(
+/** `event-harness load …` against `sb`, in-process, with its own report directory. */
+function load(
+  loads: LoadRuns,
   sb: RunningSandbox,
   args: readonly string[],
-  {
-    signal = new AbortController().signal,
-    env: extraEnv = {},
-  }: { signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {},
+  { signal = new AbortController().signal, env = {} }: { signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {},
 ) {
-  const reportDir = await mkdtemp(path.join(workDir, "report-"));
-  const client = sb.clients[0] as { clientId: string; clientSecret: string };
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
-    EVENT_API_CLIENT_SECRET: client.clientSecret,
-    ...extraEnv,
-  };
-  const run = await runInProcess(
-    loadCommand,
-    [
-      ...args,
-      "--auth-url",
-      sb.authUrl,
-      "--base-url",
-      sb.baseUrl,
-      "--client-id",
-      client.clientId,
-      "--report-dir",
-      reportDir,
-    ],
-    env,
-    signal,
-  );
-  outputs.push(run.stdout, run.stderr);
-  const summary = await readFile(path.join(reportDir, "summary.json"), "utf8")
-    .then((text) => JSON.parse(text) as Summary)
-    .catch(() => undefined);
-  return { ...run, reportDir, summary };
+  const target = targetOf(sb);
+  return loads.run([...args, ...target.args], { ...target.env, ...env }, signal);
 }
 
 interface RunJson {
@@ -101,8 +61,8 @@ async function runJson(reportDir: string): Promise<RunJson> {
 }
 
 /** A K6_BIN that runs the real k6, except that the instance on `segment` dies (SIGKILL) before k6 starts. */
-async function k6DyingOnSegment(segment: string): Promise<string> {
-  const file = path.join(workDir, "k6-dying-on-segment");
+async function k6DyingOnSegment(dir: string, segment: string): Promise<string> {
+  const file = path.join(dir, "k6-dying-on-segment");
   await writeFile(
     file,
     [
@@ -116,26 +76,24 @@ async function k6DyingOnSegment(segment: string): Promise<string> {
   return file;
 }
 
-const count = (summary: Summary | undefined, metric: string, stat = "count") =>
-  summary?.metrics[metric]?.values[stat] ?? 0;
+const count = (summary: LoadSummary, metric: string, stat = "count") =>
+  stat === "count" ? countOf(summary, metric) : (summary.metrics[metric]?.values[stat] ?? 0);
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), "load-instances-"));
   k6Path = (await ensureK6({ env: process.env, stderr: process.stderr })).path;
 }, 600_000);
 
-afterAll(async () => {
-  await Promise.all(sandboxes.map((sb) => sb.close()));
-  await rm(workDir, { recursive: true, force: true });
+it.afterAll(({ loads }) => {
   // No output ever held a client secret.
-  for (const secret of secrets) for (const output of outputs) expect(output).not.toContain(secret);
+  for (const secret of loads.secrets)
+    for (const output of loads.outputs) expect(output).not.toContain(secret);
 });
 
 describe("load --instances", () => {
   it(
     "sustained over 2 instances passes, and the merged totals are the sums of the instances' counts",
-    async () => {
-      const run = await load(await sandbox(), [
+    async ({ loads, sandbox }) => {
+      const run = await load(loads, await sandboxOf(sandbox, loads), [
         "sustained",
         "--instances",
         "2",
@@ -148,14 +106,14 @@ describe("load --instances", () => {
       ]);
       expect(run.stderr).not.toContain("thresholds failed");
       expect(run.code).toBe(0);
-      const instances = run.summary?.harness.context.instances ?? [];
+      const instances = run.summary.harness.context?.instances ?? [];
       expect(instances).toHaveLength(2);
       expect(count(run.summary, METRIC.eventsFailed, "fails")).toBe(
         instances.reduce((sum, t) => sum + t.eventsAccepted, 0),
       );
       // Both instances' own iterations (their warm-ups left out), merged.
       expect(count(run.summary, scenarioIterations("sustained"))).toBeGreaterThanOrEqual(75);
-      expect(run.summary?.harness.verdict.level).toBe("held");
+      expect(run.summary.harness.verdict.level).toBe("held");
       const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
       expect(markdown).toContain("## Instances: 2");
       expect(await readFile(path.join(run.reportDir, "junit.xml"), "utf8")).toContain('failures="0"');
@@ -170,8 +128,8 @@ describe("load --instances", () => {
 
   it(
     "sustained over 2 instances fails against a fixed lifetime (exit 1, judged on the merged data)",
-    async () => {
-      const run = await load(await sandbox(["expiry-fixed"]), [
+    async ({ loads, sandbox }) => {
+      const run = await load(loads, await sandboxOf(sandbox, loads, ["expiry-fixed"]), [
         "sustained",
         "--instances",
         "2",
@@ -192,17 +150,17 @@ describe("load --instances", () => {
 
   it(
     "idle-gap over 3 instances holds on the correct sandbox: every instance sees its short and long gaps",
-    async () => {
-      const run = await load(await sandbox(), ["idle-gap", "--instances", "3"]);
+    async ({ loads, sandbox }) => {
+      const run = await load(loads, await sandboxOf(sandbox, loads), ["idle-gap", "--instances", "3"]);
       expect(run.code).toBe(0);
       // 3 VUs (grown from the default 2 so each instance has one) × 2 cycles.
       expect(count(run.summary, EXPIRY.idle)).toBe(6);
       expect(count(run.summary, EXPIRY.extended)).toBe(6);
       expect(count(run.summary, EXPIRY.survived)).toBe(6);
       expect(count(run.summary, EXPIRY.unexpected)).toBe(0);
-      expect(run.summary?.harness.verdict.level).toBe("held");
+      expect(run.summary.harness.verdict.level).toBe("held");
       // One VU each: (1 + 2 cycles × (mid + 3 short + long)) bursts of 3 events.
-      for (const totals of run.summary?.harness.context.instances ?? [])
+      for (const totals of run.summary.harness.context?.instances ?? [])
         expect(totals.eventsAccepted).toBe(33);
     },
     RUN_TIMEOUT_MS,
@@ -210,26 +168,36 @@ describe("load --instances", () => {
 
   it(
     "idle-gap over 3 instances fails when idle tokens never expire",
-    async () => {
-      const run = await load(await sandbox(["expiry-never"]), ["idle-gap", "--instances", "3"]);
+    async ({ loads, sandbox }) => {
+      const run = await load(loads, await sandboxOf(sandbox, loads, ["expiry-never"]), [
+        "idle-gap",
+        "--instances",
+        "3",
+      ]);
       expect(run.code).toBe(1);
       expect(count(run.summary, EXPIRY.outlived)).toBe(6);
-      expect(run.summary?.harness.verdict.level).not.toBe("held");
+      expect(run.summary.harness.verdict.level).not.toBe("held");
     },
     RUN_TIMEOUT_MS,
   );
 
-  it("refuses fewer VUs than instances before k6 starts (exit 2)", async () => {
-    const run = await load(await sandbox(), ["idle-gap", "--instances", "3", "--vus", "2"]);
+  it("refuses fewer VUs than instances before k6 starts (exit 2)", async ({ loads, sandbox }) => {
+    const run = await load(loads, await sandboxOf(sandbox, loads), [
+      "idle-gap",
+      "--instances",
+      "3",
+      "--vus",
+      "2",
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("2 VUs cannot be split over 3 instances");
   });
 
   it(
     "an instance that dies mid-run stops the others: no verdict (exit 3), with its stderr",
-    async () => {
-      const sb = await sandbox();
-      const running = load(sb, ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"]);
+    async ({ loads, sandbox }) => {
+      const sb = await sandboxOf(sandbox, loads);
+      const running = load(loads, sb, ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"]);
       const children = await untilK6Children(2);
       // Mid-run for real: both instances were resumed and run their scenarios.
       await Promise.all(children.map((child) => untilK6Running(k6Address(child))));
@@ -255,11 +223,16 @@ describe("load --instances", () => {
 
   it(
     "an instance that never starts stops the others before the run: no verdict (exit 3)",
-    async () => {
-      const sb = await sandbox();
-      const run = await load(sb, ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"], {
-        env: { K6_BIN: await k6DyingOnSegment("1/2:1") },
-      });
+    async ({ loads, sandbox, tmpDir }) => {
+      const sb = await sandboxOf(sandbox, loads);
+      const run = await load(
+        loads,
+        sb,
+        ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"],
+        {
+          env: { K6_BIN: await k6DyingOnSegment(tmpDir, "1/2:1") },
+        },
+      );
       expect(run.code).toBe(3);
       expect(run.stderr).toContain("k6 instance 2/2 did not start (it exited");
       expect(run.stderr).toContain("no verdict");
@@ -274,10 +247,11 @@ describe("load --instances", () => {
 
   it(
     "Ctrl+C stops every instance (each k6 exits 105, run.json says aborted): exit 3",
-    async () => {
+    async ({ loads, sandbox }) => {
       const controller = new AbortController();
       const running = load(
-        await sandbox(),
+        loads,
+        await sandboxOf(sandbox, loads),
         ["sustained", "--instances", "2", "--rate", "10", "--duration", "30s"],
         { signal: controller.signal },
       );
@@ -305,7 +279,8 @@ describe("load --instances", () => {
       for (const child of children) expect(alive(child.pid)).toBe(false);
       expect(await k6Children()).toEqual([]);
       // The client secret reached k6 through its environment only, never its command line.
-      for (const child of children) for (const secret of secrets) expect(child.cmdline).not.toContain(secret);
+      for (const child of children)
+        for (const secret of loads.secrets) expect(child.cmdline).not.toContain(secret);
     },
     RUN_TIMEOUT_MS,
   );

@@ -1,26 +1,23 @@
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, vi } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { k6Address, untilK6Children, untilK6Running } from "../../support/k6-processes.ts";
 import type { ListeningSocket } from "../../support/listening-sockets.ts";
 import { isLoopback, listeningSocketsOf } from "../../support/listening-sockets.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-let work: string;
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eah-load-listeners-"));
   await ensureK6({ env: process.env, stderr: process.stderr });
 }, 600_000);
-afterAll(async () => {
-  await rm(work, { recursive: true, force: true });
-});
 
 describe("a load run listens on loopback only", () => {
-  it("k6's web dashboard and REST API are bound to 127.0.0.1 while k6 runs, and dashboard.html is still written", async () => {
-    const reportDir = path.join(work, "run");
+  it("k6's web dashboard and REST API are bound to 127.0.0.1 while k6 runs, and dashboard.html is still written", async ({
+    tmpDir,
+  }) => {
+    const reportDir = path.join(tmpDir, "run");
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Command } from "../../../cli/command.ts";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import type { MarkdownHostileApi } from "../../support/markdown-hostile-api.ts";
 import { LIVE_MARKERS, startMarkdownHostileApi } from "../../support/markdown-hostile-api.ts";
 import { liveNodes, markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
@@ -13,19 +12,24 @@ import { runInProcess } from "../../support/run-in-process.ts";
 // A summary.md is a CI job summary: what an API writes into its answers is shown there, never rendered live.
 const CLIENT = { clientId: "markdown-client", secret: "markdown-client-secret-71" };
 
-let api: MarkdownHostileApi;
-let dir: string;
-beforeAll(async () => {
-  api = await startMarkdownHostileApi(CLIENT);
-  dir = await mkdtemp(join(tmpdir(), "eah-markdown-hostile-"));
-});
-afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
-});
+/** `api`: the hostile API, started once for the file. */
+const it = test.extend(
+  "api",
+  { scope: "file" },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  async ({}, { onCleanup }) => {
+    const api = await startMarkdownHostileApi(CLIENT);
+    onCleanup(() => api.close());
+    return api;
+  },
+);
 
-async function summaryOf(command: Command, name: string, extra: readonly string[]): Promise<string> {
-  const reports = join(dir, name);
+async function summaryOf(
+  api: MarkdownHostileApi,
+  reports: string,
+  command: Command,
+  extra: readonly string[],
+): Promise<string> {
   const run = await runInProcess(
     command,
     [
@@ -66,12 +70,12 @@ function expectShownNotLive(markdown: string): void {
 }
 
 describe("Markdown a target writes into its answers stays text in summary.md", () => {
-  it("contract", async () => {
-    expectShownNotLive(await summaryOf(contractCommand, "contract", []));
+  it("contract", async ({ api, tmpDir }) => {
+    expectShownNotLive(await summaryOf(api, tmpDir, contractCommand, []));
   });
 
-  it("run, whose summary folds the contract's in", async () => {
-    const markdown = await summaryOf(runCommand, "run", ["--parts", "contract", "--profile", "fast"]);
+  it("run, whose summary folds the contract's in", async ({ api, tmpDir }) => {
+    const markdown = await summaryOf(api, tmpDir, runCommand, ["--parts", "contract", "--profile", "fast"]);
     expect(markdown).toContain("<details>");
     expectShownNotLive(markdown);
   });

@@ -1,14 +1,13 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { tokenCommand } from "../../../cli/commands/token.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
-import type { FixedLifetimeServer } from "../../support/fixed-lifetime-server.ts";
-import { startFixedLifetimeServer } from "../../support/fixed-lifetime-server.ts";
-import { runInProcess } from "../../support/run-in-process.ts";
+import { type FixedLifetimeServer, startFixedLifetimeServer } from "../../support/fixed-lifetime-server.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
+import { runInProcess, toolEnv } from "../../support/run-in-process.ts";
 
 const CLIENT = { clientId: "odd-lifetime", clientSecret: "odd-lifetime-secret-7c1d9e" };
 
@@ -28,49 +27,51 @@ const ODD_LIFETIMES: ReadonlyArray<readonly [announced: unknown, said: string]> 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding these characters raw in the output is the point.
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
-let work: string;
-const servers: FixedLifetimeServer[] = [];
-
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eah-odd-lifetimes-"));
   await ensureK6({ env: process.env, stderr: process.stderr });
 }, 600_000);
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  await rm(work, { recursive: true, force: true });
+/** `target(announced)`: a server announcing that expires_in (its tokens last 300 s), closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+const it = test.extend("target", async ({}, { onCleanup }) => {
+  const servers: FixedLifetimeServer[] = [];
+  onCleanup(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+  return async (announced: unknown): Promise<{ args: string[]; env: NodeJS.ProcessEnv }> => {
+    const server = await startFixedLifetimeServer({
+      ...CLIENT,
+      expiresIn: 300,
+      announcedExpiresIn: announced,
+    });
+    servers.push(server);
+    return {
+      args: ["--auth-url", server.authUrl, "--base-url", server.baseUrl, "--client-id", CLIENT.clientId],
+      env: { ...toolEnv(), EVENT_API_CLIENT_SECRET: CLIENT.clientSecret },
+    };
+  };
 });
 
-async function target(announced: unknown): Promise<{ args: string[]; env: NodeJS.ProcessEnv }> {
-  const server = await startFixedLifetimeServer({ ...CLIENT, expiresIn: 300, announcedExpiresIn: announced });
-  servers.push(server);
-  return {
-    args: ["--auth-url", server.authUrl, "--base-url", server.baseUrl, "--client-id", CLIENT.clientId],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
-      EVENT_API_CLIENT_SECRET: CLIENT.clientSecret,
-    },
-  };
-}
-
 describe("a target's odd expires_in is the target's fault, judged by one rule everywhere", () => {
-  it.each(ODD_LIFETIMES)("token: exit 3 for expires_in %j, printing no token", async (announced, said) => {
-    const { args, env } = await target(announced);
-    const run = await runInProcess(tokenCommand, args, env);
-    expect(run.code, run.stderr).toBe(3);
-    expect(run.stdout).toBe("");
-    expect(run.stderr).toContain(said);
-    expect(run.stderr).not.toMatch(CONTROLS);
-    expect(run.stderr.split("\n").some((line) => line.startsWith("::"))).toBe(false);
-  });
-
-  it.each(ODD_LIFETIMES)(
-    "load: exit 3 for expires_in %j before k6 starts, naming the target's answer and no variable of ours",
-    async (announced, said) => {
+  it.for(ODD_LIFETIMES)(
+    "token: exit 3 for expires_in %j, printing no token",
+    async ([announced, said], { target }) => {
       const { args, env } = await target(announced);
-      const reportDir = path.join(work, `load-${servers.length}`);
+      const run = await runInProcess(tokenCommand, args, env);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain(said);
+      expect(run.stderr).not.toMatch(CONTROLS);
+      expect(run.stderr.split("\n").some((line) => line.startsWith("::"))).toBe(false);
+    },
+  );
+
+  it.for(ODD_LIFETIMES)(
+    "load: exit 3 for expires_in %j before k6 starts, naming the target's answer and no variable of ours",
+    { timeout: 60_000 },
+    async ([announced, said], { target, tmpDir }) => {
+      const { args, env } = await target(announced);
+      const reportDir = path.join(tmpDir, "load");
       const run = await runInProcess(
         loadCommand,
         ["sustained", "--duration", "2s", "--rate", "2", ...args, "--report-dir", reportDir],
@@ -83,28 +84,21 @@ describe("a target's odd expires_in is the target's fault, judged by one rule ev
       const written = await readdir(reportDir).catch(() => [] as string[]);
       expect(written).not.toContain("summary.json");
     },
-    60_000,
   );
 
-  it.each(ODD_LIFETIMES)(
+  it.for(ODD_LIFETIMES)(
     "contract: token.response-schema FAILs expires_in %j (exit 1), with the same words",
-    async (announced, said) => {
+    { timeout: 60_000 },
+    async ([announced, said], { target, tmpDir }) => {
       const { args, env } = await target(announced);
       const run = await runInProcess(
         contractCommand,
-        [
-          "--only",
-          "token.response-schema",
-          ...args,
-          "--report-dir",
-          path.join(work, `contract-${servers.length}`),
-        ],
+        ["--only", "token.response-schema", ...args, "--report-dir", path.join(tmpDir, "contract")],
         env,
       );
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(run.stdout).toMatch(/FAIL +token\.response-schema/);
       expect(run.stdout).toContain(said);
     },
-    60_000,
   );
 });

@@ -1,16 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { openapiCommand } from "../../../cli/commands/openapi.ts";
+import { it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
-
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-openapi-"));
-});
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const SECRET = "s3cr3t-openapi-Value";
 
@@ -41,7 +35,9 @@ describe("event-harness openapi", () => {
     expect(run.stdout).not.toContain("release-check");
   });
 
-  it("--out writes the file (creating folders) and names it on stderr; --strictness picks the required fields", async () => {
+  it("--out writes the file (creating folders) and names it on stderr; --strictness picks the required fields", async ({
+    tmpDir: dir,
+  }) => {
     const out = join(dir, "nested", "openapi.json");
     const run = await runInProcess(openapiCommand, ["--out", out, "--strictness", "complete"]);
     expect(run.code).toBe(0);

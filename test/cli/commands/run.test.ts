@@ -1,63 +1,21 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunOutcome } from "../../../reporting/run/index.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
+import { everyFileText, expectNoSecret } from "../../support/report-texts.ts";
 import { runCli } from "../../support/run-cli.ts";
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
 const RUN_LIMIT_MS = 120_000;
 const CLI = fileURLToPath(new URL("../../../bin/event-harness.js", import.meta.url));
-/** k6 is needed for the load part; CI builds it before the tests (.ci/run). */
-const K6 = [process.env.K6_BIN, path.resolve(".tools/bin/k6")].find((file) => file && existsSync(file));
-/** Every part, with a short load: with k6 the load part joins in, so its reports and the k6 dashboard are searched too. */
-const EVERY_PART =
-  K6 === undefined
-    ? ["--parts", "contract,rotation"]
-    : ["--parts", "contract,load,rotation", "--scenario", "sustained=3s"];
-
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(path.join(tmpdir(), "eah-run-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
 
 async function runJson(dir: string): Promise<RunOutcome> {
   return JSON.parse(await readFile(path.join(dir, "run.json"), "utf8")) as RunOutcome;
-}
-
-/** Every file under `dir`, as text; the k6 dashboard's gzipped data is unpacked so nothing hides in it. */
-async function everyFile(dir: string): Promise<Array<[string, string]>> {
-  const out: Array<[string, string]> = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const raw = await readFile(file);
-    const text = raw.toString("utf8");
-    out.push([file, text]);
-    if (file.endsWith(".gz")) out.push([`${file} (unpacked)`, gunzipSync(raw).toString("utf8")]);
-    const data = /<script[^>]*id="data"[^>]*>([\s\S]*?)<\/script>/.exec(text)?.[1];
-    if (data) out.push([`${file} (data)`, gunzipSync(Buffer.from(data.trim(), "base64")).toString("utf8")]);
-  }
-  return out;
-}
-
-const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
-
-function expectNoSecret(where: string, text: string, secrets: readonly string[]): void {
-  for (const secret of secrets) {
-    expect(text.includes(secret), `${where} holds a secret`).toBe(false);
-    expect(text.includes(encodeURIComponent(secret)), `${where} holds a secret, URL-encoded`).toBe(false);
-  }
-  expect(JWT.exec(text)?.[0], `${where} holds an access token`).toBeUndefined();
 }
 
 /** The lines printed at the margin: the run's own; every part's output is indented under its heading. */
@@ -66,10 +24,11 @@ function marginLines(stdout: string): string[] {
 }
 
 describe("event-harness run against the embedded sandbox", () => {
+  // The real process path: bin/event-harness.js through tsx, the streams and the exit code of a child process.
   it(
     "runs the selected parts in order, prints one verdict at the end and writes index.html, summary.md, run.json",
-    async () => {
-      const dir = path.join(reports, "selected");
+    async ({ tmpDir }) => {
+      const dir = path.join(tmpDir, "selected");
       const run = await runCli(
         ["run", "--parts", "rotation,contract", "--profile", "fast", "--report-dir", dir],
         {},
@@ -113,40 +72,19 @@ describe("event-harness run against the embedded sandbox", () => {
       const html = await readFile(path.join(dir, "index.html"), "utf8");
       expect(html).toContain('data-verdict="passed"');
       expect(html).toContain('id="check-rotation.old-tokens"');
-      for (const [file, text] of await everyFile(dir)) expectNoSecret(file, text, ["sandbox-demo-secret"]);
+      for (const [file, text] of await everyFileText(dir))
+        expectNoSecret(file, text, ["sandbox-demo-secret"]);
       expectNoSecret("stdout", run.stdout, ["sandbox-demo-secret"]);
       expectNoSecret("stderr", run.stderr, ["sandbox-demo-secret"]);
     },
     RUN_LIMIT_MS,
   );
 
-  it(
-    "keeps going after a part fails and ends with FAILED, exit 1",
-    async () => {
-      const dir = path.join(reports, "failing");
-      const run = await runCli(
-        ["run", ...EVERY_PART, "--profile", "fast", "--sandbox-fault", "events-5xx", "--report-dir", dir],
-        {},
-        RUN_LIMIT_MS,
-      );
-      expect(run.code, run.stderr).toBe(1);
-      // events-5xx fails the contract's events.accepted and, with k6, the load part's error-rate threshold.
-      const verdicts = K6 === undefined ? ["passed", "failed"] : ["passed", "failed", "failed"];
-      expect(marginLines(run.stdout).at(-1)).toMatch(
-        new RegExp(`^Verdict: FAILED — 1 of ${verdicts.length} parts passed`),
-      );
-      expect((await runJson(dir)).parts.map((part) => part.verdict)).toEqual(verdicts);
-      const summary = await readFile(path.join(dir, "summary.md"), "utf8");
-      expect(summary).toMatch(/^## ❌ Failed/);
-      expect(summary).toContain("- ❌ **contract** `events.accepted`:");
-    },
-    RUN_LIMIT_MS,
-  );
-
+  // A real SIGINT to a real process: the CLI's own signal handling is under test.
   it(
     "stops after the running part on Ctrl+C: the rest is skipped, the report still written, exit 3",
-    async () => {
-      const dir = path.join(reports, "interrupted");
+    async ({ tmpDir }) => {
+      const dir = path.join(tmpDir, "interrupted");
       const child = spawn(
         process.execPath,
         [CLI, "run", "--parts", "contract,rotation", "--profile", "fast", "--report-dir", dir],
@@ -176,72 +114,31 @@ describe("event-harness run against the embedded sandbox", () => {
     },
     RUN_LIMIT_MS,
   );
-
-  it.skipIf(K6 === undefined)(
-    "runs the load part with k6 and draws its charts from the per-second series",
-    async () => {
-      const dir = path.join(reports, "load");
-      const run = await runCli(
-        ["run", "--parts", "load", "--scenario", "sustained=4s", "--report-dir", dir],
-        {},
-        RUN_LIMIT_MS,
-      );
-      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
-      const files = await readdir(path.join(dir, "load-sustained"));
-      expect(files).toEqual(
-        expect.arrayContaining(["summary.json", "junit.xml", "dashboard.html", "timeseries.json"]),
-      );
-      expect(files.filter((name) => name.startsWith("metrics.csv"))).toEqual([]);
-      const series = JSON.parse(
-        await readFile(path.join(dir, "load-sustained", "timeseries.json"), "utf8"),
-      ) as {
-        length: number;
-        counts: Record<string, number[]>;
-      };
-      expect(series.length).toBeGreaterThanOrEqual(4);
-      expect((series.counts["events.accepted"] ?? []).reduce((a, b) => a + b, 0)).toBeGreaterThan(20);
-      const html = await readFile(path.join(dir, "index.html"), "utf8");
-      expect(html).toContain('id="load-sustained-throughput"');
-      expect(html).toContain('href="load-sustained/dashboard.html"');
-      for (const [file, text] of await everyFile(dir)) expectNoSecret(file, text, ["sandbox-demo-secret"]);
-    },
-    RUN_LIMIT_MS,
-  );
 });
 
 describe("event-harness run against a named target", () => {
-  let sandbox: RunningSandbox;
   const clientId = "run-test-client";
   const oldSecret = `run-old-${randomBytes(12).toString("hex")}`;
-  let newSecret: string;
-  let oldToken: string;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, clients: [{ clientId, clientSecret: oldSecret }] });
-    oldToken = await sandbox.issueToken(clientId);
-    newSecret = (await sandbox.rotateSecret(clientId)).clientSecret;
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
-  /** The target flags; the secrets go through the environment, as a user should give them. */
-  const target = () => [
-    "--auth-url",
-    sandbox.authUrl,
-    "--base-url",
-    sandbox.baseUrl,
-    "--client-id",
-    clientId,
-  ];
+
+  /** A sandbox whose client's secret was rotated: the new secret, and the old one refused from now on. */
+  async function rotated(
+    sandbox: (options: { clients: { clientId: string; clientSecret: string }[] }) => Promise<RunningSandbox>,
+  ) {
+    const target = await sandbox({ clients: [{ clientId, clientSecret: oldSecret }] });
+    const newSecret = (await target.rotateSecret(clientId)).clientSecret;
+    /** The target flags; the secrets go through the environment, as a user should give them. */
+    const args = ["--auth-url", target.authUrl, "--base-url", target.baseUrl, "--client-id", clientId];
+    return { args, newSecret };
+  }
 
   it(
     "runs only the contract suite unless --parts names more",
-    async () => {
-      const dir = path.join(reports, "target-default");
-      const run = await runCli(
-        ["run", "--profile", "fast", ...target(), "--report-dir", dir],
-        { EVENT_API_CLIENT_SECRET: newSecret },
-        RUN_LIMIT_MS,
-      );
+    async ({ tmpDir, sandbox }) => {
+      const { args, newSecret } = await rotated(sandbox);
+      const dir = path.join(tmpDir, "target-default");
+      const run = await runCliInProcess(["run", "--profile", "fast", ...args, "--report-dir", dir], {
+        EVENT_API_CLIENT_SECRET: newSecret,
+      });
       expect(run.code, run.stderr).toBe(0);
       expect((await runJson(dir)).parts.map((part) => part.id)).toEqual(["contract"]);
     },
@@ -249,61 +146,13 @@ describe("event-harness run against a named target", () => {
   );
 
   it(
-    "checks the rotation with the user's expectations and leaves no secret or token in any output or file",
-    async () => {
-      const dir = path.join(reports, "target-rotation");
-      const run = await runCli(
-        [
-          "run",
-          ...EVERY_PART,
-          "--profile",
-          "fast",
-          "--expect-old",
-          "refused",
-          "--expect-old-tokens",
-          "valid",
-          ...target(),
-          "--report-dir",
-          dir,
-        ],
-        {
-          EVENT_API_CLIENT_SECRET: newSecret,
-          EVENT_API_OLD_CLIENT_SECRET: oldSecret,
-          EVENT_API_OLD_ACCESS_TOKEN: oldToken,
-        },
-        RUN_LIMIT_MS,
-      );
-      expect(run.code, run.stderr).toBe(0);
-      const outcome = await runJson(dir);
-      expect(outcome.target).toEqual({
-        embedded: false,
-        tokenUrl: `${sandbox.authUrl}/oauth/token`,
-        baseUrl: sandbox.baseUrl,
-        clientAuth: "post",
-        insecure: false,
-      });
-      expect(outcome.parts[0]?.command).toMatch(
-        // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
-        /^npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
-      );
-      const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
-      expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);
-      const secrets = [oldSecret, newSecret, oldToken];
-      for (const [file, text] of await everyFile(dir)) expectNoSecret(file, text, secrets);
-      expectNoSecret("stdout", run.stdout, secrets);
-      expectNoSecret("stderr", run.stderr, secrets);
-    },
-    RUN_LIMIT_MS,
-  );
-
-  it(
     "fails the rotation part when reality differs from the expectation",
-    async () => {
-      const dir = path.join(reports, "target-rotation-mismatch");
-      const run = await runCli(
-        ["run", "--parts", "rotation", "--expect-old", "accepted", ...target(), "--report-dir", dir],
+    async ({ tmpDir, sandbox }) => {
+      const { args, newSecret } = await rotated(sandbox);
+      const dir = path.join(tmpDir, "target-rotation-mismatch");
+      const run = await runCliInProcess(
+        ["run", "--parts", "rotation", "--expect-old", "accepted", ...args, "--report-dir", dir],
         { EVENT_API_CLIENT_SECRET: newSecret, EVENT_API_OLD_CLIENT_SECRET: oldSecret },
-        RUN_LIMIT_MS,
       );
       expect(run.code).toBe(1);
       expect(marginLines(run.stdout).at(-1)).toMatch(/^Verdict: FAILED/);
@@ -313,13 +162,17 @@ describe("event-harness run against a named target", () => {
 
   it(
     "hands --run-timeout to the contract part: a deadline shorter than the full profile makes it undecided",
-    async () => {
-      const dir = path.join(reports, "run-timeout");
-      const run = await runCli(
-        ["run", "--parts", "contract", "--run-timeout", "4", "--report-dir", dir],
-        {},
-        RUN_LIMIT_MS,
-      );
+    async ({ tmpDir }) => {
+      const dir = path.join(tmpDir, "run-timeout");
+      const run = await runCliInProcess([
+        "run",
+        "--parts",
+        "contract",
+        "--run-timeout",
+        "4",
+        "--report-dir",
+        dir,
+      ]);
       expect(run.code, run.stdout).toBe(3);
       const results = await readFile(path.join(dir, "contract", "results.json"), "utf8");
       // The sliding-expiry checks cannot fit 4 s: they are refused at once, naming the deadline they were given.
@@ -330,9 +183,9 @@ describe("event-harness run against a named target", () => {
 
   it(
     "is undecided (exit 3) when the target cannot be reached",
-    async () => {
-      const dir = path.join(reports, "unreachable");
-      const run = await runCli(
+    async ({ tmpDir }) => {
+      const dir = path.join(tmpDir, "unreachable");
+      const run = await runCliInProcess(
         [
           "run",
           "--profile",
@@ -349,7 +202,6 @@ describe("event-harness run against a named target", () => {
           dir,
         ],
         { EVENT_API_CLIENT_SECRET: "unreachable-secret" },
-        RUN_LIMIT_MS,
       );
       expect(run.code, run.stdout).toBe(3);
       expect(marginLines(run.stdout).at(-1)).toMatch(
@@ -362,7 +214,7 @@ describe("event-harness run against a named target", () => {
 });
 
 describe("event-harness run usage errors (exit 2, nothing runs)", () => {
-  it.each([
+  it.for([
     [["--parts", "contract,perf"], /--parts takes a comma-separated list of contract, load, rotation/],
     [["--profile", "slow"], /--profile takes one of fast, full/],
     [["--scenario", "marathon"], /--scenario takes NAME\[=DURATION\]/],
@@ -387,24 +239,25 @@ describe("event-harness run usage errors (exit 2, nothing runs)", () => {
       /--expect-old-tokens valid needs a token obtained before the rotation \(EVENT_API_OLD_ACCESS_TOKEN\)/,
     ],
     [["--run-timeout", "0"], /--run-timeout takes a number from 1 to/],
-  ])("%j", async (args, message) => {
-    const dir = path.join(reports, `usage-${randomBytes(4).toString("hex")}`);
-    const run = await runCli(["run", ...args, "--report-dir", dir]);
+  ] as const)("%j", async ([args, message], { tmpDir }) => {
+    const dir = path.join(tmpDir, "usage");
+    const run = await runCliInProcess(["run", ...args, "--report-dir", dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(existsSync(dir)).toBe(false);
   });
 
-  it("refuses a report directory that already holds files, so two runs never mix", async () => {
-    const dir = await mkdtemp(path.join(reports, "used-"));
+  it("refuses a report directory that already holds files, so two runs never mix", async ({ tmpDir }) => {
+    const dir = path.join(tmpDir, "used");
+    await mkdir(dir);
     await writeFile(path.join(dir, "index.html"), "old");
-    const run = await runCli(["run", "--report-dir", dir]);
+    const run = await runCliInProcess(["run", "--report-dir", dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/exists and is not empty/);
   });
 
   it("--help explains the parts, the verdict and the exit codes", async () => {
-    const run = await runCli(["run", "--help"]);
+    const run = await runCliInProcess(["run", "--help"]);
     expect(run.code).toBe(0);
     for (const text of [
       "--parts LIST",

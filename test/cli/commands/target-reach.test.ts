@@ -12,7 +12,7 @@ import { startSandbox } from "../../../sandbox/index.ts";
 import type { CountingProxy } from "../../support/counting-proxy.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
 import { runCli } from "../../support/run-cli.ts";
-import { runInProcess } from "../../support/run-in-process.ts";
+import { runCliInProcess, runInProcess } from "../../support/run-in-process.ts";
 import type { TestPki } from "../../support/test-ca.ts";
 import { makeTestPki } from "../../support/test-ca.ts";
 
@@ -78,6 +78,7 @@ async function filesUnder(dir: string): Promise<string> {
   return texts.join("\n");
 }
 
+/** A child process: NODE_EXTRA_CA_CERTS is read as a process starts, and the harness honours it from there. */
 async function contract(extra: string[], env: NodeJS.ProcessEnv) {
   const dir = await mkdtemp(path.join(work, "contract-"));
   const run = await runCli(["contract", ...extra, "--report-dir", dir], env, 90_000);
@@ -324,7 +325,7 @@ describe("usage", () => {
     [["--client-auth", "jwt"], "--client-auth takes one of post, basic"],
   ])("rejects %j", async (extra, message) => {
     const { args, env } = reach();
-    const run = await contract([...args, ...extra], env);
+    const run = await runCliInProcess(["contract", ...args, ...extra], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
   });

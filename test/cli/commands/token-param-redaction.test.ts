@@ -1,13 +1,12 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Command } from "../../../cli/command.ts";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { startEchoServer } from "../../support/echo-server.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
 import { startTokenParamGate } from "../../support/token-param-gate.ts";
@@ -29,15 +28,7 @@ const FORMS: Record<string, string> = {
   base64url: Buffer.from(VALUE).toString("base64url"),
 };
 
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-token-param-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
-
-async function outputsOf(command: Command, name: string, extra: readonly string[], clientId = CLIENT_ID) {
+async function outputsOf(command: Command, dir: string, extra: readonly string[], clientId = CLIENT_ID) {
   // Every refusal starts with the value in each form, then quotes the form the server was sent.
   const server = await startEchoServer({
     clientId,
@@ -45,7 +36,6 @@ async function outputsOf(command: Command, name: string, extra: readonly string[
     echo: Object.values(FORMS).join(" "),
   });
   try {
-    const dir = join(reports, name);
     const run = await runInProcess(
       command,
       [
@@ -97,8 +87,8 @@ function leaks(outputs: Map<string, string>): string[] {
 }
 
 describe("a --token-param value is redacted in every output, in every encoding", () => {
-  it("contract: reports and console name the parameter, never its value", async () => {
-    const { code, outputs } = await outputsOf(contractCommand, "contract", ["--only", ONLY]);
+  it("contract: reports and console name the parameter, never its value", async ({ tmpDir }) => {
+    const { code, outputs } = await outputsOf(contractCommand, tmpDir, ["--only", ONLY]);
     expect(code).toBe(1);
     for (const file of ["results.json", "junit.xml", "summary.md"])
       expect([...outputs.keys()]).toContain(file);
@@ -106,10 +96,10 @@ describe("a --token-param value is redacted in every output, in every encoding",
     expect(outputs.get("results.json")).toContain("<TOKEN_PARAM:client_assertion>");
   });
 
-  it("results.json's audience, scope and client id get the redaction its URLs get", async () => {
+  it("results.json's audience, scope and client id get the redaction its URLs get", async ({ tmpDir }) => {
     const { outputs } = await outputsOf(
       contractCommand,
-      "target-fields",
+      tmpDir,
       [
         "--only",
         "token.issued",
@@ -129,8 +119,8 @@ describe("a --token-param value is redacted in every output, in every encoding",
     expect(leaks(outputs)).toEqual([]);
   });
 
-  it("run: its preflight and every file of its report leave the value out too", async () => {
-    const { outputs } = await outputsOf(runCommand, "run", ["--parts", "contract", "--profile", "fast"]);
+  it("run: its preflight and every file of its report leave the value out too", async ({ tmpDir }) => {
+    const { outputs } = await outputsOf(runCommand, tmpDir, ["--parts", "contract", "--profile", "fast"]);
     expect([...outputs.keys()].some((file) => file.endsWith("index.html"))).toBe(true);
     expect(leaks(outputs)).toEqual([]);
   });

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenCommand } from "../../../cli/commands/token.ts";
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import { DIRECT } from "../../../contracts/index.ts";
+import { describe, expect } from "../../support/fixtures.ts";
 import type { HydraLikeServer } from "../../support/hydra-like-server.ts";
-import { startHydraLikeServer } from "../../support/hydra-like-server.ts";
+import { hydraTest as it } from "../../support/hydra-like-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** A base URL the Hydra-like client is not registered for: every token request that names it is refused. */
 const UNREGISTERED = "https://api.unregistered.example.com";
 const REASON = `Requested audience '${UNREGISTERED}' has not been whitelisted by the OAuth 2.0 Client.`;
 
-let hydra: HydraLikeServer;
-beforeAll(async () => {
-  hydra = await startHydraLikeServer();
-});
-afterAll(() => hydra.close());
-
-const target = (...extra: string[]) => [
+const target = (hydra: HydraLikeServer, ...extra: string[]) => [
   "--token-url",
   hydra.tokenUrl,
   "--base-url",
@@ -27,8 +21,8 @@ const target = (...extra: string[]) => [
 ];
 
 describe("a server's reason, at the end of a long error_description", () => {
-  it("reaches the console whole when the preflight quotes the answer", async () => {
-    const run = await runInProcess(tokenCommand, target("--client-auth", "basic"), {
+  it("reaches the console whole when the preflight quotes the answer", async ({ hydra }) => {
+    const run = await runInProcess(tokenCommand, target(hydra, "--client-auth", "basic"), {
       EVENT_API_CLIENT_SECRET: hydra.clientSecret,
     });
     expect(run.code).toBe(3);
@@ -37,7 +31,7 @@ describe("a server's reason, at the end of a long error_description", () => {
     expect(run.stderr).not.toContain(hydra.clientSecret);
   });
 
-  it("reaches a failed check's message", async () => {
+  it("reaches a failed check's message", async ({ hydra }) => {
     const [issued] = await runContract({
       target: {
         tokenUrl: hydra.tokenUrl,
@@ -62,8 +56,10 @@ describe("a server's reason, at the end of a long error_description", () => {
 });
 
 describe("a second client authentication that gets past the credentials", () => {
-  it("says what that answer was, not that the credentials were refused", async () => {
-    const run = await runInProcess(tokenCommand, target(), { EVENT_API_CLIENT_SECRET: hydra.clientSecret });
+  it("says what that answer was, not that the credentials were refused", async ({ hydra }) => {
+    const run = await runInProcess(tokenCommand, target(hydra), {
+      EVENT_API_CLIENT_SECRET: hydra.clientSecret,
+    });
     expect(run.code).toBe(3);
     expect(run.stderr).not.toContain("check the client id and secret");
     expect(run.stderr).toContain(

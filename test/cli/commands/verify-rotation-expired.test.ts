@@ -1,51 +1,39 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
-import { runCli } from "../../support/run-cli.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
 const EXPIRES_IN = 5;
-let reports: string;
-let sandbox: RunningSandbox;
-/** The sandbox's clock runs ahead by this much: the test ages a token without waiting. */
-let aheadMs = 0;
-let oldToken: string;
-let newSecret: string;
 
-beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-rotation-expired-"));
-  sandbox = await startSandbox({
-    port: 0,
+/**
+ * `aging`: the target of a rotation after which the old token had simply expired: a sandbox whose clock then runs
+ * ahead of real time by more than expires_in (the test ages the token without waiting), the rotation revoking nothing.
+ */
+const it = test.extend("aging", async ({ sandbox }) => {
+  let aheadMs = 0;
+  const target = await sandbox({
     expiresIn: EXPIRES_IN,
     clock: { now: () => Date.now() + aheadMs },
     clients: [{ clientId: "aging-client", clientSecret: "old-secret-9f8e7d6c5b" }],
   });
-  oldToken = await sandbox.issueToken("aging-client");
+  const oldToken = await target.issueToken("aging-client");
   // The token outlives expires_in before anyone uses it again; the rotation revokes nothing.
   aheadMs = (EXPIRES_IN + 5) * 1000;
-  newSecret = (await sandbox.rotateSecret("aging-client", { overlapSeconds: 0, revokeTokens: false }))
+  const newSecret = (await target.rotateSecret("aging-client", { overlapSeconds: 0, revokeTokens: false }))
     .clientSecret;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(reports, { recursive: true, force: true });
-});
-
-const target = () => ({
-  EVENT_API_AUTH_URL: sandbox.authUrl,
-  EVENT_API_BASE_URL: sandbox.baseUrl,
-  EVENT_API_CLIENT_ID: "aging-client",
-  EVENT_API_CLIENT_SECRET: newSecret,
-  EVENT_API_OLD_ACCESS_TOKEN: oldToken,
+  return {
+    EVENT_API_AUTH_URL: target.authUrl,
+    EVENT_API_BASE_URL: target.baseUrl,
+    EVENT_API_CLIENT_ID: "aging-client",
+    EVENT_API_CLIENT_SECRET: newSecret,
+    EVENT_API_OLD_ACCESS_TOKEN: oldToken,
+  } as NodeJS.ProcessEnv;
 });
 
 describe("rotation.old-tokens with a token that simply expired", () => {
-  it("says it expired and cannot decide, instead of calling it revoked", async () => {
-    const run = await runCli(
-      ["verify-rotation", "--expect-old-tokens", "valid", "--report-dir", join(reports, "expected")],
-      target(),
+  it("says it expired and cannot decide, instead of calling it revoked", async ({ aging, tmpDir }) => {
+    const run = await runCliInProcess(
+      ["verify-rotation", "--expect-old-tokens", "valid", "--report-dir", join(tmpDir, "expected")],
+      aging,
     );
     expect(run.stdout).toMatch(
       /ERROR +rotation\.old-tokens +MUST +could not decide: the earlier token had expired, not been revoked \(the 401 says "The access token expired"\)/,
@@ -54,8 +42,8 @@ describe("rotation.old-tokens with a token that simply expired", () => {
     expect(run.code).toBe(3);
   });
 
-  it("observes it as expired when no expectation is stated", async () => {
-    const run = await runCli(["verify-rotation", "--report-dir", join(reports, "observed")], target());
+  it("observes it as expired when no expectation is stated", async ({ aging, tmpDir }) => {
+    const run = await runCliInProcess(["verify-rotation", "--report-dir", join(tmpDir, "observed")], aging);
     expect(run.stdout).toMatch(
       /PASS +rotation\.old-tokens +INFO +the earlier token had expired, not been revoked/,
     );

@@ -1,23 +1,14 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runCli } from "../../support/run-cli.ts";
-
-let reports: string;
-beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-rotation-"));
-});
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
 const statusOf = (stdout: string, id: string) =>
   new RegExp(`^ +(\\w+) +${id.replace(".", "\\.")} `, "m").exec(stdout)?.[1];
 
 describe("event-harness verify-rotation against the embedded sandbox", () => {
-  it.each([
+  it.for([
     // [sandbox rotation, expectations, exit code, old-secret status, old-tokens status]
     [[], ["--expect-old", "refused", "--expect-old-tokens", "valid"], 0, "PASS", "PASS"],
     [["--sandbox-overlap", "60"], ["--expect-old", "accepted"], 0, "PASS", "PASS"],
@@ -33,30 +24,34 @@ describe("event-harness verify-rotation against the embedded sandbox", () => {
     [["--sandbox-overlap", "60"], ["--expect-old", "refused"], 1, "FAIL", "PASS"],
     [[], ["--expect-old-tokens", "revoked"], 1, "PASS", "FAIL"],
     [["--sandbox-revoke"], ["--expect-old-tokens", "valid"], 1, "PASS", "FAIL"],
-  ])("rotation %j, expecting %j: exit %i", async (rotation, expectations, code, oldSecret, oldTokens) => {
-    const run = await runCli([
-      "verify-rotation",
-      ...rotation,
-      ...expectations,
-      "--report-dir",
-      // A report directory holds one run.
-      await mkdtemp(join(reports, "embedded-")),
-    ]);
-    expect(run.code, run.stderr).toBe(code);
-    expect(statusOf(run.stdout, "rotation.new-secret")).toBe("PASS");
-    expect(statusOf(run.stdout, "rotation.old-secret")).toBe(oldSecret);
-    expect(statusOf(run.stdout, "rotation.old-tokens")).toBe(oldTokens);
-  });
+  ] as const)(
+    "rotation %j, expecting %j: exit %i",
+    async ([rotation, expectations, code, oldSecret, oldTokens], { tmpDir }) => {
+      const run = await runCliInProcess([
+        "verify-rotation",
+        ...rotation,
+        ...expectations,
+        "--report-dir",
+        tmpDir,
+      ]);
+      expect(run.code, run.stderr).toBe(code);
+      expect(statusOf(run.stdout, "rotation.new-secret")).toBe("PASS");
+      expect(statusOf(run.stdout, "rotation.old-secret")).toBe(oldSecret);
+      expect(statusOf(run.stdout, "rotation.old-tokens")).toBe(oldTokens);
+    },
+  );
 
-  it("says in plain words that the old secret still got a token when it was expected refused", async () => {
-    const run = await runCli([
+  it("says in plain words that the old secret still got a token when it was expected refused", async ({
+    tmpDir,
+  }) => {
+    const run = await runCliInProcess([
       "verify-rotation",
       "--sandbox-overlap",
       "60",
       "--expect-old",
       "refused",
       "--report-dir",
-      join(reports, "overlap-words"),
+      tmpDir,
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
@@ -65,8 +60,8 @@ describe("event-harness verify-rotation against the embedded sandbox", () => {
     expect(run.stdout).not.toContain("it was a token");
   });
 
-  it("only observes what the user states no expectation for", async () => {
-    const run = await runCli(["verify-rotation", "--report-dir", join(reports, "observed")]);
+  it("only observes what the user states no expectation for", async ({ tmpDir }) => {
+    const run = await runCliInProcess(["verify-rotation", "--report-dir", tmpDir]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/PASS +rotation\.old-secret +INFO +the old secret is refused/);
     expect(run.stdout).toMatch(/PASS +rotation\.old-tokens +INFO +the earlier token is valid/);
@@ -76,50 +71,49 @@ describe("event-harness verify-rotation against the embedded sandbox", () => {
     [["--expect-old", "maybe"], /--expect-old takes one of refused, accepted/],
     [["--sandbox-overlap=-1"], /--sandbox-overlap takes a whole number/],
   ])("exits 2 on %j", async (args, message) => {
-    const run = await runCli(["verify-rotation", ...args]);
+    const run = await runCliInProcess(["verify-rotation", ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
   });
 });
 
 describe("event-harness verify-rotation against an external target", () => {
-  it("verifies a rotation done by someone else, and never shows either secret or the old token", async () => {
-    const sandbox = await startSandbox({
-      port: 0,
+  // A child process, so whatever the harness writes anywhere is searched for the secrets and the token.
+  it("verifies a rotation done by someone else, and never shows either secret or the old token", async ({
+    tmpDir,
+    sandbox: start,
+  }) => {
+    const sandbox = await start({
       clients: [{ clientId: "rotating-client", clientSecret: "old-secret-0a1b2c3d4e" }],
     });
-    try {
-      const oldToken = await sandbox.issueToken("rotating-client");
-      const rotated = await sandbox.rotateSecret("rotating-client", {
-        overlapSeconds: 0,
-        revokeTokens: true,
-      });
-      const dir = join(reports, "external");
-      const run = await runCli(
-        ["verify-rotation", "--expect-old", "refused", "--expect-old-tokens", "revoked", "--report-dir", dir],
-        {
-          EVENT_API_AUTH_URL: sandbox.authUrl,
-          EVENT_API_BASE_URL: sandbox.baseUrl,
-          EVENT_API_CLIENT_ID: "rotating-client",
-          EVENT_API_CLIENT_SECRET: rotated.clientSecret,
-          EVENT_API_OLD_CLIENT_SECRET: "old-secret-0a1b2c3d4e",
-          EVENT_API_OLD_ACCESS_TOKEN: oldToken,
-        },
-      );
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      const files = await readdir(dir);
-      const everything = [
-        run.stdout,
-        run.stderr,
-        ...(await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")))),
-      ].join("\n");
-      for (const leak of [rotated.clientSecret, "old-secret-0a1b2c3d4e", oldToken])
-        expect(everything).not.toContain(leak);
-      expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}/);
-      expect(everything).toContain("<OLD_ACCESS_TOKEN>");
-    } finally {
-      await sandbox.close();
-    }
+    const oldToken = await sandbox.issueToken("rotating-client");
+    const rotated = await sandbox.rotateSecret("rotating-client", {
+      overlapSeconds: 0,
+      revokeTokens: true,
+    });
+    const dir = tmpDir;
+    const run = await runCli(
+      ["verify-rotation", "--expect-old", "refused", "--expect-old-tokens", "revoked", "--report-dir", dir],
+      {
+        EVENT_API_AUTH_URL: sandbox.authUrl,
+        EVENT_API_BASE_URL: sandbox.baseUrl,
+        EVENT_API_CLIENT_ID: "rotating-client",
+        EVENT_API_CLIENT_SECRET: rotated.clientSecret,
+        EVENT_API_OLD_CLIENT_SECRET: "old-secret-0a1b2c3d4e",
+        EVENT_API_OLD_ACCESS_TOKEN: oldToken,
+      },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const files = await readdir(dir);
+    const everything = [
+      run.stdout,
+      run.stderr,
+      ...(await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")))),
+    ].join("\n");
+    for (const leak of [rotated.clientSecret, "old-secret-0a1b2c3d4e", oldToken])
+      expect(everything).not.toContain(leak);
+    expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}/);
+    expect(everything).toContain("<OLD_ACCESS_TOKEN>");
   });
 
   const nowhere = {
@@ -129,7 +123,7 @@ describe("event-harness verify-rotation against an external target", () => {
     EVENT_API_CLIENT_SECRET: "new-secret-4e5f",
   };
 
-  it.each([
+  it.for([
     [
       ["--expect-old-tokens", "valid"],
       {},
@@ -150,61 +144,62 @@ describe("event-harness verify-rotation against an external target", () => {
       {},
       /--old-token-file \/nonexistent\/old\.token: cannot read it: no such file \(ENOENT\)/,
     ],
-  ])("exits 2 before any request on %j with %j", async (args, env, message) => {
+  ] as const)("exits 2 before any request on %j with %j", async ([args, env, message], { tmpDir }) => {
     // The target does not listen: a request would make it exit 3, so exit 2 shows nothing was sent.
-    const run = await runCli(["verify-rotation", ...args, "--report-dir", join(reports, "unchecked")], {
-      ...nowhere,
-      ...env,
-    });
+    const run = await runCliInProcess(
+      ["verify-rotation", ...args, "--report-dir", join(tmpDir, "unchecked")],
+      {
+        ...nowhere,
+        ...env,
+      },
+    );
     expect(run.code, run.stdout + run.stderr).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stdout + run.stderr).not.toContain("new-secret-4e5f");
   });
 
-  it("reads the old secret and the old token from files and decides both expectations", async () => {
-    const sandbox = await startSandbox({
-      port: 0,
+  it("reads the old secret and the old token from files and decides both expectations", async ({
+    tmpDir: reports,
+    sandbox: start,
+  }) => {
+    const sandbox = await start({
       clients: [{ clientId: "rotating-client", clientSecret: "old-secret-5f6a7b8c9d" }],
     });
-    try {
-      const oldToken = await sandbox.issueToken("rotating-client");
-      const rotated = await sandbox.rotateSecret("rotating-client", {
-        overlapSeconds: 0,
-        revokeTokens: false,
-      });
-      await writeFile(join(reports, "old.secret"), "old-secret-5f6a7b8c9d\n", { mode: 0o600 });
-      await writeFile(join(reports, "old.token"), oldToken, { mode: 0o600 });
-      const run = await runCli(
-        [
-          "verify-rotation",
-          "--expect-old",
-          "refused",
-          "--expect-old-tokens",
-          "valid",
-          "--old-secret-file",
-          join(reports, "old.secret"),
-          "--old-token-file",
-          join(reports, "old.token"),
-          "--report-dir",
-          join(reports, "files"),
-        ],
-        {
-          EVENT_API_AUTH_URL: sandbox.authUrl,
-          EVENT_API_BASE_URL: sandbox.baseUrl,
-          EVENT_API_CLIENT_ID: "rotating-client",
-          EVENT_API_CLIENT_SECRET: rotated.clientSecret,
-        },
-      );
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/PASS +rotation\.old-secret +MUST +the old secret is refused/);
-      expect(run.stdout).toMatch(/PASS +rotation\.old-tokens +MUST +the earlier token is valid/);
-    } finally {
-      await sandbox.close();
-    }
+    const oldToken = await sandbox.issueToken("rotating-client");
+    const rotated = await sandbox.rotateSecret("rotating-client", {
+      overlapSeconds: 0,
+      revokeTokens: false,
+    });
+    await writeFile(join(reports, "old.secret"), "old-secret-5f6a7b8c9d\n", { mode: 0o600 });
+    await writeFile(join(reports, "old.token"), oldToken, { mode: 0o600 });
+    const run = await runCliInProcess(
+      [
+        "verify-rotation",
+        "--expect-old",
+        "refused",
+        "--expect-old-tokens",
+        "valid",
+        "--old-secret-file",
+        join(reports, "old.secret"),
+        "--old-token-file",
+        join(reports, "old.token"),
+        "--report-dir",
+        join(reports, "files"),
+      ],
+      {
+        EVENT_API_AUTH_URL: sandbox.authUrl,
+        EVENT_API_BASE_URL: sandbox.baseUrl,
+        EVENT_API_CLIENT_ID: "rotating-client",
+        EVENT_API_CLIENT_SECRET: rotated.clientSecret,
+      },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/PASS +rotation\.old-secret +MUST +the old secret is refused/);
+    expect(run.stdout).toMatch(/PASS +rotation\.old-tokens +MUST +the earlier token is valid/);
   });
 
   it("refuses the embedded sandbox's rotation options for an external target", async () => {
-    const run = await runCli(["verify-rotation", "--sandbox-revoke"], {
+    const run = await runCliInProcess(["verify-rotation", "--sandbox-revoke"], {
       EVENT_API_AUTH_URL: "http://127.0.0.1:9/auth",
       EVENT_API_BASE_URL: "http://127.0.0.1:9/api",
       EVENT_API_CLIENT_ID: "x",

@@ -1,20 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { readConfigEnvironment } from "../../../cli/config/index.ts";
 import { UsageError } from "../../../core/index.ts";
+import { it } from "../../support/fixtures.ts";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-config-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function configFile(name: string, text: string): Promise<string> {
+async function configFile(dir: string, name: string, text: string): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, text);
   return file;
@@ -38,8 +30,10 @@ const TWO = JSON.stringify({
 });
 
 describe("readConfigEnvironment", () => {
-  it("picks the named environment over the file's defaults, references left for later", async () => {
-    const file = await configFile("two.json", TWO);
+  it("picks the named environment over the file's defaults, references left for later", async ({
+    tmpDir: dir,
+  }) => {
+    const file = await configFile(dir, "two.json", TWO);
     const staging = await readConfigEnvironment(file, "staging");
     expect(staging.source).toEqual({ file, environment: "staging" });
     expect(staging.settings).toEqual({
@@ -52,28 +46,32 @@ describe("readConfigEnvironment", () => {
     expect(production.settings).toMatchObject({ timeout: 5, profile: "fast", clientId: "release-check" });
   });
 
-  it("uses the only environment when none is named, and asks for a name when there are several", async () => {
+  it("uses the only environment when none is named, and asks for a name when there are several", async ({
+    tmpDir: dir,
+  }) => {
     const one = await configFile(
+      dir,
       "one.json",
       JSON.stringify({ environments: { sandbox: { profile: "full" } } }),
     );
     expect((await readConfigEnvironment(one, undefined)).source.environment).toBe("sandbox");
-    const error = await refusal(readConfigEnvironment(await configFile("two.json", TWO), undefined));
+    const error = await refusal(readConfigEnvironment(await configFile(dir, "two.json", TWO), undefined));
     expect(error.code).toBe("invalid-config");
     expect(error.message).toContain(
       "holds 2 environments (staging, production): pick one with --environment NAME",
     );
   });
 
-  it("names an unknown environment's closest match and the ones there are", async () => {
-    const error = await refusal(readConfigEnvironment(await configFile("two.json", TWO), "stagin"));
+  it("names an unknown environment's closest match and the ones there are", async ({ tmpDir: dir }) => {
+    const error = await refusal(readConfigEnvironment(await configFile(dir, "two.json", TWO), "stagin"));
     expect(error.message).toContain("has no environment 'stagin' (did you mean 'staging'?)");
     expect(error.message).toContain("(environments: staging, production)");
   });
 
-  it("refuses a literal secret without repeating it", async () => {
+  it("refuses a literal secret without repeating it", async ({ tmpDir: dir }) => {
     const literal = "s3cr3t-Literal-Value";
     const file = await configFile(
+      dir,
       "literal.json",
       JSON.stringify({ environments: { staging: { clientSecret: literal } } }),
     );
@@ -85,8 +83,9 @@ describe("readConfigEnvironment", () => {
     expect(error.message).not.toContain("s3cr3t");
   });
 
-  it("refuses a secret that mixes a reference with literal text", async () => {
+  it("refuses a secret that mixes a reference with literal text", async ({ tmpDir: dir }) => {
     const file = await configFile(
+      dir,
       "mixed.json",
       JSON.stringify({ defaults: { clientSecret: "pre-${STAGING_SECRET}" }, environments: { a: {} } }),
     );
@@ -95,8 +94,11 @@ describe("readConfigEnvironment", () => {
     expect(error.message).not.toContain("pre-");
   });
 
-  it("names an unknown key and the closest known one, at the top and in an environment", async () => {
+  it("names an unknown key and the closest known one, at the top and in an environment", async ({
+    tmpDir: dir,
+  }) => {
     const file = await configFile(
+      dir,
       "typo.json",
       JSON.stringify({ enviroments: {}, environments: { staging: { clientSecert: "${X}", baseURL: "u" } } }),
     );
@@ -108,18 +110,23 @@ describe("readConfigEnvironment", () => {
     expect(error.message).toContain("unknown key 'baseURL' (did you mean 'baseUrl'?)");
   });
 
-  it("says where malformed JSON breaks, by line and column, without quoting the file", async () => {
+  it("says where malformed JSON breaks, by line and column, without quoting the file", async ({
+    tmpDir: dir,
+  }) => {
     const text = '{\n  "environments": {\n    "staging": { "clientSecret": hunter2 }\n  }\n}\n';
-    const error = await refusal(readConfigEnvironment(await configFile("broken.json", text), "staging"));
+    const error = await refusal(readConfigEnvironment(await configFile(dir, "broken.json", text), "staging"));
     expect(error.message).toMatch(/broken\.json: not valid JSON at line 3, column 34$/);
     expect(error.message).not.toContain("hunter2");
     const trailing = '{\n  "environments": {},\n}\n';
-    const comma = await refusal(readConfigEnvironment(await configFile("comma.json", trailing), undefined));
+    const comma = await refusal(
+      readConfigEnvironment(await configFile(dir, "comma.json", trailing), undefined),
+    );
     expect(comma.message).toContain("not valid JSON at line 3, column 1");
   });
 
-  it("refuses a wrong type or value naming the key", async () => {
+  it("refuses a wrong type or value naming the key", async ({ tmpDir: dir }) => {
     const file = await configFile(
+      dir,
       "types.json",
       JSON.stringify({ environments: { a: { timeout: "10", clientAuth: "digest", insecure: "yes" } } }),
     );
@@ -129,7 +136,7 @@ describe("readConfigEnvironment", () => {
     expect(error.message).toContain("environments.a.insecure: ");
   });
 
-  it("says a missing file cannot be read", async () => {
+  it("says a missing file cannot be read", async ({ tmpDir: dir }) => {
     const error = await refusal(readConfigEnvironment(join(dir, "absent.json"), undefined));
     expect(error.message).toContain("absent.json: cannot be read: no such file (ENOENT)");
   });

@@ -1,23 +1,14 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
 import { tokenCommand } from "../../../cli/commands/token.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 // A value that came from ${VAR} may be a secret under the wrong key: an error names the variable, never the value.
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-config-reference-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function configWith(name: string, settings: Record<string, unknown>): Promise<string> {
+async function configWith(dir: string, name: string, settings: Record<string, unknown>): Promise<string> {
   const file = join(dir, `${name}.json`);
   const environment = {
     baseUrl: "http://127.0.0.1:9/api",
@@ -45,8 +36,8 @@ const cases: Array<[string, Record<string, unknown>, string]> = [
 describe("an error about a setting from ${VAR} names the variable, never its value", () => {
   for (const [what, settings, value] of cases) {
     for (const command of [contractCommand, tokenCommand, runCommand]) {
-      it(`${command.name}: ${what}`, async () => {
-        const file = await configWith(what.replaceAll(" ", "-"), settings);
+      it(`${command.name}: ${what}`, async ({ tmpDir }) => {
+        const file = await configWith(tmpDir, what.replaceAll(" ", "-"), settings);
         const run = await runInProcess(command, ["--config", file, "-e", "staging"], {
           SECRET_UNDER_WRONG_KEY: value,
           REFERENCE_CLIENT_SECRET: "the-client-secret-0",

@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { mergeInstances, mergeSummaries, percentile, readTrendSamples } from "../../../cli/load/index.ts";
 import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "../../../load/index.ts";
 import type { SummaryData } from "../../../reporting/load/index.ts";
+import { it } from "../../support/fixtures.ts";
 
 /** Recorded from `load sustained --instances 2 --rate 40 --duration 10s` against the embedded sandbox. */
 const FIXTURE = fileURLToPath(new URL("./fixtures/two-instances/", import.meta.url));
@@ -15,14 +15,6 @@ const outputs = [1, 2].map((i) => ({
   summaryFile: path.join(FIXTURE, `instance-${i}`, "summary.json"),
   samplesFile: path.join(FIXTURE, `instance-${i}`, "samples.csv.gz"),
 }));
-
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "merge-instances-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 const readSummary = async (file: string) => JSON.parse(await readFile(file, "utf8")) as SummaryData;
 
@@ -45,7 +37,7 @@ async function pooledEventLatencies(): Promise<number[]> {
 }
 
 describe("mergeInstances on recorded samples", () => {
-  it("adds the instances' counts and takes percentiles from the pooled samples", async () => {
+  it("adds the instances' counts and takes percentiles from the pooled samples", async ({ tmpDir: dir }) => {
     const [one, two] = await Promise.all(outputs.map((o) => readSummary(o.summaryFile)));
     const merged = await mergeInstances(outputs, dir);
     const value = (data: SummaryData | undefined, metric: string, stat: string) =>
@@ -90,7 +82,7 @@ describe("mergeInstances on recorded samples", () => {
     expect(samples.get(byColumns)).toEqual(samples.get(TOKEN_DURATION));
   });
 
-  it("is no verdict when an instance left no summary", async () => {
+  it("is no verdict when an instance left no summary", async ({ tmpDir: dir }) => {
     await expect(
       mergeInstances([...outputs, { ...outputs[0], summaryFile: path.join(dir, "none.json") } as never], dir),
     ).rejects.toThrow(/wrote no end-of-test summary/);

@@ -1,45 +1,35 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../../cli/commands/run.ts";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
-import type { MetadataServer } from "../../support/metadata-server.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import { metadataFor, startMetadataServer } from "../../support/metadata-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
-import type { TokenTrap } from "../../support/token-trap.ts";
 import { startTokenTrap } from "../../support/token-trap.ts";
 
 const CLIENT = { clientId: "once-test-client", clientSecret: "once-test-secret-0d7a4f2c" };
 
-let sandbox: RunningSandbox;
-let trap: TokenTrap;
-let changing: MetadataServer;
-let work: string;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, expiresIn: 30, clients: [CLIENT] });
-  trap = await startTokenTrap();
+/** `issuer`: the sandbox, a token trap and metadata naming the one, then the other; closed after the test. */
+const it = test.extend("issuer", async ({ sandbox: start }, { onCleanup }) => {
+  const sandbox = await start({ expiresIn: 30, clients: [CLIENT] });
+  const trap = await startTokenTrap();
   // The first read names the sandbox; every later one an endpoint nobody named: a part that reads the metadata
   // again sends the secret there.
-  changing = await startMetadataServer({
+  const changing = await startMetadataServer({
     document: (read, issuer) =>
       read === 0 ? metadataFor(issuer, sandbox.tokenUrl) : metadataFor(issuer, trap.tokenUrl),
   });
-  work = await mkdtemp(path.join(tmpdir(), "eah-issuer-once-"));
-});
-afterAll(async () => {
-  await changing.close();
-  await trap.close();
-  await sandbox.close();
-  await rm(work, { recursive: true, force: true });
+  onCleanup(async () => {
+    await changing.close();
+    await trap.close();
+  });
+  return { sandbox, trap, changing };
 });
 
 describe("run --issuer against metadata whose answer changes between reads", () => {
   it("reads it once and every part (contract, load) uses the endpoint the header names", {
     timeout: 120_000,
-  }, async () => {
-    const dir = path.join(work, "run");
+  }, async ({ issuer: { sandbox, trap, changing }, tmpDir }) => {
+    const dir = path.join(tmpDir, "run");
     const run = await runInProcess(
       runCommand,
       [

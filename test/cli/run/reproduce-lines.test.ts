@@ -1,8 +1,6 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { describe, expect, it } from "vitest";
 import type { Command } from "../../../cli/command.ts";
 import { parseCommandArgs } from "../../../cli/command.ts";
 import { contractCommand } from "../../../cli/commands/contract.ts";
@@ -11,6 +9,7 @@ import { verifyRotationCommand } from "../../../cli/commands/verify-rotation.ts"
 import { planParts, reproduceCommand } from "../../../cli/run/part-plan.ts";
 import type { RunSettings } from "../../../cli/run/run-settings.ts";
 import { readSettings } from "../../../cli/run/run-settings.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 
 const COMMANDS: Record<string, Command> = {
@@ -82,9 +81,8 @@ describe("the line that repeats a part", () => {
   });
 });
 
-/** A run's report dir holding the baseline.json of each scenario given. */
-async function runDir(...scenarios: string[]): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "run-baselines-"));
+/** `dir` made a run's report dir holding the baseline.json of each scenario given. */
+async function runDir(dir: string, ...scenarios: string[]): Promise<string> {
   for (const scenario of scenarios) {
     await mkdir(path.join(dir, `load-${scenario}`));
     const record = loadRecord(1, steady(20), { settings: { scenario } });
@@ -97,8 +95,10 @@ const io = { signal: new AbortController().signal, stderr: new PassThrough() };
 const twoScenarios = { parts: "load", scenario: ["sustained=3s", "idle-gap"] };
 
 describe("run --baseline", () => {
-  it("takes a baseline for each of several scenarios, from an earlier run's report dir", async () => {
-    const dir = await runDir("sustained", "idle-gap");
+  it("takes a baseline for each of several scenarios, from an earlier run's report dir", async ({
+    tmpDir,
+  }) => {
+    const dir = await runDir(tmpDir, "sustained", "idle-gap");
     const read = await readSettings({ ...twoScenarios, baseline: [dir] }, {}, io);
     expect(read.baselines).toEqual({
       sustained: path.join(dir, "load-sustained", "baseline.json"),
@@ -106,8 +106,10 @@ describe("run --baseline", () => {
     });
   });
 
-  it("takes them from EVENT_HARNESS_BASELINE too, and refuses a scenario without one before anything runs", async () => {
-    const dir = await runDir("sustained");
+  it("takes them from EVENT_HARNESS_BASELINE too, and refuses a scenario without one before anything runs", async ({
+    tmpDir,
+  }) => {
+    const dir = await runDir(tmpDir, "sustained");
     const fromEnv = await readSettings(
       { parts: "load", scenario: ["sustained=3s"] },
       { EVENT_HARNESS_BASELINE: dir },

@@ -1,25 +1,20 @@
-import { afterEach, describe, expect, it } from "vitest";
 import type { CheckResult, RotationExpectations } from "../../../contracts/index.ts";
 import { DIRECT, executeCheck, Probe, Redactor, rotationChecks, Secret } from "../../../contracts/index.ts";
 import { createEventGenerator, INVALID_VARIANTS } from "../../../generators/index.ts";
-import type { FaultName } from "../../../sandbox/index.ts";
-import type { ChallengeFront } from "../../support/challenge-front.ts";
-import { INTROSPECTION_DESCRIPTION, startChallengeFront } from "../../support/challenge-front.ts";
+import type { FaultName, SandboxOptions } from "../../../sandbox/index.ts";
+import type { ChallengeFront, ChallengeRewrite } from "../../support/challenge-front.ts";
+import { INTROSPECTION_DESCRIPTION, challengeFrontTest as it } from "../../support/challenge-front.ts";
+import { describe, expect } from "../../support/fixtures.ts";
 
 const EXPIRES_IN = 300;
 
-let front: ChallengeFront | undefined;
-afterEach(async () => {
-  await front?.close();
-  front = undefined;
-});
-
 /** Rotates the client's secret with its tokens revoked, then runs rotation.old-tokens on the token from before. */
 async function oldTokensAfterRevocation(
+  challengeFront: (rewrite: ChallengeRewrite, options: SandboxOptions) => Promise<ChallengeFront>,
   expectations: Pick<RotationExpectations, "expectOldTokens">,
   faults: FaultName[] = [],
 ): Promise<CheckResult> {
-  front = await startChallengeFront("introspection", { expiresIn: EXPIRES_IN, faults });
+  const front = await challengeFront("introspection", { expiresIn: EXPIRES_IN, faults });
   const oldToken = await front.sandbox.issueToken("sandbox-demo");
   const rotated = await front.sandbox.rotateSecret("sandbox-demo", { overlapSeconds: 0, revokeTokens: true });
   const check = rotationChecks({
@@ -53,22 +48,26 @@ async function oldTokensAfterRevocation(
 }
 
 describe(`rotation.old-tokens behind introspection ("${INTROSPECTION_DESCRIPTION}")`, () => {
-  it("decides by the token's age when its refusal names both expiry and revocation", async () => {
-    const result = await oldTokensAfterRevocation({ expectOldTokens: "revoked" });
+  it("decides by the token's age when its refusal names both expiry and revocation", async ({
+    challengeFront,
+  }) => {
+    const result = await oldTokensAfterRevocation(challengeFront, { expectOldTokens: "revoked" });
     expect(result.status, result.message).toBe("PASS");
     expect(result.message).toMatch(
       /the earlier token is revoked \(401; issued \d+ s ago, within expires_in 300 s\)/,
     );
   });
 
-  it("fails an expectation of valid tokens on the same evidence", async () => {
-    const result = await oldTokensAfterRevocation({ expectOldTokens: "valid" });
+  it("fails an expectation of valid tokens on the same evidence", async ({ challengeFront }) => {
+    const result = await oldTokensAfterRevocation(challengeFront, { expectOldTokens: "valid" });
     expect(result.status, result.message).toBe("FAIL");
     expect(result.message).toContain("but it is revoked");
   });
 
-  it("says expired and revoked could not be told apart for an opaque token", async () => {
-    const result = await oldTokensAfterRevocation({ expectOldTokens: "revoked" }, ["token-opaque"]);
+  it("says expired and revoked could not be told apart for an opaque token", async ({ challengeFront }) => {
+    const result = await oldTokensAfterRevocation(challengeFront, { expectOldTokens: "revoked" }, [
+      "token-opaque",
+    ]);
     expect(result.status, result.message).toBe("ERROR");
     expect(result.message).toMatch(/expired and revoked cannot be told apart/);
     expect(result.message).toContain(INTROSPECTION_DESCRIPTION);

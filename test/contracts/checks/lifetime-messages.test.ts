@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { CheckResult } from "../../../contracts/index.ts";
 import { DIRECT } from "../../../contracts/index.ts";
-import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import type { FaultName, RunningSandbox, SandboxOptions } from "../../../sandbox/index.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 
-let sandbox: RunningSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
-
-/** lifetime.sliding against a sandbox whose tokens last 2 s, with the progress lines it sent. */
-async function sliding(faults: FaultName[]): Promise<{ result: CheckResult; progress: string[] }> {
-  sandbox = await startSandbox({ port: 0, expiresIn: 2, faults });
+/** lifetime.sliding against a sandbox (the test's) whose tokens last 2 s, with the progress lines it sent. */
+async function sliding(
+  start: (options: Omit<SandboxOptions, "port">) => Promise<RunningSandbox>,
+  faults: FaultName[],
+): Promise<{ result: CheckResult; progress: string[] }> {
+  const sandbox = await start({ expiresIn: 2, faults });
   const client = sandbox.clients[0];
   if (!client) throw new Error("sandbox has no client");
   const progress: string[] = [];
@@ -42,15 +38,17 @@ async function sliding(faults: FaultName[]): Promise<{ result: CheckResult; prog
 }
 
 describe("lifetime.sliding's words", () => {
-  it("counts its uses in the right number while it waits", async () => {
-    const { result, progress } = await sliding([]);
+  it("counts its uses in the right number while it waits", async ({ sandbox }) => {
+    const { result, progress } = await sliding(sandbox, []);
     expect(result.status).toBe("PASS");
     expect(progress[0]).toMatch(/^lifetime\.sliding: 1 use so far: \d+ s to go$/);
     expect(progress.some((line) => / \d+ uses so far/.test(line))).toBe(true);
   }, 30_000);
 
-  it("names a lifetime fixed from issue when the token was refused once expires_in had passed since it was asked for", async () => {
-    const { result } = await sliding(["expiry-fixed"]);
+  it("names a lifetime fixed from issue when the token was refused once expires_in had passed since it was asked for", async ({
+    sandbox,
+  }) => {
+    const { result } = await sliding(sandbox, ["expiry-fixed"]);
     expect(result.status).toBe("FAIL");
     expect(result.message).toMatch(
       /^a lifetime fixed from issue: rejected \d+\.\d s after the token was requested \(expires_in 2 s\), though used \d+ times and last only \d+ ms before; expires_in must count from the last use \(401 /,

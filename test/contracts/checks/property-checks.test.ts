@@ -1,25 +1,46 @@
-import { afterEach, describe, expect, it } from "vitest";
 import type { CheckResult, FuzzSettings } from "../../../contracts/index.ts";
 import { PROPERTY_CHECK_IDS } from "../../../contracts/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import type { SandboxRequest } from "../../support/fixtures.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import type { InterposingServer, Interposition } from "../../support/interposing-server.ts";
 import { startInterposingServer } from "../../support/interposing-server.ts";
 import { runPropertyCheck, sandboxTarget } from "../../support/property-probe.ts";
 
-let sandbox: RunningSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
+/**
+ * `fronted(decide)`: a sandbox with the quote-reference fault behind a front that answers the harness's property
+ * inputs (their references) as `decide` says; both closed after the test.
+ */
+const it = test.extend("fronted", async ({ sandbox }, { onCleanup }) => {
+  const fronts: InterposingServer[] = [];
+  onCleanup(async () => {
+    await Promise.all(fronts.map((front) => front.close()));
+  });
+  return async (decide: (body: string, count: number) => Interposition) => {
+    const target = await sandbox(["events-5xx-quote-reference"]);
+    let count = 0;
+    const upstream = new URL(target.baseUrl).origin;
+    const front = await startInterposingServer(upstream, (method, path, _headers, body) => {
+      if (method !== "POST" || !path.endsWith("/events") || !body.includes("eah-fz-")) return undefined;
+      count += 1;
+      return decide(body, count);
+    });
+    fronts.push(front);
+    return {
+      ...sandboxTarget(target),
+      baseUrl: front.url(target.baseUrl),
+      tokenUrl: front.url(target.tokenUrl),
+    };
+  };
 });
 
 async function against(
+  sandbox: (request: SandboxRequest) => Promise<RunningSandbox>,
   faults: FaultName[],
   id: string,
   settings: Partial<FuzzSettings> = {},
 ): Promise<CheckResult> {
-  sandbox = await startSandbox({ port: 0, faults });
-  return runPropertyCheck(id, sandboxTarget(sandbox), settings);
+  return runPropertyCheck(id, sandboxTarget(await sandbox(faults)), settings);
 }
 
 /** The minimal input's body, parsed (integers past 2^53 kept as text). */
@@ -42,64 +63,71 @@ const codePoints = (text: unknown) => [...String(text)].length;
 const tail = (reference: unknown) => String(reference).replace(/^eah-fz-[0-9a-z]{7}-[0-9a-z]{5}-/, "");
 
 describe("the property-based checks against the correct sandbox", () => {
-  it.each(PROPERTY_CHECK_IDS)(
+  it.for(PROPERTY_CHECK_IDS)(
     "%s passes, saying how many inputs it judged and from which seed",
-    async (id) => {
-      sandbox = await startSandbox({ port: 0 });
-      const result = await runPropertyCheck(id, sandboxTarget(sandbox), { runs: 60 });
+    async (id, { sandbox }) => {
+      const result = await runPropertyCheck(id, sandboxTarget(await sandbox()), { runs: 60 });
       expect(result.status, result.message).toBe("PASS");
       expect(result.message).toMatch(/^60 .*\(seed 7\)$/);
       expect(result.counterexample).toBeUndefined();
     },
   );
 
-  it("passes inputs.token-form with HTTP Basic client authentication too", async () => {
-    sandbox = await startSandbox({ port: 0 });
-    const result = await runPropertyCheck("inputs.token-form", sandboxTarget(sandbox, "basic"), { runs: 60 });
+  it("passes inputs.token-form with HTTP Basic client authentication too", async ({ sandbox }) => {
+    const result = await runPropertyCheck("inputs.token-form", sandboxTarget(await sandbox(), "basic"), {
+      runs: 60,
+    });
     expect(result.status, result.message).toBe("PASS");
   });
 
-  it("SKIPs when it sends nothing (--fuzz-runs 0)", async () => {
-    sandbox = await startSandbox({ port: 0 });
-    const result = await runPropertyCheck("inputs.valid-accepted", sandboxTarget(sandbox), { runs: 0 });
+  it("SKIPs when it sends nothing (--fuzz-runs 0)", async ({ sandbox }) => {
+    const result = await runPropertyCheck("inputs.valid-accepted", sandboxTarget(await sandbox()), {
+      runs: 0,
+    });
     expect(result).toMatchObject({ status: "SKIP", message: "no input sent: --fuzz-runs 0: no input drawn" });
   });
 });
 
 describe("each input bug class fails its check, shrunk to a minimal input", () => {
   // fast-check shrinks to a local minimum: one character more than the least failing input may remain.
-  it("a + or non-ASCII local part: the address shrinks to such a character (and at most one more)", async () => {
-    const result = await against(["events-5xx-email-local-part"], "inputs.valid-accepted");
+  it("a + or non-ASCII local part: the address shrinks to such a character (and at most one more)", async ({
+    sandbox,
+  }) => {
+    const result = await against(sandbox, ["events-5xx-email-local-part"], "inputs.valid-accepted");
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
     const local = String(field(result, "customer.email")).replace(/@example\.(com|net|org)$/, "");
     expect(codePoints(local)).toBeLessThanOrEqual(2);
     expect([...local].some((char) => char === "+" || (char.codePointAt(0) ?? 0) > 0x7f)).toBe(true);
   });
 
-  it("a reference past 64 characters: shrinks to 65 (the length shrinks first; the letters take longer)", async () => {
-    const result = await against(["events-5xx-long-reference"], "inputs.valid-accepted", {
+  it("a reference past 64 characters: shrinks to 65 (the length shrinks first; the letters take longer)", async ({
+    sandbox,
+  }) => {
+    const result = await against(sandbox, ["events-5xx-long-reference"], "inputs.valid-accepted", {
       shrinkLimitMs: 5_000,
     });
     expect(result.status).toBe("FAIL");
     expect(codePoints(field(result, "transaction.reference"))).toBe(65);
   });
 
-  it("a quote in a reference: the generated part shrinks to the quote alone", async () => {
-    const result = await against(["events-5xx-quote-reference"], "inputs.valid-accepted");
+  it("a quote in a reference: the generated part shrinks to the quote alone", async ({ sandbox }) => {
+    const result = await against(sandbox, ["events-5xx-quote-reference"], "inputs.valid-accepted");
     expect(result.status).toBe("FAIL");
     expect(tail(field(result, "transaction.reference"))).toBe("'");
   });
 
-  it("an emoji in system: system shrinks to the emoji", async () => {
-    const result = await against(["events-5xx-emoji-system"], "inputs.valid-accepted");
+  it("an emoji in system: system shrinks to the emoji", async ({ sandbox }) => {
+    const result = await against(sandbox, ["events-5xx-emoji-system"], "inputs.valid-accepted");
     expect(result.status).toBe("FAIL");
     const system = String(field(result, "system"));
     expect(system).toMatch(/\p{Extended_Pictographic}/u);
     expect([...new Intl.Segmenter().segment(system)].length).toBeLessThanOrEqual(2);
   });
 
-  it("an unknown property: one property the spec does not name, nothing else unusual", async () => {
-    const result = await against(["events-5xx-unknown-property"], "inputs.no-server-error");
+  it("an unknown property: one property the spec does not name, nothing else unusual", async ({
+    sandbox,
+  }) => {
+    const result = await against(sandbox, ["events-5xx-unknown-property"], "inputs.no-server-error");
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
     const extra = Object.keys(body(result)).filter((key) => !SPEC_NAMES.includes(key));
     const nested = ["customer", "channel", "transaction"].flatMap((name) =>
@@ -110,46 +138,52 @@ describe("each input bug class fails its check, shrunk to a minimal input", () =
     expect([...extra, ...nested]).toHaveLength(1);
   });
 
-  it("null for a required field: the type check fails on the null", async () => {
-    const result = await against(["events-5xx-null-field"], "inputs.types-enforced");
+  it("null for a required field: the type check fails on the null", async ({ sandbox }) => {
+    const result = await against(sandbox, ["events-5xx-null-field"], "inputs.types-enforced");
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
     expect(result.counterexample?.what).toMatch(/ is null where the spec says/);
   });
 
-  it("an integer past 2^53: shrinks to 2^53 + 1", async () => {
-    const result = await against(["events-5xx-huge-integer"], "inputs.no-server-error");
+  it("an integer past 2^53: shrinks to 2^53 + 1", async ({ sandbox }) => {
+    const result = await against(sandbox, ["events-5xx-huge-integer"], "inputs.no-server-error");
     expect(result.status).toBe("FAIL");
     expect(result.counterexample?.input).toMatch(/[:[]-?9007199254740993\b/);
   });
 
-  it("nesting past 100 levels: shrinks to a body 101 levels deep", async () => {
-    const result = await against(["events-5xx-deep-nesting"], "inputs.no-server-error");
+  it("nesting past 100 levels: shrinks to a body 101 levels deep", async ({ sandbox }) => {
+    const result = await against(sandbox, ["events-5xx-deep-nesting"], "inputs.no-server-error");
     expect(result.status).toBe("FAIL");
     expect(depthOf(body(result))).toBe(101);
   });
 
-  it("lenient dates: a date without milliseconds, with an offset or date-only is accepted, and that fails", async () => {
-    const result = await against(["events-lenient-dates"], "inputs.dates-enforced");
+  it("lenient dates: a date without milliseconds, with an offset or date-only is accepted, and that fails", async ({
+    sandbox,
+  }) => {
+    const result = await against(sandbox, ["events-lenient-dates"], "inputs.dates-enforced");
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
     expect(result.message).toMatch(/accepted it: received 202/);
     expect(String(field(result, "transaction.date"))).not.toMatch(/\.[0-9]{3}Z$/);
   });
 
-  it("numbers taken for strings: shrinks to a field holding 0", async () => {
-    const result = await against(["events-numbers-as-strings"], "inputs.types-enforced");
+  it("numbers taken for strings: shrinks to a field holding 0", async ({ sandbox }) => {
+    const result = await against(sandbox, ["events-numbers-as-strings"], "inputs.types-enforced");
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
     expect(result.counterexample?.what).toMatch(/is a number where the spec says string/);
     expect(result.counterexample?.input).toMatch(/":0[,}]/);
   });
 
-  it("repeated token parameters accepted: a SHOULD warning naming the repeated parameter", async () => {
-    const result = await against(["token-repeated-params-accepted"], "inputs.token-form");
+  it("repeated token parameters accepted: a SHOULD warning naming the repeated parameter", async ({
+    sandbox,
+  }) => {
+    const result = await against(sandbox, ["token-repeated-params-accepted"], "inputs.token-form");
     expect(result).toMatchObject({ status: "WARN", level: "SHOULD" });
     expect(result.counterexample?.what).toMatch(/sent twice/);
   });
 
-  it("a 5xx for an empty token parameter: a MUST failure under the rule a 5xx breaks", async () => {
-    const result = await against(["token-empty-param-5xx"], "inputs.token-form");
+  it("a 5xx for an empty token parameter: a MUST failure under the rule a 5xx breaks", async ({
+    sandbox,
+  }) => {
+    const result = await against(sandbox, ["token-empty-param-5xx"], "inputs.token-form");
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
     expect(result.counterexample?.what).toMatch(/sent empty/);
     expect(result.counterexample?.input).not.toContain("sandbox-demo-secret");
@@ -157,33 +191,14 @@ describe("each input bug class fails its check, shrunk to a minimal input", () =
 });
 
 describe("the stage replays by seed and path, and stays honest about what it judged", () => {
-  let front: InterposingServer | undefined;
-  afterEach(async () => {
-    await front?.close();
-    front = undefined;
-  });
-
-  /** The sandbox behind a front that answers the harness's property inputs (their references) as `decide` says. */
-  async function fronted(decide: (body: string, count: number) => Interposition) {
-    sandbox = await startSandbox({ port: 0, faults: ["events-5xx-quote-reference"] });
-    let count = 0;
-    const upstream = new URL(sandbox.baseUrl).origin;
-    front = await startInterposingServer(upstream, (method, path, _headers, body) => {
-      if (method !== "POST" || !path.endsWith("/events") || !body.includes("eah-fz-")) return undefined;
-      count += 1;
-      return decide(body, count);
-    });
-    const target = sandboxTarget(sandbox);
-    return { ...target, baseUrl: front.url(sandbox.baseUrl), tokenUrl: front.url(sandbox.tokenUrl) };
-  }
-
   // Only the stem that keeps each reference unique (the run's id and a count) is the run's own.
   const unstemmed = (input: string | undefined) =>
     input?.replace(/eah-fz-[0-9a-z]{7}-[0-9a-z]{5}-/g, "eah-fz-…-");
 
-  it("--seed and --fuzz-replay reproduce the minimal input exactly, but for the unique reference stem", async () => {
-    sandbox = await startSandbox({ port: 0, faults: ["events-5xx-quote-reference"] });
-    const target = sandboxTarget(sandbox);
+  it("--seed and --fuzz-replay reproduce the minimal input exactly, but for the unique reference stem", async ({
+    sandbox,
+  }) => {
+    const target = sandboxTarget(await sandbox(["events-5xx-quote-reference"]));
     const found = await runPropertyCheck("inputs.valid-accepted", target, { seed: 11, runId: "replay" });
     const path = found.counterexample?.path as string;
     expect(found.counterexample?.replay).toBe(`--seed 11 --only inputs.valid-accepted --fuzz-replay ${path}`);
@@ -198,7 +213,9 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     expect(replayed.counterexample?.path).toBe(path);
   });
 
-  it("a 429 judges nothing: the inputs it refused are skipped and said, and no failure follows from them", async () => {
+  it("a 429 judges nothing: the inputs it refused are skipped and said, and no failure follows from them", async ({
+    fronted,
+  }) => {
     const target = await fronted((body, count) =>
       body.includes("'")
         ? undefined
@@ -211,21 +228,27 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     expect(result.message).toMatch(/^30 events .*; \d+ answers were 429 and judged nothing\)$/);
   });
 
-  it("a target that answers every input 429 leaves the check undecided (ERROR), never failed", async () => {
+  it("a target that answers every input 429 leaves the check undecided (ERROR), never failed", async ({
+    fronted,
+  }) => {
     const target = await fronted(() => ({ status: 429, headers: { "retry-after": "0" } }));
     const result = await runPropertyCheck("inputs.valid-accepted", target, { runs: 60 });
     expect(result.status).toBe("ERROR");
     expect(result.message).toMatch(/could not decide: 10 inputs in a row were not judged/);
   });
 
-  it("a transport failure on an input is ERROR (could not decide), not a failure of the target", async () => {
+  it("a transport failure on an input is ERROR (could not decide), not a failure of the target", async ({
+    fronted,
+  }) => {
     const target = await fronted((_body, count) => (count === 5 ? "reset" : undefined));
     const result = await runPropertyCheck("inputs.dates-enforced", target, { runs: 30 });
     expect(result.status).toBe("ERROR");
     expect(result.message).toMatch(/^could not decide: /);
   });
 
-  it("a 5xx that does not happen again is still a MUST failure, reported unshrunk and said so", async () => {
+  it("a 5xx that does not happen again is still a MUST failure, reported unshrunk and said so", async ({
+    fronted,
+  }) => {
     const target = await fronted((_body, count) => (count === 3 ? { status: 503, body: "busy" } : undefined));
     const result = await runPropertyCheck("inputs.dates-enforced", target, { runs: 30 });
     expect(result).toMatchObject({ status: "FAIL", level: "MUST" });
@@ -233,9 +256,8 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     expect(result.counterexample?.shrinks).toBe(0);
   });
 
-  it("the time limit ends the search honestly: it says how many inputs it judged", async () => {
-    sandbox = await startSandbox({ port: 0 });
-    const result = await runPropertyCheck("inputs.valid-accepted", sandboxTarget(sandbox), {
+  it("the time limit ends the search honestly: it says how many inputs it judged", async ({ sandbox }) => {
+    const result = await runPropertyCheck("inputs.valid-accepted", sandboxTarget(await sandbox()), {
       runs: 100_000,
       timeLimitMs: 300,
     });

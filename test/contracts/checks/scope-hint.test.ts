@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { CheckResult } from "../../../contracts/index.ts";
 import { DIRECT } from "../../../contracts/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect } from "../../support/fixtures.ts";
 import type { HydraLikeServer } from "../../support/hydra-like-server.ts";
-import { startHydraLikeServer } from "../../support/hydra-like-server.ts";
-
-let hydra: HydraLikeServer;
-beforeAll(async () => {
-  hydra = await startHydraLikeServer();
-});
-afterAll(() => hydra.close());
+import { hydraTest as it } from "../../support/hydra-like-server.ts";
 
 async function tokenScope(target: {
   tokenUrl: string;
@@ -36,7 +29,7 @@ async function tokenScope(target: {
   return result;
 }
 
-const hydraTarget = () => ({
+const hydraTarget = (hydra: HydraLikeServer) => ({
   tokenUrl: hydra.tokenUrl,
   baseUrl: "https://api.example.com",
   clientId: hydra.clientId,
@@ -45,33 +38,29 @@ const hydraTarget = () => ({
 });
 
 describe("token.scope against a server that grants only what was asked for", () => {
-  it("suggests --scope with the spec's scopes when none was asked for", async () => {
-    const result = await tokenScope(hydraTarget());
+  it("suggests --scope with the spec's scopes when none was asked for", async ({ hydra }) => {
+    const result = await tokenScope(hydraTarget(hydra));
     expect(result?.status).toBe("WARN");
     expect(result?.message).toBe(
       'expected scope to be a string, received undefined; the server granted only what was asked for (no --scope was given): ask for them with --scope "profile email"',
     );
   }, 30_000);
 
-  it("suggests adding the missing ones to the --scope given", async () => {
-    const result = await tokenScope({ ...hydraTarget(), scope: "openid" });
+  it("suggests adding the missing ones to the --scope given", async ({ hydra }) => {
+    const result = await tokenScope({ ...hydraTarget(hydra), scope: "openid" });
     expect(result?.status).toBe("WARN");
     expect(result?.message).toBe(
       'expected scopes profile, email, "openid" lacks profile, email; the server granted only what was asked for (--scope "openid"): ask for them with --scope "openid profile email"',
     );
   }, 30_000);
 
-  it("suggests nothing when the server granted something else than was asked", async () => {
-    const sandbox = await startSandbox({ port: 0, faults: ["token-narrow-scope"] });
-    try {
-      const client = sandbox.clients[0];
-      if (client === undefined) throw new Error("no client");
-      const { tokenUrl, baseUrl } = sandbox;
-      const result = await tokenScope({ tokenUrl, baseUrl, ...client, clientAuth: "post" });
-      expect(result?.status).toBe("WARN");
-      expect(result?.message).toBe('expected scopes profile, email, "openid" lacks profile, email');
-    } finally {
-      await sandbox.close();
-    }
+  it("suggests nothing when the server granted something else than was asked", async ({ sandbox: start }) => {
+    const sandbox = await start(["token-narrow-scope"]);
+    const client = sandbox.clients[0];
+    if (client === undefined) throw new Error("no client");
+    const { tokenUrl, baseUrl } = sandbox;
+    const result = await tokenScope({ tokenUrl, baseUrl, ...client, clientAuth: "post" });
+    expect(result?.status).toBe("WARN");
+    expect(result?.message).toBe('expected scopes profile, email, "openid" lacks profile, email');
   }, 30_000);
 });

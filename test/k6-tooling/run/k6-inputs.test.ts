@@ -1,24 +1,16 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { k6InputArgs, writeK6Inputs } from "../../../cli/load/index.ts";
 import type { VuSettings } from "../../../load/index.ts";
 import { LOAD_ENV, loadOptions, planScenario, vuSettings } from "../../../load/index.ts";
 import { runConfig } from "../../load/run-config-fixture.ts";
-
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "k6-inputs-"));
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+import { it } from "../../support/fixtures.ts";
 
 describe("writeK6Inputs", () => {
-  it("hands k6 the options as a --config file and VUs only their settings and the credentials", async () => {
+  it("hands k6 the options as a --config file and VUs only their settings and the credentials", async ({
+    tmpDir: dir,
+  }) => {
     const config = runConfig("sustained", { rate: 40, vus: 4, durationSeconds: 12 });
     const plan = planScenario(config);
     const inputs = await writeK6Inputs(config, plan, dir);
@@ -36,7 +28,7 @@ describe("writeK6Inputs", () => {
     ]);
   });
 
-  it("keeps secrets out of the options file and the VU settings", async () => {
+  it("keeps secrets out of the options file and the VU settings", async ({ tmpDir: dir }) => {
     const config = runConfig("idle-gap", {
       expiresInSeconds: 2,
       marginSeconds: 0.2,

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { parseLedger, readLedger } from "../../../reporting/accepted/index.ts";
+import { it } from "../../support/fixtures.ts";
 
 const TODAY = "2026-11-25";
 const parse = (value: unknown) => parseLedger(JSON.stringify(value), "accepted.json", TODAY);
@@ -97,15 +97,7 @@ describe("parseLedger", () => {
 });
 
 describe("readLedger", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "eah-ledger-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it("says why a file cannot be read", async () => {
+  it("says why a file cannot be read", async ({ tmpDir: dir }) => {
     const missing = await readLedger(join(dir, "nope.json"), TODAY);
     expect(missing.ok || missing.problem.message).toMatch(
       /cannot read the ledger .*nope\.json: no such file/,
@@ -114,7 +106,7 @@ describe("readLedger", () => {
     expect(directory.ok || directory.problem.message).toMatch(/it is a directory/);
   });
 
-  it("reads a file", async () => {
+  it("reads a file", async ({ tmpDir: dir }) => {
     const file = join(dir, "ok.json");
     await writeFile(file, JSON.stringify(entry({ id: "token.issued", reason: "r", expires: "2027-01-01" })));
     expect((await readLedger(file, TODAY)).ok).toBe(true);

@@ -1,16 +1,14 @@
 import { XMLParser } from "fast-xml-parser";
-import { afterEach, describe, expect, it } from "vitest";
 import type { CheckResult } from "../../../contracts/index.ts";
 import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { renderJunitXml } from "../../../reporting/contract/junit-xml.ts";
 import { renderSummaryMarkdown } from "../../../reporting/contract/summary-markdown.ts";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { describe, expect, test } from "../../support/fixtures.ts";
 import type { InterposingServer } from "../../support/interposing-server.ts";
 import { startInterposingServer } from "../../support/interposing-server.ts";
 import { markdownNodes, markdownTree } from "../../support/markdown-tree.ts";
 import { runPropertyCheck, sandboxTarget } from "../../support/property-probe.ts";
-import { xmlProblems } from "../../support/xml-well-formed.ts";
+import { xmlProblems } from "../../support/xml-document.ts";
 
 const SECRET = "sandbox-demo-secret";
 
@@ -55,19 +53,28 @@ function junitOutputs(xml: string): string[] {
   );
 }
 
-let sandbox: RunningSandbox | undefined;
-let front: InterposingServer | undefined;
-afterEach(async () => {
-  await front?.close();
-  await sandbox?.close();
-  front = undefined;
-  sandbox = undefined;
+/** `front(origin, answer)`: an interposing server before `origin`, closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+const it = test.extend("front", async ({}, { onCleanup }) => {
+  const fronts: InterposingServer[] = [];
+  onCleanup(async () => {
+    await Promise.all(fronts.map((front) => front.close()));
+  });
+  return async (...args: Parameters<typeof startInterposingServer>) => {
+    const front = await startInterposingServer(...args);
+    fronts.push(front);
+    return front;
+  };
 });
 
 describe("a property-based failure in JUnit and summary.md", () => {
-  it("carries the minimal input, the seed, the path and the replay; never the client secret", async () => {
-    sandbox = await startSandbox({ port: 0, faults: ["token-empty-param-5xx"] });
-    const result = await runPropertyCheck("inputs.token-form", sandboxTarget(sandbox));
+  it("carries the minimal input, the seed, the path and the replay; never the client secret", async ({
+    sandbox,
+  }) => {
+    const result = await runPropertyCheck(
+      "inputs.token-form",
+      sandboxTarget(await sandbox(["token-empty-param-5xx"])),
+    );
     const found = result.counterexample;
     expect(result.status).toBe("FAIL");
     expect(found?.input).toContain("<CLIENT_SECRET>");
@@ -87,9 +94,12 @@ describe("a property-based failure in JUnit and summary.md", () => {
     expect(output).toContain(`Replay: event-harness contract ${found?.replay}`);
   });
 
-  it("shows a minimal input holding control characters inert: visible, never raw, in both files", async () => {
-    sandbox = await startSandbox({ port: 0 });
-    front = await startInterposingServer(new URL(sandbox.baseUrl).origin, (method, _path, _headers, body) =>
+  it("shows a minimal input holding control characters inert: visible, never raw, in both files", async ({
+    sandbox: start,
+    front: interpose,
+  }) => {
+    const sandbox = await start();
+    const front = await interpose(new URL(sandbox.baseUrl).origin, (method, _path, _headers, body) =>
       method === "POST" && body.includes("\u0001") ? { status: 500, body: "boom" } : undefined,
     );
     const target = {

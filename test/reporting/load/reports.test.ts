@@ -11,8 +11,7 @@ import {
 import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports, thresholdResults } from "../../../reporting/load/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
-import { readCodeSpan, tableCells } from "../../support/markdown-reading.ts";
-import { liveNodes } from "../../support/markdown-tree.ts";
+import { codeSpanOf, liveNodes, tableRowCells } from "../../support/markdown-tree.ts";
 
 type Metrics = Record<string, SummaryData["metrics"][string]>;
 
@@ -336,14 +335,14 @@ describe("renderReports", () => {
       "> a \\| pipe \\> \\[!CAUTION\\] and a \\`tick\\`",
     ]);
     const head = lines.slice(lines.indexOf("| | |"), lines.indexOf("| Run time | 12.0 s |") + 1);
-    expect(head.every((row) => tableCells(row).length === 2)).toBe(true);
+    expect(head.every((row) => tableRowCells(row).length === 2)).toBe(true);
     expect(head).toContain("| Target | `http://x\\|y/api <script>` |");
     const runId = head.find((row) => row.startsWith("| Run id |")) ?? "";
-    expect(readCodeSpan(tableCells(runId)[1] ?? "")).toEqual({ code: "run`1`", rest: "" });
-    const row = tableCells(lines.find((line) => line.includes("metric")) ?? "");
+    expect(codeSpanOf(tableRowCells(runId)[1])).toBe("run`1`");
+    const row = tableRowCells(lines.find((line) => line.includes("metric")) ?? "");
     expect(row).toHaveLength(4);
-    expect(readCodeSpan(row[1] ?? "").code).toBe(metric);
-    expect(readCodeSpan(row[2] ?? "").code).toBe("count<1`|x");
+    expect(codeSpanOf(row[1])).toBe(metric);
+    expect(codeSpanOf(row[2])).toBe("count<1`|x");
   });
 });
 

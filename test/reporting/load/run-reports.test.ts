@@ -1,13 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { renderRunReports } from "../../../cli/load/index.ts";
 import { EXPIRY, METRIC } from "../../../load/index.ts";
 import type { ReportContext } from "../../../reporting/load/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
-
-let dir: string;
+import { it } from "../../support/fixtures.ts";
 
 const context = sustainedReportContext;
 
@@ -37,16 +35,10 @@ const k6Data = {
   },
 };
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "run-reports-"));
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
 describe("renderRunReports", () => {
-  it("renders the reports in Node from k6's data and adds the harness's verdict to summary.json", async () => {
+  it("renders the reports in Node from k6's data and adds the harness's verdict to summary.json", async ({
+    tmpDir: dir,
+  }) => {
     await writeFile(path.join(dir, "summary.json"), JSON.stringify(k6Data));
     const reports = await renderRunReports(dir, context);
     expect(reports?.failedThresholds).toEqual([
@@ -64,7 +56,7 @@ describe("renderRunReports", () => {
     expect(await readFile(path.join(dir, "junit.xml"), "utf8")).toContain('failures="1"');
   });
 
-  it("renders nothing when k6 wrote no summary", async () => {
+  it("renders nothing when k6 wrote no summary", async ({ tmpDir: dir }) => {
     const empty = await mkdtemp(path.join(dir, "empty-"));
     expect(await renderRunReports(empty, context)).toBeUndefined();
   });

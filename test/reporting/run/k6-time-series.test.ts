@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   aggregateK6Csv,
   ratePerSecond,
@@ -11,6 +10,7 @@ import {
   TIME_SERIES_FORMAT,
   writeTimeSeriesFromK6Csv,
 } from "../../../reporting/run/index.ts";
+import { it } from "../../support/fixtures.ts";
 import { syntheticK6Csv } from "./report-fixture.ts";
 
 const HEADER =
@@ -22,14 +22,6 @@ const REAL_K6_CSV = fileURLToPath(new URL("./fixtures/k6-tags.csv", import.meta.
 async function* lines(text: string) {
   yield* text.split("\n").filter(Boolean);
 }
-
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "eah-timeseries-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe("aggregateK6Csv", () => {
   it("counts events, requests, refreshes by reason, expiries and violations per second", async () => {
@@ -119,7 +111,7 @@ describe("aggregateK6Csv", () => {
 });
 
 describe("readK6CsvFile and writeTimeSeriesFromK6Csv", () => {
-  it("reads gzipped output and replaces the raw file by timeseries.json", async () => {
+  it("reads gzipped output and replaces the raw file by timeseries.json", async ({ tmpDir: dir }) => {
     const csv = path.join(dir, "metrics.csv.gz");
     await writeFile(csv, gzipSync(syntheticK6Csv(1_800_000_000, 5)));
     expect((await readK6CsvFile(csv)).length).toBe(5);

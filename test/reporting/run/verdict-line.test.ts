@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { EXPIRY, METRIC } from "../../../load/index.ts";
 import type { Ledger } from "../../../reporting/accepted/index.ts";
 import { applyToComparison } from "../../../reporting/accepted/index.ts";
@@ -11,6 +9,7 @@ import { renderReports } from "../../../reporting/load/index.ts";
 import type { RunOutcome } from "../../../reporting/run/index.ts";
 import { writeRunReport } from "../../../reporting/run/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 import { markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
 
@@ -77,8 +76,9 @@ describe("the verdict line shows the gate", () => {
     expect(JSON.parse(reports.summaryJson).harness.verdictLine).toBe(LINE);
   });
 
-  it("puts each part's gate in run.json, the top of summary.md and the run's verdict line", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "verdict-line-"));
+  it("puts each part's gate in run.json, the top of summary.md and the run's verdict line", async ({
+    tmpDir: dir,
+  }) => {
     await mkdir(path.join(dir, "contract"));
     await mkdir(path.join(dir, "load-sustained"));
     const reports = renderReports(summary(), sustainedReportContext, undefined, addition(), ledger);
