@@ -2,14 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "../../../cli/command.ts";
 import { contractCommand } from "../../../cli/commands/contract.ts";
-import { loadCommand } from "../../../cli/commands/load.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
 import { startEchoServer } from "../../support/echo-server.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
-import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
-import { startTokenParamGate } from "../../support/token-param-gate.ts";
 
 // --token-param values are often API keys or client assertions: no output may show one, however a target echoes it.
 const CLIENT_ID = "param-client";
@@ -124,74 +120,4 @@ describe("a --token-param value is redacted in every output, in every encoding",
     expect([...outputs.keys()].some((file) => file.endsWith("index.html"))).toBe(true);
     expect(leaks(outputs)).toEqual([]);
   });
-});
-
-describe("load hands k6 a --token-param value through its environment only", () => {
-  it.each([
-    ["one k6 process", []],
-    ["--instances 2", ["--instances", "2"]],
-  ])(
-    "%s: the target gets the value, no file of the report holds it",
-    async (name, extra) => {
-      const sandbox = await startSandbox({
-        port: 0,
-        clients: [{ clientId: CLIENT_ID, clientSecret: SECRET }],
-      });
-      const gate = await startTokenParamGate({
-        upstream: sandbox.baseUrl,
-        name: "client_assertion",
-        value: VALUE,
-      });
-      try {
-        const dir = join(reports, `load ${name}`);
-        const run = await runInProcess(
-          loadCommand,
-          [
-            "sustained",
-            "--rate",
-            "5",
-            "--duration",
-            "2s",
-            "--quiet",
-            ...extra,
-            "--auth-url",
-            gate.authUrl,
-            "--base-url",
-            gate.baseUrl,
-            "--audience",
-            sandbox.baseUrl,
-            "--client-id",
-            CLIENT_ID,
-            "--token-param",
-            `client_assertion=${VALUE}`,
-            "--report-dir",
-            dir,
-          ],
-          {
-            PATH: process.env.PATH,
-            HOME: process.env.HOME,
-            EVENT_API_CLIENT_SECRET: SECRET,
-            ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
-          },
-        );
-        expect(run.code, run.stderr).toBe(0);
-        expect(gate.seen.carried).toBeGreaterThan(0);
-        expect(gate.seen.refused).toBe(0);
-        const forms = secretForms(VALUE);
-        const files = await filesWithContent(dir);
-        expect([...files.keys()]).toEqual(expect.arrayContaining(["run.json", "summary.json"]));
-        expect([...files.keys()].some((file) => file.endsWith("k6-options.json"))).toBe(true);
-        const leaks = [
-          ...formsIn(Buffer.from(run.stdout), forms, "stdout"),
-          ...formsIn(Buffer.from(run.stderr), forms, "stderr"),
-          ...[...files].flatMap(([file, content]) => formsIn(content, forms, file)),
-        ];
-        expect(leaks).toEqual([]);
-      } finally {
-        await gate.close();
-        await sandbox.close();
-      }
-    },
-    120_000,
-  );
 });

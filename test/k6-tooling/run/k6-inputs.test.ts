@@ -40,7 +40,9 @@ describe("writeK6Inputs", () => {
     expect((JSON.parse(inputs.env[LOAD_ENV.vu] as string) as VuSettings).idleGap).toMatchObject({ burst: 3 });
   });
 
-  it("names the token parameters in the VU settings and hands their values apart, as a secret", async () => {
+  it("names the token parameters in the VU settings and hands their values apart, as a secret", async ({
+    tmpDir: dir,
+  }) => {
     const config = runConfig("sustained", {
       resource: "https://api.example/",
       tokenParams: { api_key: "fixture-api-key", organization: "org_1" },
