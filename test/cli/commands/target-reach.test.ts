@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import type { CountingProxy } from "../../support/counting-proxy.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
+import { everyFileText } from "../../support/report-texts.ts";
 import { runCli } from "../../support/run-cli.ts";
 import { runCliInProcess, runInProcess } from "../../support/run-in-process.ts";
 import type { TestPki } from "../../support/test-ca.ts";
@@ -69,13 +70,12 @@ function reach(overrides: NodeJS.ProcessEnv = {}): { args: string[]; env: NodeJS
 }
 
 async function filesUnder(dir: string): Promise<string> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const texts = await Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8").catch(() => "")),
-  );
-  return texts.join("\n");
+  const texts = await everyFileText(dir).catch(() => []);
+  // Compressed bytes are searched unpacked (everyFileText adds them): their raw base64 or binary matches by chance.
+  return texts
+    .filter(([file]) => !file.endsWith(".gz"))
+    .map(([, text]) => text.replace(/(<script[^>]*id="data"[^>]*>)[\s\S]*?(<\/script>)/g, "$1$2"))
+    .join("\n");
 }
 
 /** A child process: NODE_EXTRA_CA_CERTS is read as a process starts, and the harness honours it from there. */
