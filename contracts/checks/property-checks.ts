@@ -87,14 +87,18 @@ function showRequest(what: string, request: HttpRequest): Shown {
 }
 
 /**
- * Every input's reference gets a stem of its own: the run's id (hashed to seven characters) and a count, both of
- * fixed width, so a replay sends references of the same length.
+ * Every input's reference gets a stem of its own: the run's id (hashed to seven characters), the check's letter and
+ * a count, all of fixed width, so a replay sends references of the same length. The letter keeps one check's
+ * references apart from another's: a target that stored one check's input would answer the next check's 409.
  */
-function stems(settings: FuzzSettings): () => string {
+function stems(settings: FuzzSettings, letter: string): () => string {
   const run = (propertySeed(0, settings.runId) >>> 0).toString(36).padStart(7, "0");
   let count = 0;
-  return () => `eah-fz-${run}-${(count++).toString(36).padStart(5, "0")}-`;
+  return () => `eah-fz-${run}-${letter}${(count++).toString(36).padStart(5, "0")}-`;
 }
+
+/** The letters event checks' stems carry, one per check. */
+const STEM_LETTERS = new Map<string, string>();
 
 /**
  * Sends one event input with the kept token; a 401 renews the token and sends it again once. The scratch probe
@@ -134,12 +138,13 @@ async function sendEvent(
 function eventProperty(
   judge: (response: HttpResponse, probe: Probe) => Judgement,
   pick: (space: InputSpace) => PropertyDefinition<EventInputLike>["arbitrary"],
+  letter: string,
 ) {
   return async (probe: Probe, space: InputSpace, settings: FuzzSettings) => {
     const accessToken = await premiseToken(probe);
     await premiseAcceptedEvent(probe, accessToken);
     const keeper = new TokenKeeper(probe, accessToken);
-    const nextStem = stems(settings);
+    const nextStem = stems(settings, letter);
     return {
       arbitrary: pick(space),
       async judge(input: EventInputLike, scratch: Probe, shown: (input: Shown) => void): Promise<Judgement> {
@@ -253,7 +258,12 @@ function eventCheck(
   judge: (response: HttpResponse, probe: Probe) => Judgement,
   pick: (space: InputSpace) => PropertyDefinition<EventInputLike>["arbitrary"],
 ): CheckDefinition {
-  const prepare = eventProperty(judge, pick);
+  const letter = base.id.slice(base.id.indexOf(".") + 1, base.id.indexOf(".") + 2);
+  const taken = [...STEM_LETTERS].find(([, used]) => used === letter);
+  if (taken !== undefined)
+    throw new Error(`${base.id} and ${taken[0]} would share the reference stem letter ${letter}`);
+  STEM_LETTERS.set(base.id, letter);
+  const prepare = eventProperty(judge, pick, letter);
   return defineProperty<EventInputLike>({
     ...base,
     area: "inputs",

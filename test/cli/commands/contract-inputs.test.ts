@@ -43,7 +43,7 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
     expect(again.code).toBe(1);
     const replayed = JSON.parse(await readFile(join(againDir, "results.json"), "utf8")).checks[0]
       .counterexample;
-    const unstemmed = (input: string) => input.replace(/eah-fz-[0-9a-z]{7}-[0-9a-z]{5}-/g, "eah-fz-…-");
+    const unstemmed = (input: string) => input.replace(/eah-fz-[0-9a-z]{7}-[a-z][0-9a-z]{5}-/g, "eah-fz-…-");
     expect(unstemmed(replayed.input)).toBe(unstemmed(first.input));
   });
 
