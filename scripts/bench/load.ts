@@ -1103,7 +1103,8 @@ interface GoalVerdict {
 function ratiosOf(results: readonly Round[], figure: Figure, ratio: keyof RoundRatios): number[] {
   return results.flatMap((r) => {
     const value = r[figure]?.[ratio];
-    return value === undefined ? [] : [value];
+    // A figure this run did not measure (--rate-only, --no-rate) divides zero by zero.
+    return value === undefined || !Number.isFinite(value) ? [] : [value];
   });
 }
 
