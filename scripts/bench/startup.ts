@@ -9,7 +9,7 @@ import type { TimedProcess } from "./timed-process.ts";
 import { timedNode } from "./timed-process.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
-/** Goals of issue 11: `--help` at most 0.3 s over bare node; the contract start-up at least halved. */
+/** The goals: `--help` at most 0.3 s over bare node; the contract start-up at least halved. */
 const HELP_GOAL_S = 0.3;
 const CONTRACT_GOAL_RATIO = 0.5;
 
