@@ -6,6 +6,7 @@ export {
   readInputFile,
   readInputFileSync,
 } from "./input-file.ts";
+export { jsonObjectOf } from "./json-object.ts";
 export type { OAuthError } from "./oauth-error-text.ts";
 export { DESCRIPTION_CHARS, describeOAuthError, oauthErrorOf } from "./oauth-error-text.ts";
 export { Redactor } from "./redactor.ts";

@@ -1,3 +1,4 @@
+import { jsonObjectOf } from "./json-object.ts";
 import type { Redactor } from "./redactor.ts";
 
 /** An error_description is quoted whole up to this length; past it, its end is (the specific reason is last). */
@@ -16,14 +17,9 @@ export interface OAuthError {
 /** The OAuth error a response body carries (`{"error": "…", "error_description": "…"}`), else undefined. */
 export function oauthErrorOf(text: string): OAuthError | undefined {
   if (text.length > MAX_ERROR_BODY_CHARS) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const { error, error_description: description } = body as Record<string, unknown>;
+  const body = jsonObjectOf(text);
+  if (body === undefined) return undefined;
+  const { error, error_description: description } = body;
   if (typeof error !== "string" || error === "") return undefined;
   return {
     error,

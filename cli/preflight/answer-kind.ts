@@ -1,5 +1,6 @@
 import { isLifetime } from "../../domain/index.ts";
 import { parseTokenResponse } from "../../load/index.ts";
+import { jsonObjectOf } from "../../transport/index.ts";
 import type { TokenAttempt } from "./token-attempt.ts";
 
 export type ParsedToken = NonNullable<ReturnType<typeof parseTokenResponse>>;
@@ -27,14 +28,8 @@ function errorCode(text: string): unknown {
 /** The body of a 200 that carries an access token but no usable lifetime; undefined for any other answer. */
 function withoutLifetime(status: number, text: string): Readonly<Record<string, unknown>> | undefined {
   if (status !== 200) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const record = body as Record<string, unknown>;
+  const record = jsonObjectOf(text);
+  if (record === undefined) return undefined;
   const token = record.access_token;
   return typeof token === "string" && token !== "" && !isLifetime(record.expires_in) ? record : undefined;
 }
