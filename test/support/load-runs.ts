@@ -5,8 +5,9 @@ import path from "node:path";
 import { expect } from "vitest";
 import { loadCommand } from "../../cli/commands/load.ts";
 import { METRIC } from "../../load/index.ts";
-import type { RunningSandbox } from "../../sandbox/index.ts";
+import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startFixedLifetimeServer } from "./fixed-lifetime-server.ts";
+import type { SandboxRequest } from "./fixtures.ts";
 import { test } from "./fixtures.ts";
 import { everyFileText } from "./report-texts.ts";
 import { runInProcess, toolEnv } from "./run-in-process.ts";
@@ -123,6 +124,20 @@ export async function expectNoSecretInLoads(loads: LoadRuns): Promise<void> {
     expect(JWT.exec(text)?.[0], `a token in ${file}`).toBeUndefined();
     expect(text.includes("sandbox-demo-secret"), `the demo secret in ${file}`).toBe(false);
   }
+}
+
+/** The token lifetime of the real k6 runs' sandbox: short enough that tokens expire within a run of seconds. */
+export const LOAD_EXPIRES_IN = 2;
+/** How long one real k6 run may take, machine load included. */
+export const LOAD_RUN_TIMEOUT_MS = 90_000;
+
+/** The sandbox of the real k6 runs: the short lifetime, a fifth of events failed under a fraction fault. */
+export function loadSandbox(
+  loads: LoadRuns,
+  faults: FaultName[] = [],
+  clients = [loads.client("main")],
+): SandboxRequest {
+  return { expiresIn: LOAD_EXPIRES_IN, faults, faultRate: 0.2, clients };
 }
 
 /** A fixed-lifetime OAuth server's target flags and environment (its client's secret remembered for the search). */

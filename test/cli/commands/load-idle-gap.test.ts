@@ -3,15 +3,15 @@ import path from "node:path";
 import { beforeAll } from "vitest";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { EXPIRY, METRIC, TOKEN_FAILURES, tokenRefreshes } from "../../../load/index.ts";
-import type { FaultName } from "../../../sandbox/index.ts";
-import type { SandboxRequest } from "../../support/fixtures.ts";
 import { describe, expect } from "../../support/fixtures.ts";
 import {
   accepted,
   count,
   expectNoSecretInLoads,
   loadTest as it,
-  type LoadRuns,
+  LOAD_EXPIRES_IN,
+  LOAD_RUN_TIMEOUT_MS,
+  loadSandbox,
   targetOf,
 } from "../../support/load-runs.ts";
 
@@ -19,12 +19,6 @@ import {
  * Real k6 runs of idle-gap, the scenario that proves sliding expiry: its tokens idle through gaps shorter and longer
  * than a 2 s lifetime, so each run waits about 12 s whatever the machine.
  */
-const EXPIRES_IN = 2;
-const RUN_TIMEOUT_MS = 90_000;
-
-function sandboxOf(loads: LoadRuns, faults: FaultName[] = []): SandboxRequest {
-  return { expiresIn: EXPIRES_IN, faults, faultRate: 0.2, clients: [loads.client("main")] };
-}
 
 beforeAll(async () => {
   // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
@@ -35,7 +29,7 @@ describe("load: real k6 runs against the sandbox", () => {
   it(
     "idle-gap passes against the correct sandbox: one token per cycle, used past expires_in, through a gap over half of it, refreshed after each long gap",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads));
+      const sb = await sandbox(loadSandbox(loads));
       const run = await loads.run(
         ["idle-gap", "--vus", "2", "--quiet", ...targetOf(sb).args],
         targetOf(sb).env,
@@ -62,13 +56,13 @@ describe("load: real k6 runs against the sandbox", () => {
         "## Sliding expiry: HELD",
       );
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   it(
     "idle-gap fails against a target whose idle tokens never expire",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads, ["expiry-never"]));
+      const sb = await sandbox(loadSandbox(loads, ["expiry-never"]));
       const run = await loads.run(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
       expect(run.code).toBe(1);
       expect(count(run.summary, EXPIRY.outlived)).toBe(4);
@@ -81,7 +75,7 @@ describe("load: real k6 runs against the sandbox", () => {
       ]);
       expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   it.for([
@@ -92,9 +86,9 @@ describe("load: real k6 runs against the sandbox", () => {
     ["expiry-early", ["token_expiries{kind:extended} count>=4", "token_expiries{kind:survived} count>=4"]],
   ] as const)(
     "idle-gap fails against the sandbox fault %s: a token in use refused, and the rule it breaks never seen to hold",
-    { timeout: RUN_TIMEOUT_MS },
+    { timeout: LOAD_RUN_TIMEOUT_MS },
     async ([fault, unproven], { loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads, [fault]));
+      const sb = await sandbox(loadSandbox(loads, [fault]));
       const run = await loads.run(["idle-gap", "--vus", "2", ...targetOf(sb).args], targetOf(sb).env);
       expect(run.code).toBe(1);
       expect(count(run.summary, EXPIRY.unexpected)).toBeGreaterThan(0);
@@ -111,7 +105,7 @@ describe("load: real k6 runs against the sandbox", () => {
     it(
       "idle-gap fails: a token in use refused, and none seen valid past expires_in after its issue",
       async ({ loads, fixedLifetime }) => {
-        const target = await fixedLifetime(EXPIRES_IN);
+        const target = await fixedLifetime(LOAD_EXPIRES_IN);
         const run = await loads.run(["idle-gap", "--vus", "2", ...target.args], target.env);
         expect(run.code).toBe(1);
         expect(count(run.summary, EXPIRY.unexpected)).toBeGreaterThan(0);
@@ -124,7 +118,7 @@ describe("load: real k6 runs against the sandbox", () => {
         );
         expect(run.stdout).toContain("SLIDING EXPIRY: BROKEN");
       },
-      RUN_TIMEOUT_MS,
+      LOAD_RUN_TIMEOUT_MS,
     );
   });
 });

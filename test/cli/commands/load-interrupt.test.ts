@@ -6,7 +6,6 @@ import { beforeAll } from "vitest";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { freeLoopbackPort } from "../../../k6-tooling/run/k6-control.ts";
 import { METRIC, TOKEN_FAILURES } from "../../../load/index.ts";
-import type { SandboxRequest } from "../../support/fixtures.ts";
 import { describe, expect } from "../../support/fixtures.ts";
 import {
   alive,
@@ -19,18 +18,13 @@ import {
   count,
   expectNoSecretInLoads,
   loadTest as it,
-  type LoadRuns,
+  LOAD_RUN_TIMEOUT_MS,
+  loadSandbox,
   targetOf,
 } from "../../support/load-runs.ts";
 
 /** Real k6 runs stopped or broken from outside while they run: a rotated secret, Ctrl+C, a CI runner's SIGTERM. */
-const EXPIRES_IN = 2;
-const RUN_TIMEOUT_MS = 90_000;
 const CLI = fileURLToPath(new URL("../../../bin/event-harness.js", import.meta.url));
-
-function sandboxOf(loads: LoadRuns): SandboxRequest {
-  return { expiresIn: EXPIRES_IN, faultRate: 0.2, clients: [loads.client("main")] };
-}
 
 beforeAll(async () => {
   // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
@@ -41,7 +35,7 @@ describe("load: real k6 runs against the sandbox", () => {
   it(
     "token-storm fails when token requests fail mid-run (the secret rotated without overlap): failed token requests",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads));
+      const sb = await sandbox(loadSandbox(loads));
       const { clientId } = sb.clients[0] as { clientId: string };
       const pending = loads.run(
         ["token-storm", "--vus", "5", "--duration", "4s", ...targetOf(sb).args],
@@ -66,13 +60,13 @@ describe("load: real k6 runs against the sandbox", () => {
         `- Refreshes (a held token replaced): 0\n- Failed token requests: ${failures}\n`,
       );
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   it(
     "Ctrl+C stops k6 (exit 105, recorded as aborted in run.json): exit 3, no k6 left running, no secret on its command line",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads));
+      const sb = await sandbox(loadSandbox(loads));
       const controller = new AbortController();
       // k6's REST API on a port of the test's own (K6_* settings reach k6), to see k6 run instead of guessing when.
       const address = `127.0.0.1:${await freeLoopbackPort()}`;
@@ -96,14 +90,14 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(await k6Children()).toEqual([]);
       await expectAbortedEverywhere(run.stdout, run.reportDir);
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   // A real SIGTERM to a real process: the CLI's own signal handling is under test.
   it(
     "SIGTERM (a CI runner cancelling) aborts the real CLI the same way: ABORTED everywhere, exit 3",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads));
+      const sb = await sandbox(loadSandbox(loads));
       const reportDir = await loads.reportDir();
       const address = `127.0.0.1:${await freeLoopbackPort()}`;
       const child = spawn(
@@ -131,7 +125,7 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(stderr).toContain("aborted; k6 was stopped");
       await expectAbortedEverywhere(stdout, reportDir, "SIGTERM");
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 });
 

@@ -10,30 +10,19 @@ import {
   TOKEN_FAILURES,
   tokenRefreshes,
 } from "../../../load/index.ts";
-import type { FaultName } from "../../../sandbox/index.ts";
-import type { SandboxRequest } from "../../support/fixtures.ts";
 import { describe, expect } from "../../support/fixtures.ts";
 import {
   accepted,
   count,
   expectNoSecretInLoads,
   loadTest as it,
-  type LoadRuns,
+  LOAD_EXPIRES_IN,
+  LOAD_RUN_TIMEOUT_MS,
+  loadSandbox,
   targetOf,
 } from "../../support/load-runs.ts";
 
 /** Real k6 runs of every scenario against the sandbox: seconds each, with a lifetime short enough to expire tokens. */
-const EXPIRES_IN = 2;
-const RUN_TIMEOUT_MS = 90_000;
-
-/** The sandbox of these runs: a short lifetime, a fifth of events failed under the fraction fault. */
-function sandboxOf(
-  loads: LoadRuns,
-  faults: FaultName[] = [],
-  clients = [loads.client("main")],
-): SandboxRequest {
-  return { expiresIn: EXPIRES_IN, faults, faultRate: 0.2, clients };
-}
 
 beforeAll(async () => {
   // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
@@ -44,7 +33,7 @@ describe("load: real k6 runs against the sandbox", () => {
   it(
     "goes on with the other client authentication when only the configured one is refused, and says so once",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads, ["token-basic-only"]));
+      const sb = await sandbox(loadSandbox(loads, ["token-basic-only"]));
       const { args, env } = targetOf(sb);
       const run = await loads.run(["sustained", "--rate", "5", "--duration", "2s", ...args], env);
       expect(run.code, run.stderr).toBe(0);
@@ -52,13 +41,13 @@ describe("load: real k6 runs against the sandbox", () => {
         "the credentials for client load-test-main were refused with --client-auth post but work with --client-auth basic: going on with basic";
       expect(run.stderr.split(note).length - 1).toBe(1);
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   it(
     "sustained passes against the correct sandbox, spreading VUs over a credentials file",
     async ({ loads, sandbox, tmpDir }) => {
-      const sb = await sandbox(sandboxOf(loads, [], [loads.client("one"), loads.client("two")]));
+      const sb = await sandbox(loadSandbox(loads, [], [loads.client("one"), loads.client("two")]));
       const file = path.join(tmpDir, "credentials.json");
       await writeFile(
         file,
@@ -126,7 +115,7 @@ describe("load: real k6 runs against the sandbox", () => {
       const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");
       expect(junit).toContain('failures="0"');
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   it.for([
@@ -136,9 +125,9 @@ describe("load: real k6 runs against the sandbox", () => {
     ["token-storm", ["--vus", "10"]],
   ] as const)(
     "%s runs against the correct sandbox, passes and writes its reports",
-    { timeout: RUN_TIMEOUT_MS },
+    { timeout: LOAD_RUN_TIMEOUT_MS },
     async ([scenario, sizing], { loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads));
+      const sb = await sandbox(loadSandbox(loads));
       const run = await loads.run(
         [scenario, ...sizing, "--duration", "4s", ...targetOf(sb).args],
         targetOf(sb).env,
@@ -167,7 +156,7 @@ describe("load: real k6 runs against the sandbox", () => {
         "--duration",
         "5s",
         "--sandbox-expires-in",
-        String(EXPIRES_IN),
+        String(LOAD_EXPIRES_IN),
         "--sandbox-fault",
         "expiry-fixed",
       ]);
@@ -186,7 +175,7 @@ describe("load: real k6 runs against the sandbox", () => {
       // The client recovered each time: refresh, retry, accepted.
       expect(count(run.summary, METRIC.eventsRejected)).toBe(0);
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   it(
@@ -214,7 +203,7 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(markdown).toContain("## Sliding expiry: NOT EXERCISED");
       expect(await readFile(path.join(run.reportDir, "junit.xml"), "utf8")).toContain("<skipped");
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 
   describe("against an OAuth server whose tokens expire a fixed time after issue (exp in whole seconds)", () => {
@@ -231,14 +220,14 @@ describe("load: real k6 runs against the sandbox", () => {
         expect(run.stdout).toContain("SLIDING EXPIRY: NOT EXERCISED");
         expect(run.stdout).toContain("--duration 34s or longer");
       },
-      RUN_TIMEOUT_MS,
+      LOAD_RUN_TIMEOUT_MS,
     );
   });
 
   it(
     "a fraction of 5xx events trips the error-rate threshold, and --threshold can relax it",
     async ({ loads, sandbox }) => {
-      const sb = await sandbox(sandboxOf(loads, ["events-5xx-fraction"]));
+      const sb = await sandbox(loadSandbox(loads, ["events-5xx-fraction"]));
       const args = ["sustained", "--rate", "20", "--duration", "3s", ...targetOf(sb).args];
       const strict = await loads.run(args, targetOf(sb).env);
       expect(strict.code).toBe(1);
@@ -253,7 +242,7 @@ describe("load: real k6 runs against the sandbox", () => {
       expect(relaxed.code).toBe(0);
       expect(relaxed.summary.metrics[METRIC.eventsFailed]?.thresholds).toEqual({ "rate<0.5": { ok: true } });
     },
-    RUN_TIMEOUT_MS,
+    LOAD_RUN_TIMEOUT_MS,
   );
 });
 
@@ -262,7 +251,7 @@ describe("load: a short secret", () => {
     loads,
     sandbox,
   }) => {
-    const sb = await sandbox(sandboxOf(loads, [], [{ clientId: "short-secret", clientSecret: "events" }]));
+    const sb = await sandbox(loadSandbox(loads, [], [{ clientId: "short-secret", clientSecret: "events" }]));
     const run = await loads.run(
       ["sustained", "--duration", "2s", "--rate", "5", "--vus", "2", ...targetOf(sb).args],
       targetOf(sb).env,
