@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 import { ProgressReporter } from "./test/support/progress-reporter.ts";
 
 /**
- * The files that wait on real time or on a real tool: k6 runs, the full contract profile (token lifetimes), the
- * oidc-provider target, the browser and Go. Everything else is the `unit` project, which `npm run test:fast` runs.
+ * The files that wait on real time or on a real tool (k6 runs, the full contract profile's token lifetimes, the
+ * oidc-provider target, the browser, Go), and whole runs that are not the in-process CLI or run the full profile's
+ * number of inputs. Everything else is the `unit` project, which `npm run test:fast` runs.
  */
 const SLOW = [
   // Real k6 runs.
@@ -31,6 +32,11 @@ const SLOW = [
   "test/cli/commands/contract-interrupt.test.ts",
   "test/cli/commands/contract-progress.test.ts",
   "test/contracts/checks/lifetime-messages.test.ts",
+  // The input-handling fault rows: the property-based stage at the full profile's number of inputs.
+  "test/contracts/fault-matrix-inputs.test.ts",
+  // The real CLI process against targets that echo secrets or send hostile text: every file it writes is searched.
+  "test/cli/commands/echo-targets.test.ts",
+  "test/cli/commands/hostile-targets.test.ts",
   // A real authorization server, the packed CLI, the GitHub Action's script, a browser, Go.
   "test/integration/**/*.test.ts",
   "test/scripts/build/*.test.ts",
@@ -52,7 +58,21 @@ export default defineConfig({
     // Both projects share the workers; vitest starts the slow files first, so the unit files fill the gaps.
     projects: [
       { extends: true, test: { name: "slow", include: SLOW } },
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: SLOW,
+          // A worker keeps its imported modules from file to file: importing the harness afresh for each of 180
+          // files cost a third of the project's time. Files own their state (fixtures, restored timers), and
+          // nothing relies on the order files run in.
+          isolate: false,
+          // In a random order each run (the seed is printed; --sequence.seed replays it), so a file that leaves
+          // state behind for the next one fails here rather than hiding behind a fixed order.
+          sequence: { shuffle: { files: true, tests: false } },
+        },
+      },
     ],
     coverage: {
       provider: "v8",

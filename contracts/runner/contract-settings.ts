@@ -44,13 +44,13 @@ export interface FuzzOptions {
   readonly replayPath?: string;
 }
 
+/** Shrinking a failure costs a request per candidate: a few hundred on a long input. */
+export const MIN_SHRINK_MS = 30_000;
+
 /**
  * Few inputs while developing, more for the release verdict; both fit CI. The full profile's runs find each input
  * bug class the sandbox has a fault for (scripts/bench/fuzz.ts measures how soon).
  */
-/** Shrinking a failure costs a request per candidate: a few hundred on a long input. */
-export const MIN_SHRINK_MS = 30_000;
-
 export const FUZZ_DEFAULTS: Readonly<Record<Profile, FuzzOptions>> = {
   fast: { runs: 25, timeBudgetMs: 20_000 },
   full: { runs: 200, timeBudgetMs: 60_000 },
