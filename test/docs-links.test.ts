@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { markdownNodes, markdownTree, textOf } from "./support/markdown-tree.ts";
 
@@ -55,6 +57,31 @@ async function anchorsAt(absolute: string): Promise<Set<string>> {
   return anchors;
 }
 
+/** The files `npm pack` would ship, relative to the repository. */
+async function packedFiles(): Promise<Set<string>> {
+  const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: ROOT,
+  });
+  const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
+  return new Set(pack?.files.map((file) => file.path));
+}
+
+/** The relative links of `markdown` (the text of `file`) whose target is not among `shipped`. */
+function linksOutside(file: string, markdown: string, shipped: ReadonlySet<string>): string[] {
+  const outside: string[] = [];
+  for (const node of markdownNodes(markdownTree(markdown))) {
+    if (node.type !== "link" && node.type !== "definition" && node.type !== "image") continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(node.url)) continue;
+    const [target = ""] = node.url.split("#");
+    if (target === "") continue;
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(target)));
+    const folder = resolved.endsWith("/") ? resolved : `${resolved}/`;
+    if (!shipped.has(resolved) && ![...shipped].some((packed) => packed.startsWith(folder)))
+      outside.push(`${file}: ${node.url}`);
+  }
+  return outside;
+}
+
 /** The relative links of `markdown` (the text of `file`) that do not resolve, each with what is wrong. */
 async function brokenLinks(file: string, markdown: string): Promise<string[]> {
   const broken: string[] = [];
@@ -82,6 +109,19 @@ describe("links in the user's pages", () => {
     const texts = await Promise.all(pages.map((page) => readFile(path.join(ROOT, page), "utf8")));
     const broken = (await Promise.all(pages.map((page, i) => brokenLinks(page, texts[i] ?? "")))).flat();
     expect(broken).toEqual([]);
+  });
+
+  it("an installed package keeps them: every page a packed page links to is packed too", {
+    timeout: 60_000,
+  }, async () => {
+    const shipped = await packedFiles();
+    expect(shipped.has("README.md")).toBe(true);
+    const pages = [...shipped].filter((file) => file.endsWith(".md"));
+    const texts = await Promise.all(pages.map((page) => readFile(path.join(ROOT, page), "utf8")));
+    expect(pages.flatMap((page, i) => linksOutside(page, texts[i] ?? "", shipped))).toEqual([]);
+    expect(linksOutside("README.md", "[a](docs/x.md) [b](load/) [c](#top)", new Set(["load/a.ts"]))).toEqual([
+      "README.md: docs/x.md",
+    ]);
   });
 
   it("the check itself finds a missing file and a missing heading", async () => {
