@@ -55,7 +55,7 @@ export default defineConfig({
     maxWorkers: 3,
     // One line as the run starts and one every half minute, so a CI log shows progress from its first seconds.
     reporters: ["default", new ProgressReporter()],
-    // Both projects share the workers; vitest starts the slow files first, so the unit files fill the gaps.
+    // Both projects share the three workers: vitest runs the slow files first, then the unit files.
     projects: [
       { extends: true, test: { name: "slow", include: SLOW } },
       {
