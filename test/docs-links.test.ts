@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { markdownNodes, markdownTree, textOf } from "./support/markdown-tree.ts";
+import { packedFiles } from "./support/packed-files.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -55,15 +54,6 @@ async function anchorsAt(absolute: string): Promise<Set<string>> {
   const anchors = anchorsOf(await readFile(absolute, "utf8"));
   anchorCache.set(absolute, anchors);
   return anchors;
-}
-
-/** The files `npm pack` would ship, relative to the repository. */
-async function packedFiles(): Promise<Set<string>> {
-  const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-    cwd: ROOT,
-  });
-  const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
-  return new Set(pack?.files.map((file) => file.path));
 }
 
 /** The relative links of `markdown` (the text of `file`) whose target is not among `shipped`. */

@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { loadBuildOptions } from "../../../k6-tooling/bundle/bundle-load.ts";
 import { SCENARIO_NAMES } from "../../../load/index.ts";
+import { packedFiles } from "../../support/packed-files.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -13,11 +12,7 @@ describe("the packed package", () => {
   // An installed harness bundles the scenarios from its own sources at run time: a file they import but the
   // package leaves out makes every load run from the tarball fail.
   it("ships every source file the k6 scenarios' bundles are built from", async () => {
-    const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-      cwd: ROOT,
-    });
-    const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
-    const packed = new Set(pack?.files.map((file) => file.path));
+    const packed = await packedFiles();
     expect(packed.has("load/scenarios/sustained.ts")).toBe(true);
 
     const result = await build({
