@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { loadCommand } from "../../cli/commands/load.ts";
+import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
 import { METRIC } from "../../load/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startFixedLifetimeServer } from "./fixed-lifetime-server.ts";
@@ -11,6 +12,16 @@ import type { SandboxRequest } from "./fixtures.ts";
 import { test } from "./fixtures.ts";
 import { everyFileText } from "./report-texts.ts";
 import { runInProcess, toolEnv } from "./run-in-process.ts";
+
+/**
+ * Readies k6 before the file's first test, with the resolver the command uses: on a machine without k6 this builds
+ * the pinned version once, which takes minutes.
+ */
+export function beforeAllK6(): void {
+  beforeAll(async () => {
+    await ensureK6({ env: process.env, stderr: process.stderr });
+  }, 600_000);
+}
 
 /** The parts of a load run's summary.json the tests read. */
 export interface LoadSummary {

@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll } from "vitest";
-import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { EXPIRY, METRIC, TOKEN_FAILURES, tokenRefreshes } from "../../../load/index.ts";
 import { describe, expect } from "../../support/fixtures.ts";
 import {
   accepted,
+  beforeAllK6,
   count,
   expectNoSecretInLoads,
   loadTest as it,
@@ -20,10 +19,7 @@ import {
  * than a 2 s lifetime, so each run waits about 12 s whatever the machine.
  */
 
-beforeAll(async () => {
-  // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
-  await ensureK6({ env: process.env, stderr: process.stderr });
-}, 600_000);
+beforeAllK6();
 
 describe("load: real k6 runs against the sandbox", () => {
   it(

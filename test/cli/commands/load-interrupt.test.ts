@@ -2,8 +2,6 @@ import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll } from "vitest";
-import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { freeLoopbackPort } from "../../../k6-tooling/run/k6-control.ts";
 import { METRIC, TOKEN_FAILURES } from "../../../load/index.ts";
 import { describe, expect } from "../../support/fixtures.ts";
@@ -15,6 +13,7 @@ import {
   untilK6Running,
 } from "../../support/k6-processes.ts";
 import {
+  beforeAllK6,
   count,
   expectNoSecretInLoads,
   loadTest as it,
@@ -26,10 +25,7 @@ import {
 /** Real k6 runs stopped or broken from outside while they run: a rotated secret, Ctrl+C, a CI runner's SIGTERM. */
 const CLI = fileURLToPath(new URL("../../../bin/event-harness.js", import.meta.url));
 
-beforeAll(async () => {
-  // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
-  await ensureK6({ env: process.env, stderr: process.stderr });
-}, 600_000);
+beforeAllK6();
 
 describe("load: real k6 runs against the sandbox", () => {
   it(

@@ -1,7 +1,5 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll } from "vitest";
-import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import {
   EVENT_DURATION,
   EXPIRY,
@@ -13,6 +11,7 @@ import {
 import { describe, expect } from "../../support/fixtures.ts";
 import {
   accepted,
+  beforeAllK6,
   count,
   expectNoSecretInLoads,
   loadTest as it,
@@ -24,10 +23,7 @@ import {
 
 /** Real k6 runs of every scenario against the sandbox: seconds each, with a lifetime short enough to expire tokens. */
 
-beforeAll(async () => {
-  // The same resolver the command uses; on a machine without k6 this builds the pinned version once.
-  await ensureK6({ env: process.env, stderr: process.stderr });
-}, 600_000);
+beforeAllK6();
 
 describe("load: real k6 runs against the sandbox", () => {
   it(
