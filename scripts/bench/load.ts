@@ -4,7 +4,8 @@
  *   npm run bench:load [-- --rounds 3 --probe 10 --start 400 --max 20000 --bisect 6 --cpu-reps 3 --cpu-seconds 20
  *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
  *                         --floor-without rate-sample|event-latency|metrics
- *                         --ours-without dashboard,progress,samples,body-cap --profile RATE | --at RATE [--gc --vus N]]
+ *                         --ours-without dashboard,progress,samples,body-cap --profile RATE
+ *                         | --at RATE [--gc --vus N --against BUNDLE]]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal is checked on medians over the rounds, each
@@ -40,8 +41,9 @@
  * when a goal is missed. `--profile RATE` instead runs each script once at RATE with k6's CSV output and prints, second
  * by second, the requests, dropped iterations, VUs and latency, and saves k6's Go CPU and allocation profiles of the
  * rate's middle (`go tool pprof -top FILE`) with the bytes allocated per iteration: where a script loses the rate, and
- * what k6 spends its CPU and memory on. `--at RATE` probes each script at one rate (`--gc`: with Go's collections,
- * `--vus`: with more VUs). Linux only (/usr/bin/time, taskset).
+ * what k6 spends its CPU and memory on. `--at RATE` probes each script at one rate, with k6's CPU per event (`--gc`:
+ * with Go's collections, `--vus`: with more VUs, `--against BUNDLE`: ours against another build of the sustained
+ * scenario, run alike and interleaved). Linux only (/usr/bin/time, taskset).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -380,9 +382,14 @@ async function probe(
   rule: HeldRule,
   workDir: string,
   shape: { readonly vus: number; readonly env?: Readonly<Record<string, string>> } = { vus: PROBE_VUS },
-): Promise<Probe & { readonly gc: readonly GcCycle[] }> {
+): Promise<Probe & { readonly gc: readonly GcCycle[]; readonly cpuSeconds: number }> {
   const run = await script.prepare(rate, shape.vus, seconds);
-  const { summary, gc } = await runK6(k6, script, { ...run, env: { ...run.env, ...shape.env } }, workDir);
+  const { summary, gc, cpuSeconds } = await runK6(
+    k6,
+    script,
+    { ...run, env: { ...run.env, ...shape.env } },
+    workDir,
+  );
   const completed = summary[script.eventsMetric]?.count ?? 0;
   const dropped = summary.dropped_iterations?.count ?? 0;
   const failedShare = summary[script.failedMetric]?.value ?? 1;
@@ -390,7 +397,7 @@ async function probe(
   const droppedAllowed = rule === "guard" ? Math.floor(planned * DROPPED_ITERATIONS_SHARE) : 0;
   // Held: k6 started the iterations the rule asks for, nearly all completed, and under 1 % failed.
   const held = dropped <= droppedAllowed && completed >= planned * 0.98 && failedShare < 0.01;
-  return { rate, held, completed, dropped, failedShare, gc };
+  return { rate, held, completed, dropped, failedShare, gc, cpuSeconds };
 }
 
 interface SearchOptions {
@@ -479,6 +486,9 @@ async function memoryPerVu(
  * (`--ours-without`, `--floor-without`) apart in minutes, where a search takes a quarter of an hour. With `--gc`, k6
  * reports its collections (GODEBUG=gctrace=1): the heap live after each, and how long each mark phase lasted, during
  * which VUs that allocate must help mark; with `--vus` above 300 a difference of heap per VU shows in whole MB.
+ * With `--against BUNDLE`, only ours and that bundle (say, `dist/load/sustained.js` copied before a change) are
+ * probed, in turn, with the same options file, settings and extras: the ratio of their k6 CPU per event, paired run by
+ * run, tells a change of 2–3 % apart where three scripts' medians move by ±5 % between runs.
  */
 async function probesAt(
   k6: K6Binary,
@@ -488,6 +498,7 @@ async function probesAt(
   workDir: string,
 ): Promise<void> {
   const dropped = new Map<string, number[]>(scripts.map((s) => [s.label, []]));
+  const cpu = new Map<string, number[]>(scripts.map((s) => [s.label, []]));
   const shape = { vus: options.vus, ...(options.gc ? { env: { GODEBUG: "gctrace=1" } } : {}) };
   for (let round = 1; round <= options.rounds; round += 1) {
     for (const script of scripts) {
@@ -501,6 +512,7 @@ async function probesAt(
         shape,
       );
       dropped.get(script.label)?.push(result.dropped);
+      cpu.get(script.label)?.push(result.cpuSeconds / result.completed);
       // The steady part of the run: the collections of its second half (the first ones grow the heap of the VUs' init).
       const steady = result.gc.slice(Math.floor(result.gc.length / 2));
       const last = steady.at(-1);
@@ -512,13 +524,21 @@ async function probesAt(
           : `; ${result.gc.length} collections, live heap after the last ${last.liveMb} MB, mark phase median ` +
             `${median(marks)} ms (max ${Math.max(...marks)})`;
       console.log(
-        `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, dropped ${result.dropped}${gcNote}`,
+        `  ${script.label.padEnd(9)} ${rate}/s  ${result.held ? "held  " : "missed"}  completed ${result.completed}, ` +
+          `dropped ${result.dropped}, k6 CPU ${us(result.cpuSeconds / result.completed)} an event${gcNote}`,
       );
     }
   }
   for (const [label, values] of dropped)
     console.log(
-      `  ${label}: dropped iterations at ${rate}/s, median ${median(values)} (${values.join(", ")})`,
+      `  ${label}: dropped iterations at ${rate}/s, median ${median(values)} (${values.join(", ")}); ` +
+        `k6 CPU an event, median ${us(median(cpu.get(label) ?? []))}`,
+    );
+  // Each ratio over the runs next to each other, as the CPU measure pairs its interleaved runs.
+  const [base, ...others] = scripts.map((s) => s.label).filter((label) => label !== "minimal");
+  for (const label of others)
+    console.log(
+      `  ${label} ÷ ${base} in k6 CPU an event: ${spread(pairRatios(cpu.get(label) ?? [], cpu.get(base ?? "") ?? []))}`,
     );
 }
 
@@ -727,6 +747,8 @@ interface BenchOptions {
   readonly vus: number;
   /** `--gc`: the `--at` probes report Go's collections. */
   readonly gc: boolean;
+  /** `--against BUNDLE`: the `--at` probes compare ours with this build of the sustained scenario. */
+  readonly against: string | undefined;
 }
 
 /** The options, checked; undefined in child mode (`--serve`). */
@@ -751,6 +773,7 @@ function readOptions(): BenchOptions | undefined {
       at: { type: "string" },
       vus: { type: "string" },
       gc: { type: "boolean" },
+      against: { type: "string" },
     },
   });
   if (values.serve) return undefined;
@@ -778,8 +801,13 @@ function readOptions(): BenchOptions | undefined {
     if (!(OURS_EXTRAS as readonly string[]).includes(extra))
       throw new Error(`--ours-without takes ${OURS_EXTRAS.join(", ")} (comma-separated), got ${extra}`);
   }
-  if ((values.gc === true || values.vus !== undefined) && values.at === undefined)
-    throw new Error("--gc and --vus shape the --at probes: add --at RATE");
+  if (
+    (values.gc === true || values.vus !== undefined || values.against !== undefined) &&
+    values.at === undefined
+  )
+    throw new Error("--gc, --vus and --against shape the --at probes: add --at RATE");
+  if (values.against !== undefined && !existsSync(values.against))
+    throw new Error(`--against: no bundle at ${values.against}`);
   return {
     rounds,
     search,
@@ -794,6 +822,7 @@ function readOptions(): BenchOptions | undefined {
     at: values.at,
     vus: values.vus === undefined ? PROBE_VUS : positive("vus", values.vus, 5000),
     gc: values.gc === true,
+    against: values.against === undefined ? undefined : path.resolve(values.against),
   };
 }
 
@@ -1272,7 +1301,11 @@ async function main(): Promise<number> {
     );
     const scripts = [minimal, floor, ours] as const;
     if (options.at !== undefined) {
-      await probesAt(k6, scripts, positive("at", options.at, 100_000), options, workDir);
+      const probed =
+        options.against === undefined
+          ? scripts
+          : [ours, { ...ours, label: "against", file: options.against }];
+      await probesAt(k6, probed, positive("at", options.at, 100_000), options, workDir);
       return 0;
     }
     if (options.profile !== undefined) {
