@@ -16,7 +16,9 @@
  *   the rate held. Runs last `--cpu-seconds` (20), so what every run pays once (k6's start, 300 VUs' init, ours' 2 s
  *   token warm-up) weighs little beside the events, as in a real run. Runs are interleaved (minimal, floor, ours,
  *   rotated; `--cpu-reps` times a round) so a drift in the shared machine's load hits every script alike; a round's
- *   ratio is the median of its interleaved pairs. Goal: ours ÷ floor ≤ 1.05.
+ *   ratio is the median of its interleaved pairs. Goal: ours ÷ floor ≤ 1.05. Beside it, not judged, its two parts:
+ *   one more run of each script at 10/s gives what a run costs whatever its events (k6's start, the VUs' init, ours'
+ *   warm-up tokens, the end-of-test summary) and, from the difference, the marginal CPU per event.
  * - the highest constant arrival rate held (doubling, then bisecting to 50/s; a rate missed is probed once more
  *   before it counts; the scripts' searches go in lockstep, a step of each in turn), ours ÷ floor ≥ 0.95; `--no-rate` skips it
  *   (a quick check of one change's CPU and memory). Held means what `event-harness load` itself accepts: under
@@ -112,6 +114,8 @@ const MEMORY_RATE = 200;
 const PROBE_VUS = 300;
 /** The fixed rate of the CPU-per-event measure: well below what either script holds. */
 const CPU_RATE = 800;
+/** The rate of the run that prices what a run costs whatever its events: a VU busy now and then. */
+const FIXED_COST_RATE = 10;
 const GNU_TIME = "/usr/bin/time";
 const TASKSET = "/usr/bin/taskset";
 
@@ -363,15 +367,38 @@ async function runK6(
   return { summary: summary.metrics, gc, peakRss: maxRssKb * 1024, cpuSeconds: user + system };
 }
 
-/** k6's CPU time per completed event at a rate both scripts hold: the cost behind the highest rate, with less noise. */
-async function cpuPerEvent(k6: K6Binary, script: ScriptUnderTest, seconds: number, workDir: string) {
+/** k6's CPU time and completed events of one run at `rate`. */
+interface CpuRun {
+  readonly cpuSeconds: number;
+  readonly events: number;
+}
+
+/** One run at `rate`: at CPU_RATE, the cost behind the highest rate with less noise; at FIXED_COST_RATE, a run's own. */
+async function cpuRun(
+  k6: K6Binary,
+  script: ScriptUnderTest,
+  rate: number,
+  seconds: number,
+  workDir: string,
+): Promise<CpuRun> {
   const { summary, cpuSeconds } = await runK6(
     k6,
     script,
-    await script.prepare(CPU_RATE, PROBE_VUS, seconds),
+    await script.prepare(rate, PROBE_VUS, seconds),
     workDir,
   );
-  return cpuSeconds / (summary[script.eventsMetric]?.count ?? Number.NaN);
+  return { cpuSeconds, events: summary[script.eventsMetric]?.count ?? Number.NaN };
+}
+
+/**
+ * What a run costs whatever its events, and what each event adds: the line through the run at FIXED_COST_RATE and
+ * the median run at CPU_RATE (the 200 events of the first cost it a share of a marginal event each).
+ */
+function splitCpu(busy: readonly CpuRun[], idle: CpuRun): { fixedSeconds: number; marginalSeconds: number } {
+  const cpu = median(busy.map((run) => run.cpuSeconds));
+  const events = median(busy.map((run) => run.events));
+  const marginalSeconds = (cpu - idle.cpuSeconds) / (events - idle.events);
+  return { fixedSeconds: idle.cpuSeconds - idle.events * marginalSeconds, marginalSeconds };
 }
 
 async function probe(
@@ -675,6 +702,10 @@ function us(seconds: number): string {
   return `${Math.round(seconds * 1e6)} µs`;
 }
 
+function ms(seconds: number): string {
+  return `${Math.round(seconds * 1e3)} ms`;
+}
+
 function kb(bytes: number): string {
   return `${Math.round(bytes / 1024)} KB`;
 }
@@ -693,6 +724,9 @@ interface ScriptRound {
   readonly memoryPerVuBytes: number;
   /** k6 CPU seconds per completed event, one per interleaved repetition. */
   readonly cpuPerEventSeconds: number[];
+  /** k6 CPU seconds a run costs whatever its events, and per event beyond that (splitCpu), when measured. */
+  readonly fixedCpuSeconds: number;
+  readonly marginalCpuSeconds: number;
 }
 
 /** Ratios of one figure in one round: ours over the floor and the minimal script, and the floor over the minimal. */
@@ -1023,6 +1057,8 @@ async function measureRound(
   }
   const memory: number[] = order.map(() => Number.NaN);
   const cpu: number[][] = order.map(() => []);
+  const busy: CpuRun[][] = order.map(() => []);
+  const split = order.map(() => ({ fixedSeconds: Number.NaN, marginalSeconds: Number.NaN }));
   if (measureCost) {
     console.log(`Round ${round}: peak memory per VU`);
     for (const [i, script] of order.entries())
@@ -1031,8 +1067,15 @@ async function measureRound(
       `Round ${round}: k6 CPU per event at ${CPU_RATE}/s, ${options.cpuReps} interleaved repetition(s)`,
     );
     for (let rep = 0; rep < options.cpuReps; rep += 1) {
-      for (const [i, script] of order.entries())
-        cpu[i]?.push(await cpuPerEvent(k6, script, options.cpuSeconds, workDir));
+      for (const [i, script] of order.entries()) {
+        const run = await cpuRun(k6, script, CPU_RATE, options.cpuSeconds, workDir);
+        busy[i]?.push(run);
+        cpu[i]?.push(run.cpuSeconds / run.events);
+      }
+    }
+    for (const [i, script] of order.entries()) {
+      const idle = await cpuRun(k6, script, FIXED_COST_RATE, options.cpuSeconds, workDir);
+      split[i] = splitCpu(busy[i] ?? [], idle);
     }
   }
   const figures = (label: string): ScriptRound => ({
@@ -1040,6 +1083,8 @@ async function measureRound(
     probes: byLabel(rate, label)?.probes ?? [],
     memoryPerVuBytes: byLabel(memory, label),
     cpuPerEventSeconds: byLabel(cpu, label),
+    fixedCpuSeconds: byLabel(split, label).fixedSeconds,
+    marginalCpuSeconds: byLabel(split, label).marginalSeconds,
   });
   const m = figures("minimal");
   const f = figures("floor");
@@ -1077,7 +1122,10 @@ async function measureRound(
         : `rate ${o.rate}/s, floor ${f.rate}/s, minimal ${m.rate}/s (${both(result.rate)}); `) +
       (measureCost
         ? `memory per VU ${kb(o.memoryPerVuBytes)}, floor ${kb(f.memoryPerVuBytes)}, minimal ${kb(m.memoryPerVuBytes)} (${both(result.memory)}); ` +
-          `CPU per event ${us(median(o.cpuPerEventSeconds))}, floor ${us(median(f.cpuPerEventSeconds))}, minimal ${us(median(m.cpuPerEventSeconds))} (${both(result.cpu)})`
+          `CPU per event ${us(median(o.cpuPerEventSeconds))}, floor ${us(median(f.cpuPerEventSeconds))}, minimal ${us(median(m.cpuPerEventSeconds))} (${both(result.cpu)}); ` +
+          `of which a run's own ${ms(o.fixedCpuSeconds)}, floor ${ms(f.fixedCpuSeconds)}, minimal ${ms(m.fixedCpuSeconds)}, ` +
+          `and marginal per event ${us(o.marginalCpuSeconds)}, floor ${us(f.marginalCpuSeconds)}, minimal ${us(m.marginalCpuSeconds)} ` +
+          `(ours ÷ floor ${(o.marginalCpuSeconds / f.marginalCpuSeconds).toFixed(2)})`
         : ""),
   );
   return result;
@@ -1193,6 +1241,17 @@ function printFigures(
   console.log("");
   for (const cells of rows)
     console.log(`  ${cells.map((cell, i) => cell.padEnd(i === 0 ? 26 : i < 4 ? 10 : 18)).join(" ")}`);
+  if (measureCost) {
+    const part = (pick: (r: Round) => ScriptRound, key: "fixedCpuSeconds" | "marginalCpuSeconds") =>
+      median(results.map((r) => pick(r)[key]));
+    const marginalRatios = results.map((r) => r.ours.marginalCpuSeconds / r.floor.marginalCpuSeconds);
+    console.log(
+      `  ${FIGURE_NAMES.cpu} in two parts (not judged): a run's own ${ms(part((r) => r.ours, "fixedCpuSeconds"))}, ` +
+        `floor ${ms(part((r) => r.floor, "fixedCpuSeconds"))}, minimal ${ms(part((r) => r.minimal, "fixedCpuSeconds"))}; ` +
+        `marginal per event ${us(part((r) => r.ours, "marginalCpuSeconds"))}, floor ${us(part((r) => r.floor, "marginalCpuSeconds"))}, ` +
+        `minimal ${us(part((r) => r.minimal, "marginalCpuSeconds"))}, ours ÷ floor ${spread(marginalRatios)}`,
+    );
+  }
   console.log(`  largest bundle: ${largest.scenario} ${formatKb(largest.bytes)} (≤ 100 KB)`);
   console.log(
     `  autocannon ceiling: ${Math.round(ceiling.ceiling.requests.average)} req/s (${ceiling.accepted} of ${ceiling.ceiling.requests.total} answered 202)`,
