@@ -42,11 +42,12 @@ export async function runLoadMerge(
     summaryFile: path.join(dir, SUMMARY_FILE),
     samplesFile: path.join(dir, SAMPLES_FILE),
   }));
-  // Streamed, so not through readInputFile: a FIFO or a directory is refused here rather than read for ever.
-  for (const { samplesFile } of outputs) {
-    const problem = await notRegularFile(samplesFile);
+  // A FIFO or a directory where a runner's output belongs was put there, not left by k6: a usage error, refused
+  // before anything is read (the samples are streamed). A missing summary stays "no verdict", as a failed runner.
+  for (const file of outputs.flatMap((output) => [output.summaryFile, output.samplesFile])) {
+    const problem = await notRegularFile(file);
     if (problem !== undefined)
-      throw new UsageError("invalid-value", `${displayPath(samplesFile)}: ${problem}`, "load-merge");
+      throw new UsageError("invalid-value", `${displayPath(file)}: ${problem}`, "load-merge");
   }
   // A merge of its own, as every run's reports: a rerun never writes over an earlier merge.
   const reportDir =

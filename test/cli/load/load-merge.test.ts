@@ -71,23 +71,36 @@ describe("load-merge writes each merge into a directory of its own", () => {
   });
 });
 
-describe("a runner's samples must be a regular file", () => {
-  it.each(["fifo", "directory"] as const)(
-    "samples.csv.gz given as a %s: exit 2 naming it, no hang",
-    async (kind) => {
-      const { dir, runners } = await operatorOutput(`samples-${kind}`);
+describe("a runner's outputs must be regular files", () => {
+  it.each([
+    ["samples.csv.gz", "fifo"],
+    ["samples.csv.gz", "directory"],
+    ["summary.json", "fifo"],
+    ["summary.json", "directory"],
+  ] as const)(
+    "%s given as a %s: exit 2 naming it, no hang",
+    async (name, kind) => {
+      const { dir, runners } = await operatorOutput(`${name}-${kind}`);
       const runner = runners[1] as string;
-      await rm(path.join(runner, "samples.csv.gz"));
-      const file = await hostileFile(runner, kind, "samples.csv.gz");
+      await rm(path.join(runner, name));
+      const file = await hostileFile(runner, kind, name);
       if (kind === "fifo") fifo = file;
       const run = await merge(dir, runners);
       expect(run.code, run.stderr).toBe(2);
-      expect(run.stderr).toContain(path.join("instance-2", "samples.csv.gz"));
+      expect(run.stderr).toContain(path.join("instance-2", name));
       expect(run.stderr).toMatch(HOSTILE_FILE_WORDS[kind]);
       expect(run.stderr).not.toContain("internal error");
     },
     LIMIT_MS,
   );
+
+  it("a runner that left no summary.json is no verdict (exit 3), not a usage error", async () => {
+    const { dir, runners } = await operatorOutput("summary-missing");
+    await rm(path.join(runners[1] as string, "summary.json"));
+    const run = await merge(dir, runners);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain("wrote no end-of-test summary");
+  });
 });
 
 describe("plan.json is read against its schema", () => {
