@@ -1056,7 +1056,6 @@ async function measureRound(
     rate = await highestRates(k6, order, search, workDir);
   }
   const memory: number[] = order.map(() => Number.NaN);
-  const cpu: number[][] = order.map(() => []);
   const busy: CpuRun[][] = order.map(() => []);
   const split = order.map(() => ({ fixedSeconds: Number.NaN, marginalSeconds: Number.NaN }));
   if (measureCost) {
@@ -1067,11 +1066,8 @@ async function measureRound(
       `Round ${round}: k6 CPU per event at ${CPU_RATE}/s, ${options.cpuReps} interleaved repetition(s)`,
     );
     for (let rep = 0; rep < options.cpuReps; rep += 1) {
-      for (const [i, script] of order.entries()) {
-        const run = await cpuRun(k6, script, CPU_RATE, options.cpuSeconds, workDir);
-        busy[i]?.push(run);
-        cpu[i]?.push(run.cpuSeconds / run.events);
-      }
+      for (const [i, script] of order.entries())
+        busy[i]?.push(await cpuRun(k6, script, CPU_RATE, options.cpuSeconds, workDir));
     }
     for (const [i, script] of order.entries()) {
       const idle = await cpuRun(k6, script, FIXED_COST_RATE, options.cpuSeconds, workDir);
@@ -1082,7 +1078,7 @@ async function measureRound(
     rate: byLabel(rate, label)?.rate,
     probes: byLabel(rate, label)?.probes ?? [],
     memoryPerVuBytes: byLabel(memory, label),
-    cpuPerEventSeconds: byLabel(cpu, label),
+    cpuPerEventSeconds: byLabel(busy, label).map((run) => run.cpuSeconds / run.events),
     fixedCpuSeconds: byLabel(split, label).fixedSeconds,
     marginalCpuSeconds: byLabel(split, label).marginalSeconds,
   });
