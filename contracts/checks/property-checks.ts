@@ -203,7 +203,8 @@ function findingOf(
   }
   const { what, contentType, body } = outcome.shown;
   const quoted = probe.quote(body);
-  const replay = `--seed ${settings.seed} --only ${check.id} --fuzz-replay ${outcome.path}`;
+  // The run's --fuzz-runs too: a replay's path is checked against the inputs a search of that many can draw.
+  const replay = `--seed ${settings.seed} --only ${check.id} --fuzz-runs ${settings.runs} --fuzz-replay ${outcome.path}`;
   probe.counterexample = {
     what: probe.quote(what),
     contentType: contentType === undefined ? null : probe.quote(contentType),

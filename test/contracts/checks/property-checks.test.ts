@@ -218,7 +218,9 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     const target = sandboxTarget(await sandbox(["events-5xx-quote-reference"]));
     const found = await runPropertyCheck("inputs.valid-accepted", target, { seed: 11, runId: "replay" });
     const path = found.counterexample?.path as string;
-    expect(found.counterexample?.replay).toBe(`--seed 11 --only inputs.valid-accepted --fuzz-replay ${path}`);
+    expect(found.counterexample?.replay).toBe(
+      `--seed 11 --only inputs.valid-accepted --fuzz-runs 200 --fuzz-replay ${path}`,
+    );
     const replayed = await runPropertyCheck("inputs.valid-accepted", target, {
       seed: 11,
       runId: "replay",
