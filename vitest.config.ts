@@ -34,6 +34,8 @@ const SLOW = [
   "test/contracts/checks/lifetime-messages.test.ts",
   // The input-handling fault rows: the property-based stage at the full profile's number of inputs.
   "test/contracts/fault-matrix-inputs.test.ts",
+  // Whole default-profile runs whose stage inputs are answered late: shrinking waits on each answer.
+  "test/cli/commands/contract-slow-inputs.test.ts",
   // The real CLI process against targets that echo secrets or send hostile text: every file it writes is searched.
   "test/cli/commands/echo-targets.test.ts",
   "test/cli/commands/hostile-targets.test.ts",

@@ -14,13 +14,13 @@ export const fuzzOptions = {
     type: "string",
     valueName: "SECONDS",
     description:
-      "Time the property-based checks share for their search (default 20 fast, 60 full); a check that finds a failure gets its share again, at least 30 s, to shrink it.",
+      "Time the property-based checks share for their search (default 20 fast, 60 full); a check that finds a failure gets its share again, at least 30 s, to shrink it. A limit stops new inputs, never one in flight: its answer is judged however late.",
   },
   "fuzz-replay": {
     type: "string",
     valueName: "PATH",
     description:
-      "Replay one counterexample instead of searching: the path its report gives, with the same --seed and --only naming its check.",
+      "Replay one counterexample instead of searching: the path its report gives, with the same --seed, --fuzz-runs and --only naming its check. A path no such run can report (past the inputs --fuzz-runs draws, or more shrink steps than a check takes) is a usage error.",
   },
 } as const satisfies OptionSpecs;
 
@@ -36,12 +36,14 @@ const MAX_SECONDS = 24 * 3600;
 
 /**
  * The stage's settings from the options over the profile's defaults. A replay needs the seed of the run it comes
- * from and exactly one property-based check: a path means nothing for another seed or another check.
+ * from and exactly one property-based check: a path means nothing for another seed or another check. It must be a
+ * path such a run can report (`replayProblem`, the stage's own rule): walking one costs CPU before anything is sent.
  */
 export function parseFuzzOptions(
   options: FuzzOptionValues & { readonly seed?: string | undefined },
   defaults: { readonly runs: number; readonly timeBudgetMs: number },
   selectedPropertyChecks: readonly string[],
+  replayProblem: (path: string, runs: number) => string | undefined,
 ): { readonly runs: number; readonly timeBudgetMs: number; readonly replayPath?: string } {
   const runs = parseInteger("fuzz-runs", options["fuzz-runs"], {
     min: 0,
@@ -55,8 +57,13 @@ export function parseFuzzOptions(
   });
   const replayPath = options["fuzz-replay"]?.trim();
   if (replayPath === undefined) return { runs, timeBudgetMs: Math.round(seconds * 1000) };
-  if (!REPLAY_PATH.test(replayPath))
-    throw new UsageError("invalid-value", `--fuzz-replay takes a path such as 17:3:0, got '${replayPath}'`);
+  if (!REPLAY_PATH.test(replayPath)) {
+    const shown =
+      replayPath.length > 40 ? `${replayPath.slice(0, 40)}… (${replayPath.length} characters)` : replayPath;
+    throw new UsageError("invalid-value", `--fuzz-replay takes a path such as 17:3:0, got '${shown}'`);
+  }
+  const problem = replayProblem(replayPath, runs);
+  if (problem !== undefined) throw new UsageError("invalid-value", problem);
   if (options.seed === undefined)
     throw new UsageError(
       "invalid-config",

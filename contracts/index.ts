@@ -28,7 +28,7 @@ export type { RotationExpectations } from "./checks/credential-rotation.ts";
 export { rotationChecks } from "./checks/credential-rotation.ts";
 export type { EventInputLike, FuzzSettings, InputSpace, TokenFormInputLike } from "./checks/input-space.ts";
 export { PROPERTY_CHECK_IDS } from "./checks/property-checks.ts";
-export { propertySeed } from "./checks/property-run.ts";
+export { propertySeed, replayPathProblem } from "./checks/property-run.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
 export type { Evidence } from "./probe/evidence.ts";
 export { Probe } from "./probe/probe.ts";

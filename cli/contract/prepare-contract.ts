@@ -60,8 +60,15 @@ export interface PreparedContract extends ContractChoices {
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
-  const { ALL_CHECKS, FUZZ_DEFAULTS, PROFILES, PROPERTY_CHECK_IDS, selectChecks, unknownSelectors } =
-    await import("../../contracts/index.ts");
+  const {
+    ALL_CHECKS,
+    FUZZ_DEFAULTS,
+    PROFILES,
+    PROPERTY_CHECK_IDS,
+    replayPathProblem,
+    selectChecks,
+    unknownSelectors,
+  } = await import("../../contracts/index.ts");
   const profile = parseChoice("profile", options.profile, PROFILES, "fast");
   const only = (options.only ?? [])
     .flatMap((value) => value.split(","))
@@ -92,7 +99,7 @@ async function parseContractChoices(options: ContractOptionValues): Promise<Cont
   const properties = selectChecks(profile, only)
     .map((check) => check.id)
     .filter((id) => PROPERTY_CHECK_IDS.includes(id));
-  const fuzz = parseFuzzOptions(options, FUZZ_DEFAULTS[profile], properties);
+  const fuzz = parseFuzzOptions(options, FUZZ_DEFAULTS[profile], properties, replayPathProblem);
   return { profile, only, seed, expiresIn, faults, fuzz };
 }
 

@@ -13,6 +13,6 @@ export interface Counterexample {
   readonly shrinks: number;
   /** Which input (1-based) first failed, after how long a search, and how long shrinking it took. */
   readonly foundAt: { readonly input: number; readonly afterMs: number; readonly shrinkMs: number };
-  /** The options that replay it: `--seed N --only ID --fuzz-replay PATH`. */
+  /** The options that replay it: `--seed N --only ID --fuzz-runs N --fuzz-replay PATH`. */
   readonly replay: string;
 }

@@ -10,11 +10,13 @@ import { accessTokenOf, describeResponse } from "./describe.ts";
 import type { EventInputLike, FuzzSettings, InputSpace, TokenFormInputLike } from "./input-space.ts";
 import { premiseAcceptedEvent, premiseToken } from "./premise.ts";
 import type { Judgement, PropertyDefinition, PropertyOutcome, Shown } from "./property-run.ts";
-import { MAX_RETRY_AFTER_MS, propertySeed, runProperty } from "./property-run.ts";
+import { MAX_RETRY_AFTER_MS, MAX_SHRINK_STEPS, propertySeed, runProperty } from "./property-run.ts";
 import { describeRefusal, REJECTED_CONTENT } from "./refusal.ts";
 
 /** What a property-based check reserves of the run past its search and shrinking: its premises and last answers. */
 const RESERVE_SLACK_MS = 10_000;
+/** The exchanges one input may take: the input, and after a 401 a token and the input again. */
+const IN_FLIGHT_EXCHANGES = 3;
 /** How much of a minimal input a message quotes; the counterexample and the evidence carry all of it. */
 const MESSAGE_INPUT_CHARS = 300;
 /** How much of a minimal input the counterexample keeps: a deep-nesting probe is a few kilobytes. */
@@ -191,14 +193,18 @@ function findingOf(
       : "";
   if (outcome.kind === "nothing-sent") return skipped(`no input sent: ${outcome.why}`);
   if (outcome.kind === "held") {
-    const cut = outcome.interrupted
-      ? `; the time limit of ${formatDuration(settings.timeLimitMs)} ended the search after ${outcome.judged} of ${settings.runs}`
-      : "";
+    const cut =
+      outcome.replayed !== undefined
+        ? `; replayed from path ${outcome.replayed}`
+        : outcome.interrupted
+          ? `; the time limit of ${formatDuration(settings.timeLimitMs)} ended the search after ${outcome.judged} of ${settings.runs}`
+          : "";
     return holds(`${outcome.judged} ${check.held} (${seed}${cut}${notJudged})`);
   }
   const { what, contentType, body } = outcome.shown;
   const quoted = probe.quote(body);
-  const replay = `--seed ${settings.seed} --only ${check.id} --fuzz-replay ${outcome.path}`;
+  // The run's --fuzz-runs too: a replay's path is checked against the inputs a search of that many can draw.
+  const replay = `--seed ${settings.seed} --only ${check.id} --fuzz-runs ${settings.runs} --fuzz-replay ${outcome.path}`;
   probe.counterexample = {
     what: probe.quote(what),
     contentType: contentType === undefined ? null : probe.quote(contentType),
@@ -215,11 +221,13 @@ function findingOf(
   if (outcome.evidence !== undefined) probe.evidence.push(outcome.evidence);
   const shrinking = !outcome.reproduced
     ? " (not shrunk: the same input did not fail when sent again; a flaky target?)"
-    : outcome.shrinkInterrupted
-      ? ` (shrunk ${outcome.shrinks} times, then the time limit stopped; replay the path to shrink on)`
-      : outcome.shrinks > 0
-        ? ` (shrunk ${outcome.shrinks} times from input ${outcome.run})`
-        : ` (input ${outcome.run}, already minimal)`;
+    : outcome.shrinkCapped
+      ? ` (shrunk ${outcome.shrinks} times, then stopped at the ${MAX_SHRINK_STEPS} shrink steps a check takes at most)`
+      : outcome.shrinkInterrupted
+        ? ` (shrunk ${outcome.shrinks} times, then the time limit stopped; replay the path to shrink on)`
+        : outcome.shrinks > 0
+          ? ` (shrunk ${outcome.shrinks} times from input ${outcome.run})`
+          : ` (input ${outcome.run}, already minimal)`;
   const message =
     `${check.expected}, ${outcome.judgement.said} for ${what}; minimal input${shrinking}: ` +
     `${quoted.length > MESSAGE_INPUT_CHARS ? `${ownCopy(quoted.slice(0, MESSAGE_INPUT_CHARS))}… (${body.length} chars)` : quoted}` +
@@ -242,9 +250,14 @@ function defineProperty<T>(check: PropertyCheck<T>): CheckDefinition {
       const { inputSpace: space, fuzz: settings } = probe;
       if (space === undefined || settings === undefined)
         return skipped("no input sent: the run gave this check no input space to draw from");
-      // Room for the search and, after a failure, the shrinking: a deadline the user did not fix stretches.
+      // Room for the search and, after a failure, the shrinking, each with the input in flight at its limit: a
+      // deadline the user did not fix stretches.
       const now = Date.now();
-      probe.reserveUntil(now + settings.timeLimitMs + settings.shrinkLimitMs + RESERVE_SLACK_MS, now);
+      const inFlightMs = IN_FLIGHT_EXCHANGES * probe.target.timeoutMs + MAX_RETRY_AFTER_MS;
+      probe.reserveUntil(
+        now + settings.timeLimitMs + settings.shrinkLimitMs + 2 * inFlightMs + RESERVE_SLACK_MS,
+        now,
+      );
       const definition = await check.prepare(probe, space);
       const outcome = await runProperty(probe, settings, { checkId: check.id, ...definition });
       return findingOf(probe, settings, check, outcome);

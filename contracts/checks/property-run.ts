@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { Undecidable } from "../../core/index.ts";
+import { formatDuration, Undecidable } from "../../core/index.ts";
 import type { Evidence } from "../probe/evidence.ts";
 import type { Probe } from "../probe/probe.ts";
 import type { FuzzSettings } from "./input-space.ts";
@@ -43,6 +43,8 @@ export interface PropertyFailure {
   readonly reproduced: boolean;
   /** Shrinking stopped at the time limit: a smaller input may exist (replay the path to go on). */
   readonly shrinkInterrupted: boolean;
+  /** Shrinking stopped at MAX_SHRINK_STEPS: a smaller input may exist, but no replay goes further. */
+  readonly shrinkCapped: boolean;
   /** How long the search took to find it (0 for a replay), and shrinking it took. */
   readonly foundAfterMs: number;
   readonly shrinkMs: number;
@@ -55,6 +57,8 @@ export type PropertyOutcome =
       readonly notJudged: number;
       /** The time limit stopped the search before `runs` inputs. */
       readonly interrupted: boolean;
+      /** The path replayed (`--fuzz-replay`, cut short if long) instead of a search; undefined after a search. */
+      readonly replayed: string | undefined;
     }
   | { readonly kind: "nothing-sent"; readonly why: string }
   | ({ readonly kind: "failed"; readonly notJudged: number } & PropertyFailure);
@@ -63,6 +67,53 @@ export type PropertyOutcome =
 const MAX_NOT_JUDGED_IN_A_ROW = 10;
 /** The longest Retry-After the check honours between inputs. */
 export const MAX_RETRY_AFTER_MS = 2_000;
+/**
+ * The most shrink candidates a check sends for one failure (the longest shrink measured took about 7,400), so every
+ * path it reports replays by walking at most as many candidates, without a request, in well under a second.
+ */
+export const MAX_SHRINK_STEPS = 20_000;
+
+/** How many inputs a search of `runs` can draw: each judged one may follow that many answered 429. */
+export function inputsDrawnAtMost(runs: number): number {
+  return runs * (1 + MAX_NOT_JUDGED_IN_A_ROW);
+}
+
+/** The shrink candidates a path walks past its first input: n + 1 at a level where the n + 1th failed. */
+function shrinkSteps(segments: readonly number[]): number {
+  return segments.slice(1).reduce((steps, index) => steps + index + 1, 0);
+}
+
+/** A path as a message quotes it: a long one cut short, with its length. */
+function shownPath(path: string): string {
+  return path.length > 40 ? `${path.slice(0, 40)}… (${path.length} characters)` : path;
+}
+
+/**
+ * Why `path` (digits and colons) is no path a search of `runs` inputs can have reported, or undefined. Walking a
+ * path costs one draw per input before it and one candidate per shrink step, before anything is sent: unbounded, a
+ * path would hold the run for hours, deaf to signals.
+ */
+export function replayPathProblem(path: string, runs: number): string | undefined {
+  const segments = path.split(":").map(Number);
+  const shown = shownPath(path);
+  const first = segments[0] ?? 0;
+  const drawn = inputsDrawnAtMost(runs);
+  if (!(first < drawn)) {
+    return (
+      `--fuzz-replay ${shown} starts at input ${first < 1e15 ? first + 1 : "past 10^15"}, past the ${drawn} a search ` +
+      `of --fuzz-runs ${runs} can draw (${runs} judged, each after at most ${MAX_NOT_JUDGED_IN_A_ROW} answered 429): ` +
+      "give the --fuzz-runs of the run that found it"
+    );
+  }
+  const steps = segments.length - 1 > MAX_SHRINK_STEPS ? Number.POSITIVE_INFINITY : shrinkSteps(segments);
+  if (!(steps <= MAX_SHRINK_STEPS)) {
+    return (
+      `--fuzz-replay ${shown} walks ${Number.isFinite(steps) ? steps : `more than ${MAX_SHRINK_STEPS}`} shrink steps, ` +
+      `past the ${MAX_SHRINK_STEPS} a check takes at most: no run reports such a path`
+    );
+  }
+  return undefined;
+}
 
 /** Each check draws from a seed of its own, made from the run's seed and its id (FNV-1a), so --only keeps it. */
 export function propertySeed(runSeed: number, checkId: string): number {
@@ -83,25 +134,38 @@ interface Recorded {
 /**
  * Runs a property against the target in two steps: a search (`settings.runs` inputs, within the time limit) that
  * stops at the first failure, then a replay of that failure by seed and path that shrinks it to a minimal input
- * (within the time limit again). Transport failures and undecidable answers end the check (rethrown); a 429
- * judges nothing (honouring Retry-After) and is skipped.
+ * (within the time limit again, and MAX_SHRINK_STEPS). A limit stops new inputs but never one in flight: its answer
+ * is judged however late. Transport failures and undecidable answers end the check (rethrown); a 429 judges nothing
+ * (honouring Retry-After) and is skipped, and a check whose every answer was a 429 could not decide.
  */
 export async function runProperty<T>(
   probe: Probe,
   settings: FuzzSettings,
   definition: PropertyDefinition<T>,
+  maxShrinkSteps: number = MAX_SHRINK_STEPS,
 ): Promise<PropertyOutcome> {
   const seed = propertySeed(settings.seed, definition.checkId);
-  let open = true;
   let judged = 0;
   let notJudged = 0;
   let inARow = 0;
   let last: Recorded | undefined;
   // What ended the check from inside the property (a transport failure, an undecidable answer, a harness bug).
   let thrown: { readonly error: unknown } | undefined;
+  // The current step's limits: past `stopAt` (performance.now()) or `budget` inputs, no new input is sent.
+  let stopAt = 0;
+  let budget = Number.POSITIVE_INFINITY;
+  let sent = 0;
+  let stoppedBySteps = false;
 
   const property = fc.asyncProperty(definition.arbitrary, async (value) => {
-    if (!open || thrown !== undefined) return true;
+    // Checked before sending, never while an input is in flight; each step sends its first input whatever the time.
+    if (thrown !== undefined) throw new fc.PreconditionFailure(true);
+    if (sent > 0 && performance.now() >= stopAt) throw new fc.PreconditionFailure(true);
+    if (sent >= budget) {
+      stoppedBySteps = true;
+      throw new fc.PreconditionFailure(true);
+    }
+    sent += 1;
     const scratch = probe.scratch();
     let shown: Shown = { what: "", contentType: undefined, body: "" };
     let judgement: Judgement;
@@ -112,8 +176,9 @@ export async function runProperty<T>(
       if (judgement.verdict === "not-judged" && inARow + 1 >= MAX_NOT_JUDGED_IN_A_ROW)
         throw new Undecidable(`${inARow + 1} inputs in a row were not judged: ${judgement.why}`);
     } catch (error) {
+      // Interrupting rather than failing: fast-check would shrink an error, and report its path as the failure's.
       thrown = { error };
-      throw error;
+      throw new fc.PreconditionFailure(true);
     }
     if (judgement.verdict === "not-judged") {
       notJudged += 1;
@@ -123,37 +188,31 @@ export async function runProperty<T>(
     inARow = 0;
     judged += 1;
     if (judgement.verdict === "holds") return true;
-    if (open) last = { shown, judgement, evidence: scratch.evidence.at(-1) };
+    last = { shown, judgement, evidence: scratch.evidence.at(-1) };
     return false;
   });
-  const limit = (ms: number) => [fc.interruptAfterTimeLimit(ms)];
 
   let found: { readonly path: string; readonly recorded: Recorded; readonly run: number } | undefined;
   const searchStarted = performance.now();
   if (settings.replayPath === undefined) {
     if (settings.runs === 0) return { kind: "nothing-sent", why: "--fuzz-runs 0: no input drawn" };
+    stopAt = searchStarted + settings.timeLimitMs;
     const search = await fc.check(property, {
       seed,
       numRuns: settings.runs,
       endOnFailure: true,
       maxSkipsPerRun: MAX_NOT_JUDGED_IN_A_ROW,
-      plugins: limit(settings.timeLimitMs),
     });
     const ended = thrown as { readonly error: unknown } | undefined;
     if (ended !== undefined) throw ended.error;
     if (!search.failed || search.counterexamplePath === null || last === undefined) {
-      open = false;
-      if (judged === 0)
-        return {
-          kind: "nothing-sent",
-          why:
-            notJudged > 0
-              ? `every answer was a rate limit (${notJudged} not judged)`
-              : "the time limit passed before the first input was sent",
-        };
-      return { kind: "held", judged, notJudged, interrupted: search.interrupted };
+      if (judged === 0) throw notDecided(notJudged, settings.timeLimitMs);
+      return { kind: "held", judged, notJudged, interrupted: search.interrupted, replayed: undefined };
     }
     found = { path: search.counterexamplePath, recorded: last, run: search.numRuns };
+  } else {
+    const problem = replayPathProblem(settings.replayPath, settings.runs);
+    if (problem !== undefined) return { kind: "nothing-sent", why: problem };
   }
 
   const foundAfterMs = found === undefined ? 0 : Math.round(performance.now() - searchStarted);
@@ -164,15 +223,30 @@ export async function runProperty<T>(
   last = undefined;
   thrown = undefined;
   const replayPath = found?.path ?? (settings.replayPath as string);
-  const shrink = await fc.check(property, {
-    seed,
-    path: replayPath,
-    // One value at the path, then only its shrinks: nothing else is drawn.
-    numRuns: 1,
-    maxSkipsPerRun: MAX_NOT_JUDGED_IN_A_ROW,
-    plugins: limit(settings.shrinkLimitMs),
-  });
-  open = false;
+  const judgedBefore = judged;
+  const notJudgedBefore = notJudged;
+  sent = 0;
+  stopAt = shrinkStarted + settings.shrinkLimitMs;
+  // The input at the path, then at most as many candidates as keep the path it reports replayable.
+  budget = Math.max(1, 1 + maxShrinkSteps - shrinkSteps(replayPath.split(":").map(Number)));
+  let shrink: fc.RunDetails<[T]>;
+  try {
+    shrink = await fc.check(property, {
+      seed,
+      path: replayPath,
+      // One value at the path, then only its shrinks: nothing else is drawn.
+      numRuns: 1,
+      maxSkipsPerRun: MAX_NOT_JUDGED_IN_A_ROW,
+    });
+  } catch (error) {
+    // fast-check walks the path before running anything: a path past the shrinks of this seed's inputs.
+    if (found === undefined && sent === 0)
+      return {
+        kind: "nothing-sent",
+        why: `the path ${shownPath(replayPath)} leads to no input of seed ${settings.seed}`,
+      };
+    throw error;
+  }
   const shrinkMs = Math.round(performance.now() - shrinkStarted);
   const shrunk = last as Recorded | undefined;
   // Set inside the property, which TypeScript cannot follow.
@@ -180,21 +254,37 @@ export async function runProperty<T>(
   // A transport failure while shrinking ends the shrinking, not the verdict: the smallest failure so far stands.
   const cutShort = ended !== undefined;
   if (ended !== undefined && shrunk === undefined && found === undefined) throw ended.error;
-  if (shrunk !== undefined && (cutShort || (shrink.failed && shrink.counterexamplePath !== null))) {
+  if (shrunk !== undefined && shrink.failed && shrink.counterexamplePath !== null) {
     return {
       kind: "failed",
       notJudged,
       ...shrunk,
-      path: shrink.counterexamplePath ?? replayPath,
+      path: shrink.counterexamplePath,
       shrinks: shrink.numShrinks,
       run: found?.run ?? Number(replayPath.split(":")[0]) + 1,
       reproduced: true,
-      shrinkInterrupted: cutShort || shrink.interrupted,
+      shrinkInterrupted: cutShort || (shrink.interrupted && !stoppedBySteps),
+      shrinkCapped: stoppedBySteps,
       foundAfterMs,
       shrinkMs,
     };
   }
-  if (found === undefined) return { kind: "held", judged, notJudged, interrupted: false };
+  if (found === undefined) {
+    // A replay that judged nothing proved nothing: no input at the path, or only 429s.
+    if (sent === 0)
+      return {
+        kind: "nothing-sent",
+        why: `the path ${shownPath(replayPath)} leads to no input of seed ${settings.seed}`,
+      };
+    if (judged === judgedBefore) throw notDecided(notJudged - notJudgedBefore, settings.shrinkLimitMs);
+    return {
+      kind: "held",
+      judged: judged - judgedBefore,
+      notJudged,
+      interrupted: shrink.interrupted,
+      replayed: shownPath(replayPath),
+    };
+  }
   // The target answered the same input differently the second time: report what was found, unshrunk.
   return {
     kind: "failed",
@@ -205,7 +295,17 @@ export async function runProperty<T>(
     run: found.run,
     reproduced: cutShort,
     shrinkInterrupted: cutShort,
+    shrinkCapped: false,
     foundAfterMs,
     shrinkMs,
   };
+}
+
+/** Inputs were asked for and none was judged: the answers were all 429, or (never in practice) none was sent. */
+function notDecided(notJudged: number, limitMs: number): Undecidable {
+  return new Undecidable(
+    notJudged > 0
+      ? `every input sent was answered 429 (too many requests): ${notJudged} not judged`
+      : `no input was judged within the time limit of ${formatDuration(limitMs)}`,
+  );
 }

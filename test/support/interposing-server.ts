@@ -3,9 +3,18 @@ import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { request } from "undici";
 
-/** What the interposer does with one request: answer it itself, reset the connection, or pass it on. */
+/**
+ * What the interposer does with one request: answer it itself (after `delayMs`, as a gateway whose backend hangs on
+ * the input), reset the connection, pass it on after `forwardAfterMs`, or pass it on at once.
+ */
 export type Interposition =
-  | { readonly status: number; readonly headers?: Record<string, string>; readonly body?: string }
+  | {
+      readonly status: number;
+      readonly headers?: Record<string, string>;
+      readonly body?: string;
+      readonly delayMs?: number;
+    }
+  | { readonly forwardAfterMs: number }
   | "reset"
   | undefined;
 
@@ -24,6 +33,14 @@ export async function startInterposingServer(
   decide: (method: string, path: string, headers: IncomingHttpHeaders, body: string) => Interposition,
 ): Promise<InterposingServer> {
   const sockets = new Set<Socket>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (ms: number, then: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      then();
+    }, ms);
+    timers.add(timer);
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -34,16 +51,25 @@ export async function startInterposingServer(
         req.socket.destroy();
         return;
       }
-      if (decision !== undefined) {
-        const text = decision.body ?? "";
-        res
-          .writeHead(decision.status, {
-            ...decision.headers,
-            "content-length": String(Buffer.byteLength(text)),
-          })
-          .end(text);
+      if (decision !== undefined && "forwardAfterMs" in decision) {
+        later(decision.forwardAfterMs, () => forward(body));
         return;
       }
+      if (decision !== undefined) {
+        const text = decision.body ?? "";
+        later(decision.delayMs ?? 0, () =>
+          res
+            .writeHead(decision.status, {
+              ...decision.headers,
+              "content-length": String(Buffer.byteLength(text)),
+            })
+            .end(text),
+        );
+        return;
+      }
+      forward(body);
+    });
+    const forward = (body: string) => {
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(
           ([name]) => !["host", "connection", "content-length"].includes(name),
@@ -68,7 +94,7 @@ export async function startInterposingServer(
         },
         () => res.writeHead(502).end(),
       );
-    });
+    };
   });
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -80,6 +106,7 @@ export async function startInterposingServer(
     url: (upstreamUrl) => `${origin}${new URL(upstreamUrl).pathname}`,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -22,9 +22,10 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
       dir,
     ]);
     expect(found.code).toBe(1);
-    const replay = /replay with (--seed 5 --only inputs\.valid-accepted --fuzz-replay [0-9:]+)/.exec(
-      found.stdout,
-    )?.[1];
+    const replay =
+      /replay with (--seed 5 --only inputs\.valid-accepted --fuzz-runs 25 --fuzz-replay [0-9:]+)/.exec(
+        found.stdout,
+      )?.[1];
     expect(replay).toBeDefined();
     const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8"));
     const first = results.checks[0].counterexample;
@@ -73,4 +74,37 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
   });
+
+  // Walking a path costs CPU before anything is sent: one no run can report is refused before the run starts.
+  const replay = ["--seed", "1", "--only", "inputs.valid-accepted"];
+  it.for([
+    [
+      "an input past what --fuzz-runs draws",
+      [...replay, "--fuzz-replay", "99999999999"],
+      /--fuzz-replay 99999999999 starts at input 100000000000, past the 275 a search of --fuzz-runs 25 can draw .*: give the --fuzz-runs of the run that found it \[invalid-value\]\n/,
+    ],
+    [
+      "an input past what the given --fuzz-runs draws",
+      [...replay, "--fuzz-runs", "200", "--fuzz-replay", "2200:0"],
+      /starts at input 2201, past the 2200 a search of --fuzz-runs 200 can draw/,
+    ],
+    [
+      "more shrink steps than a check takes",
+      [...replay, "--fuzz-replay", `3${":0".repeat(25_000)}`],
+      /--fuzz-replay 3(:0){19}:… \(50001 characters\) walks more than 20000 shrink steps, past the 20000 a check takes at most: no run reports such a path \[invalid-value\]\n/,
+    ],
+    [
+      "a megabyte of digits",
+      [...replay, "--fuzz-replay", "9".repeat(1 << 20)],
+      /--fuzz-replay 9{40}… \(1048576 characters\) starts at input past 10\^15/,
+    ],
+  ] as const)(
+    "a replay path of %s is a usage error (exit 2), sent nothing",
+    async ([, args, message], { tmpDir }) => {
+      const result = await run([...args, "--report-dir", join(tmpDir, "usage")]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.length).toBeLessThan(1_000);
+    },
+  );
 });

@@ -8,16 +8,19 @@ import { startInterposingServer } from "../../support/interposing-server.ts";
 import { runPropertyCheck, sandboxTarget } from "../../support/property-probe.ts";
 
 /**
- * `fronted(decide)`: a sandbox with the quote-reference fault behind a front that answers the harness's property
- * inputs (their references) as `decide` says; both closed after the test.
+ * `fronted(decide, faults)`: a sandbox (with the quote-reference fault unless `faults` say otherwise) behind a front
+ * that answers the harness's property inputs (their references) as `decide` says; both closed after the test.
  */
 const it = test.extend("fronted", async ({ sandbox }, { onCleanup }) => {
   const fronts: InterposingServer[] = [];
   onCleanup(async () => {
     await Promise.all(fronts.map((front) => front.close()));
   });
-  return async (decide: (body: string, count: number) => Interposition) => {
-    const target = await sandbox(["events-5xx-quote-reference"]);
+  return async (
+    decide: (body: string, count: number) => Interposition,
+    faults: FaultName[] = ["events-5xx-quote-reference"],
+  ) => {
+    const target = await sandbox(faults);
     let count = 0;
     const upstream = new URL(target.baseUrl).origin;
     const front = await startInterposingServer(upstream, (method, path, _headers, body) => {
@@ -215,7 +218,9 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     const target = sandboxTarget(await sandbox(["events-5xx-quote-reference"]));
     const found = await runPropertyCheck("inputs.valid-accepted", target, { seed: 11, runId: "replay" });
     const path = found.counterexample?.path as string;
-    expect(found.counterexample?.replay).toBe(`--seed 11 --only inputs.valid-accepted --fuzz-replay ${path}`);
+    expect(found.counterexample?.replay).toBe(
+      `--seed 11 --only inputs.valid-accepted --fuzz-runs 200 --fuzz-replay ${path}`,
+    );
     const replayed = await runPropertyCheck("inputs.valid-accepted", target, {
       seed: 11,
       runId: "replay",
@@ -226,6 +231,45 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     expect(replayed.counterexample?.input).toMatch(/"reference":"eah-fz-[0-9a-z]{7}-[a-z][0-9a-z]{5}-'"/);
     expect(replayed.counterexample?.path).toBe(path);
   });
+
+  it("a replay whose input now holds passes on what it sent, saying it replayed that path", async ({
+    sandbox,
+  }) => {
+    const result = await runPropertyCheck("inputs.valid-accepted", sandboxTarget(await sandbox()), {
+      runs: 25,
+      replayPath: "3",
+    });
+    expect(result.status, result.message).toBe("PASS");
+    expect(result.message).toBe("1 valid events accepted (seed 7; replayed from path 3)");
+  });
+
+  it.for([
+    [
+      "past the inputs the search draws",
+      "5000",
+      /^no input sent: --fuzz-replay 5000 starts at input 5001, past the 275 /,
+    ],
+    [
+      "past the shrinks of the input it starts at",
+      "3:15000",
+      /^no input sent: the path 3:15000 leads to no input of seed 7$/,
+    ],
+    [
+      "deeper than the input shrinks",
+      `3${":0".repeat(2_000)}`,
+      /^no input sent: the path 3(:0){19}:… \(4001 characters\) leads to no input of seed 7$/,
+    ],
+  ] as const)(
+    "a replay of a path %s sends nothing and is SKIP, never PASS",
+    async ([, path, message], { sandbox }) => {
+      const result = await runPropertyCheck("inputs.valid-accepted", sandboxTarget(await sandbox()), {
+        runs: 25,
+        replayPath: path,
+      });
+      expect(result.status, result.message).toBe("SKIP");
+      expect(result.message).toMatch(message);
+    },
+  );
 
   it("a 429 judges nothing: the inputs it refused are skipped and said, and no failure follows from them", async ({
     fronted,
@@ -277,5 +321,53 @@ describe("the stage replays by seed and path, and stays honest about what it jud
     });
     expect(result.status).toBe("PASS");
     expect(result.message).toMatch(/the time limit of 300 ms ended the search after \d+ of 100000/);
+  });
+});
+
+describe("the time limit stops drawing inputs; it never abandons one in flight", () => {
+  // Each check's share of the time is 100 ms here; the inputs are answered after 400 ms.
+  const late = { timeLimitMs: 100, shrinkLimitMs: 100 };
+
+  it("an input answered 500 after the time limit still fails the check (MUST), and is the counterexample", async ({
+    fronted,
+  }) => {
+    const target = await fronted(() => ({ status: 500, body: "backend timeout", delayMs: 400 }), []);
+    const result = await runPropertyCheck("inputs.valid-accepted", target, { runs: 25, ...late });
+    expect(result, result.message).toMatchObject({ status: "FAIL", level: "MUST" });
+    expect(result.message).toMatch(/expected a 2xx for every valid event, received 500 /);
+    expect(result.counterexample?.foundAt.input).toBe(1);
+  });
+
+  it("an input answered late and correctly is judged: the check passes on it and says the time limit ended the search", async ({
+    fronted,
+  }) => {
+    const target = await fronted(() => ({ forwardAfterMs: 400 }), []);
+    const result = await runPropertyCheck("inputs.valid-accepted", target, { runs: 25, ...late });
+    expect(result.status, result.message).toBe("PASS");
+    expect(result.message).toBe(
+      "1 valid events accepted (seed 7; the time limit of 100 ms ended the search after 1 of 25)",
+    );
+  });
+
+  it("a failing input in flight is never dropped for the inputs judged before it", async ({ fronted }) => {
+    // The first input passes through at once (a refusal), the next ones hang and fail.
+    const target = await fronted(
+      (_body, count) => (count === 1 ? undefined : { status: 502, body: "bad gateway", delayMs: 400 }),
+      [],
+    );
+    const result = await runPropertyCheck("inputs.types-enforced", target, { runs: 25, ...late });
+    expect(result, result.message).toMatchObject({ status: "FAIL", level: "MUST" });
+    expect(result.message).toMatch(/received 502 /);
+  });
+
+  it("a check whose every input was answered 429 until the time limit is ERROR (could not decide), never SKIP", async ({
+    fronted,
+  }) => {
+    const target = await fronted(() => ({ status: 429, headers: { "retry-after": "1" } }), []);
+    const result = await runPropertyCheck("inputs.dates-enforced", target, { runs: 25, ...late });
+    expect(result.status, result.message).toBe("ERROR");
+    expect(result.message).toMatch(
+      /^could not decide: every input sent was answered 429 \(too many requests\): 1 not judged/,
+    );
   });
 });
