@@ -51,7 +51,12 @@ describe("Keycloak 26 as the authorization server: load", () => {
       expect(count(summary, "token_expiries{kind:unexpected}")).toBeGreaterThan(0);
       expect(count(summary, "token_expiries{kind:extended}")).toBe(0);
       expect(count(summary, "token_expiries{kind:outlived}")).toBe(0);
-      expect(run.stdout).toMatch(/FAILED: 2 thresholds crossed/);
+      // The two sliding-expiry gates failed; a latency goal may fail too on a busy shared machine, nothing else.
+      const failed = summary.harness.failedThresholds.map((threshold) => threshold.metric);
+      expect(failed.filter((metric) => !metric.startsWith("http_req_duration")).sort()).toEqual([
+        "token_expiries{kind:extended}",
+        "token_expiries{kind:unexpected}",
+      ]);
       expect(run.code).toBe(1);
     },
     TIMEOUT,
