@@ -138,7 +138,7 @@ export async function ensureKeycloak(
     const archive = (await readdir(work)).find((name) => name.endsWith(".tar.gz"));
     if (archive === undefined) throw new Error(`Maven copied no tar.gz of ${ARTIFACT} into ${work}`);
     // tar keeps the distribution's modes (bin/*.sh executable), which the dependency plugin's unpack may drop.
-    await run("tar", ["-xzf", archive], work, env);
+    await run("tar", ["--no-same-owner", "-xzf", archive], work, env);
     const unpacked = path.join(work, `keycloak-${KEYCLOAK_VERSION}`);
     if (!(await isExecutable(path.join(unpacked, "bin", "kc.sh")))) {
       throw new Error(`${archive} has no keycloak-${KEYCLOAK_VERSION}/bin/kc.sh`);
