@@ -39,7 +39,7 @@ const SLOW = [
   // The real CLI process against targets that echo secrets or send hostile text: every file it writes is searched.
   "test/cli/commands/echo-targets.test.ts",
   "test/cli/commands/hostile-targets.test.ts",
-  // A real authorization server, the packed CLI, the GitHub Action's script, a browser, Go.
+  // Real authorization servers (oidc-provider, Keycloak), the packed CLI, the GitHub Action's script, a browser, Go.
   "test/integration/**/*.test.ts",
   "test/scripts/build/*.test.ts",
   "test/action/*.test.ts",
@@ -59,7 +59,15 @@ export default defineConfig({
     reporters: ["default", new ProgressReporter()],
     // Both projects share the three workers: vitest runs the slow files first, then the unit files.
     projects: [
-      { extends: true, test: { name: "slow", include: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          include: SLOW,
+          // One Keycloak for the run, started only when a file asks for it (test/support/keycloak/).
+          globalSetup: ["test/support/keycloak/keycloak-global-setup.ts"],
+        },
+      },
       {
         extends: true,
         test: {

@@ -58,6 +58,26 @@ function refuseDowngrade(issuer: string, tokenEndpoint: string): void {
 }
 
 /**
+ * The metadata's introspection endpoint, where the client may authenticate: never plain http under an https issuer
+ * (the secret would travel in cleartext), which is then left unused with a note.
+ */
+export function introspectionOf(
+  issuer: string,
+  server: DiscoveredServer,
+  note: (line: string) => void,
+): { introspectionEndpoint?: string } {
+  const endpoint = server.introspectionEndpoint;
+  if (endpoint === undefined) return {};
+  if (new URL(issuer).protocol === "https:" && new URL(endpoint).protocol !== "https:") {
+    note(
+      `the metadata's introspection_endpoint ${inertText(new URL(endpoint).href)} is plain http where the issuer is https: it is not used`,
+    );
+    return {};
+  }
+  return { introspectionEndpoint: endpoint };
+}
+
+/**
  * Resolves the target as resolveTarget does, but with --issuer reads the server's metadata first for the token
  * endpoint and the client authentication (one request or two, nothing else sent). Metadata that answers but is not
  * usable is a configuration error, since the harness does not guess a token endpoint; metadata nobody answers for is
@@ -112,7 +132,12 @@ export async function resolveTargetWithIssuer(
   );
   if (resolved === undefined) return undefined;
   // A method chosen from the metadata is a default: only the user's own is binding.
-  const target: Target = { ...resolved, issuer, clientAuthGiven: given !== undefined };
+  const target: Target = {
+    ...resolved,
+    issuer,
+    clientAuthGiven: given !== undefined,
+    ...introspectionOf(issuer, server, note),
+  };
   note(
     `${inertText(describeTokenEndpoint(tokenEndpointFacts(target)))}, client authentication ${METHOD_NAMES[clientAuth]} (from ${server.metadataUrl})`,
   );

@@ -39,6 +39,11 @@ export interface Target {
   readonly embedded: boolean;
   /** The issuer whose metadata named the token endpoint (`--issuer`), when one did. */
   readonly issuer?: string;
+  /**
+   * That issuer's RFC 7662 introspection endpoint, when its metadata names one: verify-rotation asks it whether a
+   * refused or accepted old token is still active. The client authenticates there as at the token endpoint.
+   */
+  readonly introspectionEndpoint?: string;
 }
 
 /**

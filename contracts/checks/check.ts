@@ -37,12 +37,15 @@ export type Finding =
   | { readonly outcome: "holds"; readonly message: string }
   | { readonly outcome: "broken"; readonly message: string }
   | { readonly outcome: "skipped"; readonly message: string }
-  | { readonly outcome: "observed"; readonly message: string };
+  | { readonly outcome: "observed"; readonly message: string }
+  | { readonly outcome: "caveat"; readonly message: string };
 
 export const holds = (message: string): Finding => ({ outcome: "holds", message });
 export const broken = (message: string): Finding => ({ outcome: "broken", message });
 export const skipped = (message: string): Finding => ({ outcome: "skipped", message });
 export const observed = (message: string): Finding => ({ outcome: "observed", message });
+/** Neither holds nor broken: the target made a choice the expectation did not foresee, named in the message. */
+export const caveat = (message: string): Finding => ({ outcome: "caveat", message });
 
 export interface CheckDefinition {
   /** Stable id, `<area>.<name>`, used by --only and in reports. */
@@ -70,5 +73,7 @@ export function statusOf(level: CheckLevel, finding: Finding): CheckStatus {
       return "SKIP";
     case "broken":
       return level === "MUST" ? "FAIL" : level === "SHOULD" ? "WARN" : "PASS";
+    case "caveat":
+      return level === "INFO" ? "PASS" : "WARN";
   }
 }

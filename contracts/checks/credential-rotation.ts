@@ -1,9 +1,11 @@
+import { decodeJwt } from "jose";
 import { Undecidable } from "../../core/index.ts";
 import type { Secret } from "../../transport/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { CheckDefinition, CheckLevel } from "./check.ts";
-import { broken, defineCheck, holds, observed, skipped } from "./check.ts";
+import { broken, caveat, defineCheck, holds, observed, skipped } from "./check.ts";
 import { accessTokenOf, describeResponse, jsonObject } from "./describe.ts";
+import { introspectOldToken, type OldTokenIntrospection } from "./old-token-introspection.ts";
 import { oldTokenState } from "./old-token-state.ts";
 import { premiseAcceptedEvent, premiseIssuedToken, premiseToken } from "./premise.ts";
 import { describeRefusal, INVALID_CLIENT, isRefusal, REFUSED_TOKEN } from "./refusal.ts";
@@ -16,6 +18,23 @@ export interface RotationExpectations {
   readonly oldToken?: Secret;
   readonly expectOld?: "refused" | "accepted";
   readonly expectOldTokens?: "valid" | "revoked";
+}
+
+/** What an introspection adds where a refusal stays ambiguous: an inactive answer gives no reason (RFC 7662 §2.2). */
+function introspectionSays(introspected: OldTokenIntrospection): string {
+  return introspected.state === "inactive"
+    ? `${introspected.why}, which an expired and a revoked token both get`
+    : introspected.why;
+}
+
+/** ", at its exp …" for a JWT, nothing for a token that carries no readable exp. */
+function expiryOf(token: string): string {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" ? ` (its exp: ${new Date(exp * 1000).toISOString()})` : "";
+  } catch {
+    return "";
+  }
 }
 
 const levelFor = (expectation: string | undefined): CheckLevel =>
@@ -112,10 +131,28 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
       await premiseAcceptedEvent(probe, fresh.accessToken);
       const response = await probe.postEvent("create an event with a token from before the rotation", token);
       const said = describeResponse(response, probe.redactor);
+      const introspected = await introspectOldToken(probe, token, fresh.accessToken);
       if (isSuccess(response.status)) {
+        if (introspected?.state === "inactive") {
+          // The server revoked it and the API took it all the same: the API's own design, named, never a pass or a fail.
+          const choice =
+            `the authorization server revoked it (${introspected.why}), but the API still accepts it (${response.status}): ` +
+            `the API checks the token itself, not whether it was revoked, so it works until it expires${expiryOf(token)}; ` +
+            "that is the API's choice (an API that introspects refuses it at once)";
+          if (expected.expectOldTokens === undefined) return observed(choice);
+          return caveat(
+            `${expected.expectOldTokens === "revoked" ? "revoked by the server, not by the API" : "valid at the API, but revoked by the server"}: ${choice}`,
+          );
+        }
         if (expected.expectOldTokens === undefined) return observed(`the earlier token is valid: ${said}`);
         if (expected.expectOldTokens === "revoked") {
-          return broken(`expected the earlier token to be revoked, but it is valid: ${said}`);
+          const unasked =
+            introspected === undefined
+              ? "; if the server did revoke it, the API checks tokens by their signature alone, which an --issuer whose metadata names an introspection_endpoint lets the harness tell"
+              : introspected.state === "unusable"
+                ? `; whether the server revoked it is not known: ${introspected.why}`
+                : "";
+          return broken(`expected the earlier token to be revoked, but it is valid: ${said}${unasked}`);
         }
         return holds(`the earlier token is valid (${response.status})`);
       }
@@ -133,17 +170,28 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
           `${expired}, so its refusal says nothing about the rotation: give a token taken just before rotating`,
         );
       }
+      if (introspected?.state === "active") {
+        // The server still vouches for the token: the refusal is the API's own doing.
+        const own = `the API refuses it (${response.status}) although ${introspected.why.replace("calls it active", "still calls it active")}: the refusal is the API's own, not a revocation by the server`;
+        if (expected.expectOldTokens === undefined) return observed(`${own}: ${said}`);
+        if (expected.expectOldTokens === "valid") {
+          return broken(`expected the earlier token to be valid, but ${own}: ${said}`);
+        }
+        return holds(`the earlier token is refused (${response.status}); ${own}`);
+      }
       if (age.state === "unknown") {
-        const either = `the earlier token was refused, but expired and revoked cannot be told apart (${age.why})`;
+        const asked = introspected === undefined ? "" : `; ${introspectionSays(introspected)}`;
+        const either = `the earlier token was refused, but expired and revoked cannot be told apart (${age.why}${asked})`;
         if (expected.expectOldTokens === undefined) return observed(`${either}: ${said}`);
         throw new Undecidable(`${either}; give a token taken just before rotating`);
       }
+      const why = introspected?.state === "inactive" ? `${age.why}; ${introspected.why}` : age.why;
       if (expected.expectOldTokens === undefined)
-        return observed(`the earlier token is revoked (${age.why}): ${said}`);
+        return observed(`the earlier token is revoked (${why}): ${said}`);
       if (expected.expectOldTokens === "valid") {
-        return broken(`expected the earlier token to be valid, but it is revoked (${age.why}): ${said}`);
+        return broken(`expected the earlier token to be valid, but it is revoked (${why}): ${said}`);
       }
-      return holds(`the earlier token is revoked (${response.status}; ${age.why})`);
+      return holds(`the earlier token is revoked (${response.status}; ${why})`);
     },
   });
 

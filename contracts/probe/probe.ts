@@ -224,6 +224,22 @@ export class Probe {
     return { method: "POST", url: this.target.tokenUrl, headers, body };
   }
 
+  /**
+   * RFC 7662's question about `token` to the issuer's introspection endpoint, the client authenticating as at the
+   * token endpoint; undefined when the target has no such endpoint (only `--issuer` metadata names one).
+   */
+  introspectionRequest(token: string): HttpRequest | undefined {
+    const endpoint = this.target.introspectionEndpoint;
+    if (endpoint === undefined) return undefined;
+    const { headers, body } = tokenRequestParts(this.target.clientAuth, {
+      client_id: this.target.clientId,
+      client_secret: this.target.clientSecret.reveal(),
+      token,
+      token_type_hint: "access_token",
+    });
+    return { method: "POST", url: endpoint, headers, body };
+  }
+
   /** Obtains a token with the configured credentials, or throws PrerequisiteError saying why not. */
   async obtainToken(label = "obtain an access token"): Promise<IssuedToken> {
     const response = await this.exchange(label, this.tokenRequest());

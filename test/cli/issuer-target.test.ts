@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveTargetWithIssuer } from "../../cli/issuer-target.ts";
+import { introspectionOf, resolveTargetWithIssuer } from "../../cli/issuer-target.ts";
 import { CannotRunError, UsageError } from "../../core/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
@@ -76,5 +76,30 @@ describe("--issuer", () => {
     expect((error as Error).message).toMatch(
       /^could not test: could not read the metadata of the issuer http:\/\/127\.0\.0\.1:1\/x \(http:\/\/127\.0\.0\.1:1\/x\/\.well-known\/openid-configuration .*ECONNREFUSED/,
     );
+  });
+
+  it("keeps the metadata's introspection endpoint, but never a plain-http one under an https issuer", () => {
+    const server = (introspectionEndpoint?: string) => ({
+      issuer: "https://sso.example.com/realms/r",
+      tokenEndpoint: "https://sso.example.com/realms/r/protocol/openid-connect/token",
+      authMethods: ["client_secret_basic"],
+      metadataUrl: "https://sso.example.com/realms/r/.well-known/openid-configuration",
+      ...(introspectionEndpoint === undefined ? {} : { introspectionEndpoint }),
+    });
+    const notes: string[] = [];
+    const note = (line: string) => notes.push(line);
+    const https = "https://sso.example.com/realms/r/protocol/openid-connect/token/introspect";
+    expect(introspectionOf("https://sso.example.com/realms/r", server(https), note)).toEqual({
+      introspectionEndpoint: https,
+    });
+    expect(introspectionOf("https://sso.example.com/realms/r", server(), note)).toEqual({});
+    const http = "http://sso.example.com/realms/r/protocol/openid-connect/token/introspect";
+    expect(introspectionOf("https://sso.example.com/realms/r", server(http), note)).toEqual({});
+    expect(notes).toEqual([
+      `the metadata's introspection_endpoint ${http} is plain http where the issuer is https: it is not used`,
+    ]);
+    expect(introspectionOf("http://127.0.0.1:8080/realms/r", server(http), note)).toEqual({
+      introspectionEndpoint: http,
+    });
   });
 });

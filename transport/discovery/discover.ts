@@ -29,6 +29,8 @@ export interface DiscoveredServer {
   readonly tokenEndpoint: string;
   /** token_endpoint_auth_methods_supported, or RFC 8414's default when absent. */
   readonly authMethods: readonly string[];
+  /** RFC 7662's introspection endpoint, when the metadata names one. */
+  readonly introspectionEndpoint?: string;
   /** The document it came from. */
   readonly metadataUrl: string;
 }
@@ -106,6 +108,9 @@ async function fetchMetadata(issuer: string, url: string, how: DiscoveryRequest)
       issuer,
       tokenEndpoint: metadata.token_endpoint,
       authMethods: metadata.token_endpoint_auth_methods_supported ?? DEFAULT_AUTH_METHODS,
+      ...(metadata.introspection_endpoint === undefined
+        ? {}
+        : { introspectionEndpoint: metadata.introspection_endpoint }),
       metadataUrl: url,
     },
   };

@@ -5,6 +5,11 @@ export const serverMetadataSchema = z.looseObject({
   issuer: z.string().min(1),
   token_endpoint: z.url({ protocol: /^https?$/ }),
   token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
+  // RFC 7662's endpoint is optional help (verify-rotation asks it about old tokens): one that is not a URL is ignored.
+  introspection_endpoint: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .catch(undefined),
 });
 
 export type ServerMetadata = z.infer<typeof serverMetadataSchema>;

@@ -95,6 +95,25 @@ describe("discoverServer", () => {
     }
   });
 
+  it.each([
+    ["names", (base: string) => `${base}/introspect`, (base: string) => `${base}/introspect`],
+    ["ignores a malformed", () => "not a url", () => undefined],
+    ["ignores a non-http", () => "ftp://as.example/introspect", () => undefined],
+  ])("%s introspection_endpoint, the token endpoint found all the same", async (_, given, wanted) => {
+    const server = await tableServer((base, path) =>
+      path === "/.well-known/openid-configuration"
+        ? { status: 200, body: metadata(base, { introspection_endpoint: given(base) }) }
+        : undefined,
+    );
+    try {
+      const found = await discoverServer(server.url, how);
+      expect(found.tokenEndpoint).toBe(`${server.url}/token`);
+      expect(found.introspectionEndpoint).toBe(wanted(server.url));
+    } finally {
+      await server.close();
+    }
+  });
+
   it("refuses metadata of another issuer, showing its text inert", async () => {
     const server = await tableServer(() => ({
       status: 200,
