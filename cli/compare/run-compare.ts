@@ -1,8 +1,9 @@
 import { UsageError } from "../../core/index.ts";
 import { applyToComparison, describeOutcomes } from "../../reporting/accepted/index.ts";
+import type { LoadComparison } from "../../reporting/compare/index.ts";
 import {
   compareContract,
-  compareLoad,
+  compareLoadInterruptibly,
   comparisonStatus,
   failsRun,
   renderComparisonText,
@@ -14,6 +15,7 @@ import { inertText } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
+import { interruption } from "../interruption.ts";
 import type { CompareOptionValues } from "./compare-options.ts";
 import { readCompareOptions, readFailOn } from "./compare-options.ts";
 import { checkComparable, readComparable } from "./read-comparable.ts";
@@ -49,10 +51,15 @@ export async function runCompare(
       targetMismatches(base.record.target, candidate.record.target, options["allow-latency-change"] === true),
       "compare",
     );
-    const { comparison, outcomes } = applyToComparison(
-      compareLoad(base.record, candidate.record, compareOptions),
-      ledger,
-    );
+    let judged: LoadComparison;
+    try {
+      judged = await compareLoadInterruptibly(base.record, candidate.record, compareOptions, io.signal);
+    } catch (error) {
+      if (!io.signal.aborted) throw error;
+      io.stderr.write(`event-harness compare: ${interruption(io.signal)} before the comparison was judged\n`);
+      return ExitCode.undecided;
+    }
+    const { comparison, outcomes } = applyToComparison(judged, ledger);
     io.stdout.write(`${candidate.name}\n${renderComparisonText(comparison, base.name)}`);
     if (outcomes.length > 0) {
       io.stdout.write(

@@ -166,6 +166,24 @@ describe("a baseline file is validated before it is read", () => {
     );
   });
 
+  it("exits 3 saying it was interrupted, when a signal came before the comparison was judged", async ({
+    file,
+  }) => {
+    const stop = new AbortController();
+    stop.abort(new Error("received SIGTERM"));
+    const run = await runInProcess(
+      compareCommand,
+      [await file(steadyRun(1)), await file(steadyRun(2))],
+      {},
+      stop.signal,
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "event-harness compare: interrupted (received SIGTERM) before the comparison was judged\n",
+    );
+  });
+
   it("refuses a baseline of an older format, saying to record it again", async ({ file }) => {
     const old = { ...(steadyRun(1) as object), format: "event-harness-load-record/1" };
     const run = await compare(await file(old), await file(steadyRun(2)));
