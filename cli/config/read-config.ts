@@ -5,6 +5,7 @@ import { readInputFile } from "../../transport/index.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
+import { quotedName, shortName, someOf } from "../quoted-name.ts";
 import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
 import type { EnvironmentSettings } from "./config-schema.ts";
 import { configFileSchema } from "./config-schema.ts";
@@ -30,9 +31,11 @@ function where(issuePath: readonly PropertyKey[]): string {
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     const known = issue.path.length === 0 ? TOP_KEYS : CONFIG_KEY_NAMES;
-    return issue.keys
-      .map((key) => `${where(issue.path)}unknown key '${key}'${didYouMeanAside(key, known)}`)
-      .join("; ");
+    return someOf(
+      issue.keys,
+      "; ",
+      (key) => `${where(issue.path)}unknown key ${quotedName(key)}${didYouMeanAside(key, known)}`,
+    );
   }
   const last = issue.path.at(-1);
   if (
@@ -43,7 +46,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `${where(issue.path)}a literal secret is refused (a config file gets committed and copied): write a reference to an environment variable, e.g. ${SECRET_EXAMPLE}, and export that variable`;
   }
   if (issue.path.length === 2 && issue.path[0] === "environments" && issue.code === "invalid_format") {
-    return `environments: '${String(issue.path[1])}' is not an environment name (letters, digits, '.', '_', '-')`;
+    return `environments: ${quotedName(String(issue.path[1]))} is not an environment name (letters, digits, '.', '_', '-')`;
   }
   return `${where(issue.path)}${issue.message}`;
 }
@@ -72,7 +75,7 @@ export async function readConfigEnvironment(
   }
   const parsed = configFileSchema.safeParse(data);
   if (!parsed.success) {
-    throw configError(absolute, parsed.error.issues.map(describeIssue).join("; "));
+    throw configError(absolute, someOf(parsed.error.issues, "; ", describeIssue));
   }
   const names = Object.keys(parsed.data.environments);
   let name = environment;
@@ -82,7 +85,7 @@ export async function readConfigEnvironment(
         absolute,
         names.length === 0
           ? "holds no environments"
-          : `holds ${names.length} environments (${names.join(", ")}): pick one with --environment NAME (-e)`,
+          : `holds ${names.length} environments (${someOf(names, ", ", shortName)}): pick one with --environment NAME (-e)`,
       );
     }
     name = names[0] as string;
@@ -91,7 +94,7 @@ export async function readConfigEnvironment(
   if (chosen === undefined) {
     throw configError(
       absolute,
-      `has no environment '${name}'${didYouMeanAside(name, names)} (environments: ${names.join(", ") || "none"})`,
+      `has no environment ${quotedName(name)}${didYouMeanAside(name, names)} (environments: ${someOf(names, ", ", shortName) || "none"})`,
     );
   }
   return {

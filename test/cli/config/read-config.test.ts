@@ -110,6 +110,29 @@ describe("readConfigEnvironment", () => {
     expect(error.message).toContain("unknown key 'baseURL' (did you mean 'baseUrl'?)");
   });
 
+  it("keeps its message short for a key of a megabyte and for a hundred thousand unknown keys", async ({
+    tmpDir: dir,
+  }) => {
+    const long = "k".repeat(1_000_000);
+    const one = await refusal(
+      readConfigEnvironment(
+        await configFile(dir, "long-key.json", JSON.stringify({ environments: { a: { [long]: 1 } } })),
+        "a",
+      ),
+    );
+    expect(one.message).toContain(`unknown key '${"k".repeat(60)}…' (1000000 characters)`);
+    expect(one.message.length).toBeLessThan(500);
+    const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`unknownKey${i}`, 1]));
+    const many = await refusal(
+      readConfigEnvironment(
+        await configFile(dir, "many-keys.json", JSON.stringify({ environments: { a: keys } })),
+        "a",
+      ),
+    );
+    expect(many.message).toContain("environments.a: unknown key 'unknownKey9'; and 99990 more");
+    expect(many.message.length).toBeLessThan(1000);
+  });
+
   it("says where malformed JSON breaks, by line and column, without quoting the file", async ({
     tmpDir: dir,
   }) => {
