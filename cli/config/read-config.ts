@@ -6,6 +6,7 @@ import type { ConfigSource } from "../config-options.ts";
 import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { quotedName, shortName, someOf } from "../quoted-name.ts";
+import type { ConfigKey, ConfigKeyName } from "./config-keys.ts";
 import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
 import type { EnvironmentSettings } from "./config-schema.ts";
 import { configFileSchema } from "./config-schema.ts";
@@ -38,11 +39,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     );
   }
   const last = issue.path.at(-1);
-  if (
-    typeof last === "string" &&
-    last in CONFIG_KEYS &&
-    "secret" in CONFIG_KEYS[last as keyof typeof CONFIG_KEYS]
-  ) {
+  const key: ConfigKey | undefined =
+    typeof last === "string" && Object.hasOwn(CONFIG_KEYS, last)
+      ? CONFIG_KEYS[last as ConfigKeyName]
+      : undefined;
+  if (key?.secret?.form === "reference") {
     return `${where(issue.path)}a literal secret is refused (a config file gets committed and copied): write a reference to an environment variable, e.g. ${SECRET_EXAMPLE}, and export that variable`;
   }
   if (issue.path.length === 2 && issue.path[0] === "environments" && issue.code === "invalid_format") {
