@@ -12,6 +12,9 @@ export const SECRET_EXAMPLE = `"$\{STAGING_SECRET}"`;
 /** A secret is only ever a reference to an environment variable, so the file can be committed. */
 export const SECRET_REFERENCE = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 
+/** `$NAME` (quoted or not) where `${NAME}` was meant: a shell's reference, which a config file does not replace. */
+export const UNBRACED_REFERENCE = /^\s*(["']?)\$[A-Za-z_][A-Za-z0-9_]*\1\s*$/;
+
 /**
  * A key whose value carries a secret of its environment: `reference`, the whole value is one `${VARIABLE}` (a literal
  * is refused); `in-references`, each `${VARIABLE}` it holds is one and its literal text is none (token parameters:
@@ -88,7 +91,14 @@ export const CONFIG_KEYS = {
   tokenParams: {
     flag: "token-param",
     option: targetOptions["token-param"],
-    schema: z.array(z.string().regex(/^[^=]+=/, { error: "a token parameter is written NAME=VALUE" })),
+    schema: z.array(
+      z
+        .string()
+        .regex(/^[^=]+=/, { error: "a token parameter is written NAME=VALUE" })
+        .refine((param) => !UNBRACED_REFERENCE.test(param.slice(param.indexOf("=") + 1)), {
+          error: `a value taken from an environment variable is written with braces, NAME=$\{VARIABLE}: $VARIABLE is not replaced and would be sent as it is`,
+        }),
+    ),
     secret: { form: "in-references", what: "the token parameters" },
     description: `Further form fields of every token request, each "NAME=VALUE" (e.g. ["organization=org_1"]); a value may be a $\{VARIABLE} reference, which holds a secret of this environment.`,
   },

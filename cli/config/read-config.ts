@@ -7,7 +7,7 @@ import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { quotedName, shortName, someOf } from "../quoted-name.ts";
 import type { ConfigKey, ConfigKeyName } from "./config-keys.ts";
-import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
+import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE, UNBRACED_REFERENCE } from "./config-keys.ts";
 import type { EnvironmentSettings } from "./config-schema.ts";
 import { configFileSchema } from "./config-schema.ts";
 import { jsonErrorPosition } from "./json-error-position.ts";
@@ -28,8 +28,18 @@ function where(issuePath: readonly PropertyKey[]): string {
   return issuePath.length === 0 ? "" : `${issuePath.map(String).join(".")}: `;
 }
 
+/** The value at a schema issue's path in the parsed file. */
+function valueAt(data: unknown, issuePath: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of issuePath) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /** One schema issue in words; a value the user wrote is never repeated, since it may be a secret. */
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === "unrecognized_keys") {
     const known = issue.path.length === 0 ? TOP_KEYS : CONFIG_KEY_NAMES;
     return someOf(
@@ -44,6 +54,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       ? CONFIG_KEYS[last as ConfigKeyName]
       : undefined;
   if (key?.secret?.form === "reference") {
+    const value = valueAt(data, issue.path);
+    if (typeof value === "string" && UNBRACED_REFERENCE.test(value)) {
+      // A shell's $NAME: the name is not repeated either, since a literal secret may start with $.
+      return `${where(issue.path)}$NAME without braces is no reference (a config file does not replace it): the syntax is $\{NAME}, e.g. ${SECRET_EXAMPLE}, and that variable exported`;
+    }
     return `${where(issue.path)}a literal secret is refused (a config file gets committed and copied): write a reference to an environment variable, e.g. ${SECRET_EXAMPLE}, and export that variable`;
   }
   if (issue.path.length === 2 && issue.path[0] === "environments" && issue.code === "invalid_format") {
@@ -76,7 +91,10 @@ export async function readConfigEnvironment(
   }
   const parsed = configFileSchema.safeParse(data);
   if (!parsed.success) {
-    throw configError(absolute, someOf(parsed.error.issues, "; ", describeIssue));
+    throw configError(
+      absolute,
+      someOf(parsed.error.issues, "; ", (issue) => describeIssue(issue, data)),
+    );
   }
   const names = Object.keys(parsed.data.environments);
   let name = environment;

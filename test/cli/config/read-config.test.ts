@@ -83,6 +83,42 @@ describe("readConfigEnvironment", () => {
     expect(error.message).not.toContain("s3cr3t");
   });
 
+  it.for([
+    ["$MY_STAGE_KEY", "$MY_STAGE_KEY"],
+    ['"$MY_STAGE_KEY" (quotes inside the value)', '"$MY_STAGE_KEY"'],
+  ])(
+    "says the syntax is ${NAME} for a secret written %s, without repeating it",
+    async ([_label, value], { tmpDir: dir }) => {
+      const file = await configFile(
+        dir,
+        "unbraced.json",
+        JSON.stringify({ environments: { staging: { clientSecret: value } } }),
+      );
+      const error = await refusal(readConfigEnvironment(file, "staging"));
+      expect(error.message).toContain(
+        'environments.staging.clientSecret: $NAME without braces is no reference (a config file does not replace it): the syntax is ${NAME}, e.g. "${STAGING_SECRET}"',
+      );
+      expect(error.message).not.toContain("MY_STAGE_KEY");
+    },
+  );
+
+  it("refuses a token parameter whose value is $NAME without braces, which would be sent as it is", async ({
+    tmpDir: dir,
+  }) => {
+    const file = await configFile(
+      dir,
+      "unbraced-param.json",
+      JSON.stringify({
+        environments: { staging: { tokenParams: ["organization=org_1", "api_key=$MY_KEY"] } },
+      }),
+    );
+    const error = await refusal(readConfigEnvironment(file, "staging"));
+    expect(error.message).toContain(
+      "environments.staging.tokenParams.1: a value taken from an environment variable is written with braces, NAME=${VARIABLE}",
+    );
+    expect(error.message).not.toContain("MY_KEY");
+  });
+
   it("refuses a secret that mixes a reference with literal text", async ({ tmpDir: dir }) => {
     const file = await configFile(
       dir,
