@@ -227,22 +227,21 @@ function unitsPerStretch(needed: number, ...sides: readonly (readonly UnitRecord
   return slowest > 0 ? Math.max(1, Math.ceil((needed * 0.9) / slowest)) : 0;
 }
 
-/** Consecutive stretches of `size` units (a shorter remainder left out), each merged. */
-function stretches(units: readonly UnitRecord[], size: number, unitMs: number): Stretch[] {
-  const out: Stretch[] = [];
-  if (size < 1) return out;
+/** Consecutive stretches of `size` units (a shorter remainder left out), each merged, made one at a time. */
+function* stretches(units: readonly UnitRecord[], size: number, unitMs: number): Generator<Stretch> {
+  if (size < 1) return;
   for (let start = 0; start + size <= units.length; start += size) {
     const events = new LatencyHistogram();
     let accepted = 0;
     let failed = 0;
-    for (const unit of units.slice(start, start + size)) {
+    for (let i = start; i < start + size; i += 1) {
+      const unit = units[i] as UnitRecord;
       events.merge(LatencyHistogram.fromEntries(unit.events, unit.eventsMax));
       accepted += unit.accepted;
       failed += unit.failed;
     }
-    out.push({ events, accepted, failed, seconds: (size * unitMs) / 1000 });
+    yield { events, accepted, failed, seconds: (size * unitMs) / 1000 };
   }
-  return out;
 }
 
 function median(values: readonly number[]): number | undefined {
