@@ -1,6 +1,37 @@
 #!/usr/bin/env bash
 # The composite action's run step: inputs arrive as HARNESS_* variables, secrets leave only as EVENT_API_* variables.
+# Nothing an input holds is printed raw: the log shows it through the harness's inert quoting, and the outputs are
+# written as name<<DELIMITER blocks with a delimiter no input can know.
 set -euo pipefail
+
+action_path="${GITHUB_ACTION_PATH:?run.sh runs inside the composite action}"
+delimiter="event-harness-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+
+# One output of the step; a value never holds the delimiter's line (paths hold no line break, the rest are ours).
+output() {
+  printf '%s<<%s\n%s\n%s\n' "$1" "$delimiter" "$2" "$delimiter" >>"${GITHUB_OUTPUT:?}"
+}
+
+# Arguments as one line for the log, each shown and never obeyed (transport/untrusted-text.ts).
+inert_words() {
+  node "$action_path/action/inert-words.mjs" "$@" || echo "(the command line could not be shown)"
+}
+
+# A path never holds a line break: one in an input is refused before anything runs or is printed.
+for name in CONFIG ACCEPTED BASELINE CA_FILE K6_BIN REPORT_DIR; do
+  input="HARNESS_${name}"
+  case "${!input:-}" in
+    *$'\n'* | *$'\r'*)
+      label="$(echo "$name" | tr 'A-Z_' 'a-z-')"
+      echo "::error title=event-harness::the input ${label} holds a line break (CR or LF), which no path does; nothing was run"
+      output verdict configuration-error
+      output report-path ""
+      output exit-code 2
+      echo "**event-harness: configuration-error** (exit 2): the input ${label} holds a line break (CR or LF), which no path does; nothing was run." >>"${GITHUB_STEP_SUMMARY:?}"
+      exit 2
+      ;;
+  esac
+done
 
 # Each non-empty input becomes the harness's own variable; an empty one leaves the job's variable alone.
 for name in ISSUER AUTH_URL TOKEN_URL BASE_URL CLIENT_ID CLIENT_SECRET CLIENT_AUTH SCOPE AUDIENCE RESOURCE TOKEN_PARAMS \
@@ -36,10 +67,9 @@ read -r -d '' -a scenarios <<<"${HARNESS_SCENARIOS:-}" || true
 for scenario in "${scenarios[@]}"; do args+=(--scenario "$scenario"); done
 
 # The package's own bin entry, so the action follows wherever the package puts its CLI.
-action_path="${GITHUB_ACTION_PATH:?run.sh runs inside the composite action}"
 bin="$(node -p 'require(process.argv[1]).bin["event-harness"]' "$action_path/package.json")"
 
-echo "event-harness ${args[*]}"
+echo "event-harness $(inert_words "${args[@]}")"
 set +e
 node "$action_path/$bin" "${args[@]}"
 code=$?
@@ -51,11 +81,9 @@ case "$code" in
   2) verdict=configuration-error ;;
   *) verdict=undecided ;;
 esac
-{
-  echo "verdict=$verdict"
-  echo "report-path=$report_dir"
-  echo "exit-code=$code"
-} >>"${GITHUB_OUTPUT:?}"
+output verdict "$verdict"
+output report-path "$report_dir"
+output exit-code "$code"
 
 # The job summary gets the run's summary.md whatever the verdict, so a failure is explained where it is seen.
 if [ -f "$report_dir/summary.md" ]; then
@@ -65,6 +93,8 @@ else
 fi
 
 if [ "$code" -ne 0 ]; then
-  echo "::error title=event-harness::verdict ${verdict} (exit ${code}); reports in ${report_dir}"
+  # A workflow command's message takes % as an escape: the path is shown inert, its % written as %25.
+  shown="$(inert_words "$report_dir")"
+  echo "::error title=event-harness::verdict ${verdict} (exit ${code}); reports in ${shown//%/%25}"
 fi
 exit "$code"

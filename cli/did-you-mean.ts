@@ -1,4 +1,4 @@
-/** Levenshtein distance, bounded by the strings' lengths; names here are short, so the quadratic table is cheap. */
+/** Levenshtein distance; closestName calls it only for strings of about the same length as a known name, all short. */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
@@ -19,6 +19,8 @@ export function closestName(typed: string, known: readonly string[]): string | u
   const limit = Math.min(3, Math.max(1, Math.floor(wanted.length / 3)));
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
+    // Lengths further apart than the limit are further apart in edits too: a long name from a file costs nothing.
+    if (Math.abs(name.length - wanted.length) > limit && !name.toLowerCase().startsWith(wanted)) continue;
     const distance =
       name.toLowerCase().startsWith(wanted) && wanted.length >= 3
         ? 1

@@ -2,7 +2,7 @@
 
 export type { ClientModel } from "./lib/client-models.ts";
 export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
-export { parseDurationSeconds } from "./lib/duration.ts";
+export { MAX_RUN_SECONDS, parseDurationSeconds } from "./lib/duration.ts";
 export type { EnvRecord } from "./lib/env.ts";
 export { envReader } from "./lib/env.ts";
 export { AUDIENCE_NOT_SENT, LOAD_ENV, VU_BODY_CAP_ENV } from "./lib/env-names.ts";

@@ -52,7 +52,11 @@ function contractRun(value: unknown): ContractRunRecord | undefined {
  * Reads what `compare` and `load --baseline` compare: a baseline file, a load report dir (its baseline.json) or a
  * contract report dir or results.json. Anything else is a usage error naming the path.
  */
-export async function readComparable(given: string, command: string): Promise<Comparable> {
+export async function readComparable(
+  given: string,
+  command: string,
+  signal?: AbortSignal,
+): Promise<Comparable> {
   const info = await stat(given).catch(() => undefined);
   if (info === undefined) throw refuse(`${displayPath(given)} does not exist`, command);
   let file = given;
@@ -77,6 +81,8 @@ export async function readComparable(given: string, command: string): Promise<Co
   }
   const reading = await readInputFile(file, MAX_RECORD_FILE_BYTES);
   if (!reading.ok) throw refuse(`cannot read ${displayPath(file)}: ${reading.problem}`, command);
+  // Parsing and validating a long record holds the event loop for a while: not begun once a signal came.
+  signal?.throwIfAborted();
   let value: unknown;
   try {
     value = JSON.parse(reading.text);

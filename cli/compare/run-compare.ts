@@ -1,8 +1,9 @@
 import { UsageError } from "../../core/index.ts";
 import { applyToComparison, describeOutcomes } from "../../reporting/accepted/index.ts";
+import type { LoadComparison } from "../../reporting/compare/index.ts";
 import {
   compareContract,
-  compareLoad,
+  compareLoadInterruptibly,
   comparisonStatus,
   failsRun,
   renderComparisonText,
@@ -14,12 +15,20 @@ import { inertText } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
+import { interruption } from "../interruption.ts";
 import type { CompareOptionValues } from "./compare-options.ts";
 import { readCompareOptions, readFailOn } from "./compare-options.ts";
+import type { Comparable } from "./read-comparable.ts";
 import { checkComparable, readComparable } from "./read-comparable.ts";
 
 export interface CompareCommandValues extends CompareOptionValues {
   accepted?: string;
+}
+
+/** SIGINT or SIGTERM came before the comparison was judged: could not decide (exit 3), said in one line. */
+function interrupted(io: CommandIo): number {
+  io.stderr.write(`event-harness compare: ${interruption(io.signal)} before the comparison was judged\n`);
+  return ExitCode.undecided;
 }
 
 /** `event-harness compare BASE CANDIDATE`: judges a candidate run against a baseline after the fact. */
@@ -32,10 +41,17 @@ export async function runCompare(
   const compareOptions = readCompareOptions(options, "compare");
   const failOn = readFailOn(options);
   const ledger = await resolveLedger(options.accepted, io.env);
-  const [base, candidate] = await Promise.all([
-    readComparable(baseArg, "compare"),
-    readComparable(candidateArg, "compare"),
-  ]);
+  let base: Comparable;
+  let candidate: Comparable;
+  try {
+    [base, candidate] = await Promise.all([
+      readComparable(baseArg, "compare", io.signal),
+      readComparable(candidateArg, "compare", io.signal),
+    ]);
+  } catch (error) {
+    if (!io.signal.aborted) throw error;
+    return interrupted(io);
+  }
   if (base.kind === "contract" && candidate.kind === "contract") {
     const comparison = compareContract(base.run, candidate.run);
     io.stdout.write(
@@ -49,10 +65,14 @@ export async function runCompare(
       targetMismatches(base.record.target, candidate.record.target, options["allow-latency-change"] === true),
       "compare",
     );
-    const { comparison, outcomes } = applyToComparison(
-      compareLoad(base.record, candidate.record, compareOptions),
-      ledger,
-    );
+    let judged: LoadComparison;
+    try {
+      judged = await compareLoadInterruptibly(base.record, candidate.record, compareOptions, io.signal);
+    } catch (error) {
+      if (!io.signal.aborted) throw error;
+      return interrupted(io);
+    }
+    const { comparison, outcomes } = applyToComparison(judged, ledger);
     io.stdout.write(`${candidate.name}\n${renderComparisonText(comparison, base.name)}`);
     if (outcomes.length > 0) {
       io.stdout.write(

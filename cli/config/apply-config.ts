@@ -4,7 +4,7 @@ import type { OptionSpecs } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configOptions } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
-import type { ConfigKey, ConfigKeyName } from "./config-keys.ts";
+import type { ConfigKey, ConfigKeyName, SecretBearing } from "./config-keys.ts";
 import { CONFIG_KEY_NAMES, CONFIG_KEYS } from "./config-keys.ts";
 import { readConfigEnvironment } from "./read-config.ts";
 
@@ -52,33 +52,59 @@ function outsideValue(source: string, key: ConfigKey, options: OptionValues, env
   return String(value ?? "").trim();
 }
 
+/** A list a flag (repeated) or variable (one item a line) gives, as its option reads it: blank items left out. */
+function outsideItems(
+  source: string,
+  key: ConfigKey,
+  options: OptionValues,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const value = source.startsWith("--") ? options[key.flag] : (env[source] ?? "").split("\n");
+  const items = Array.isArray(value) ? value.map(String) : [String(value ?? "")];
+  return items.filter((item) => item.trim() !== "");
+}
+
+/** The variables a value refers to, each once, in order. */
+function referencedVariables(raw: string | readonly string[]): string[] {
+  const texts = typeof raw === "string" ? [raw] : raw;
+  return [...new Set(texts.flatMap((text) => [...text.matchAll(REFERENCE)].map((m) => m[1] as string)))];
+}
+
+/** One value as compared: a string trimmed, a list's items in sorted order (their order means nothing). */
+function comparable(value: string | readonly string[]): string {
+  return typeof value === "string" ? value.trim() : JSON.stringify([...value].sort());
+}
+
 /**
- * A secret the chosen environment names itself is the only one it gets: a flag or variable giving another (a
- * job-wide EVENT_API_CLIENT_SECRET meant for production, say) is a configuration error naming both sources and
- * neither value, and so is the environment's own variable being unset while another source is set.
+ * A value an environment takes from its own variables is the only one it gets, for every key that carries a secret
+ * (its `secret`): a flag or variable giving another (a job-wide EVENT_API_CLIENT_SECRET or EVENT_API_TOKEN_PARAMS
+ * meant for production, say) is a configuration error naming both sources and no value, and so is one of the
+ * environment's variables being unset while the other source is set. The same value from both is no override.
  */
 function refuseCrossingSecret(
   name: ConfigKeyName,
-  written: string,
-  outside: { readonly source: string; readonly value: string },
+  secret: SecretBearing,
+  written: string | readonly string[],
+  outside: { readonly source: string; readonly value: string | readonly string[] },
   source: ConfigSource,
   env: NodeJS.ProcessEnv,
 ): void {
-  const mine = `${name} of environment '${source.environment}' (${written})`;
+  const variables = referencedVariables(written);
+  const mine = `${name} of environment '${source.environment}' (${variables.map((v) => `\${${v}}`).join(", ")})`;
   const flag = outside.source.startsWith("--");
-  const unset = [...written.matchAll(REFERENCE)]
-    .map((match) => match[1] as string)
-    .find((v) => blank(env[v]));
+  const unset = variables.find((v) => blank(env[v]));
   if (unset !== undefined) {
     throw new UsageError(
       "invalid-config",
       `--config ${displayPath(source.file)}: ${name} of environment '${source.environment}' refers to \${${unset}}, but ${unset} is not set; ${outside.source} ${flag ? "is given" : "is set"}, but a secret never crosses environments: export ${unset} for this one`,
     );
   }
-  if (resolveReferences(written, name, source, env, new Map()).trim() !== outside.value) {
+  const resolve = (text: string) => resolveReferences(text, name, source, env, new Map());
+  const mineResolved = typeof written === "string" ? resolve(written) : written.map(resolve);
+  if (comparable(mineResolved) !== comparable(outside.value)) {
     throw new UsageError(
       "invalid-config",
-      `--config ${displayPath(source.file)}: the client secret is given twice, and differently: by ${outside.source} and by ${mine}; a secret never crosses environments: ${flag ? "drop" : "unset"} ${outside.source} for this run, or remove ${name} from environment '${source.environment}'`,
+      `--config ${displayPath(source.file)}: ${secret.what} ${typeof written === "string" ? "is" : "are"} given twice, and differently: by ${outside.source} and by ${mine}; a secret never crosses environments: ${flag ? "drop" : "unset"} ${outside.source} for this run, or remove ${name} from environment '${source.environment}'`,
     );
   }
 }
@@ -150,10 +176,14 @@ export async function applyConfig(
     if (raw === undefined) continue;
     const by = givenOutside(key, specs, options, env) ?? groupSources.get(key.group);
     if (by !== undefined) {
-      if (key.secret === true && typeof raw === "string") {
-        const value = outsideValue(by, key, options, env);
-        refuseCrossingSecret(name, raw, { source: by, value }, source, env);
-        // The same secret from both: nothing was overridden.
+      const written = typeof raw === "string" ? raw : Array.isArray(raw) ? raw.map(String) : undefined;
+      if (key.secret !== undefined && written !== undefined && referencedVariables(written).length > 0) {
+        const value =
+          typeof written === "string"
+            ? outsideValue(by, key, options, env)
+            : outsideItems(by, key, options, env);
+        refuseCrossingSecret(name, key.secret, written, { source: by, value }, source, env);
+        // The same value from both: nothing was overridden.
         continue;
       }
       // The file's own path given again (an Action input beside the config naming its ledger) overrides nothing.

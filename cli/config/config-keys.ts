@@ -12,6 +12,21 @@ export const SECRET_EXAMPLE = `"$\{STAGING_SECRET}"`;
 /** A secret is only ever a reference to an environment variable, so the file can be committed. */
 export const SECRET_REFERENCE = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 
+/** `$NAME` (quoted or not) where `${NAME}` was meant: a shell's reference, which a config file does not replace. */
+export const UNBRACED_REFERENCE = /^\s*(["']?)\$[A-Za-z_][A-Za-z0-9_]*\1\s*$/;
+
+/**
+ * A key whose value carries a secret of its environment: `reference`, the whole value is one `${VARIABLE}` (a literal
+ * is refused); `in-references`, each `${VARIABLE}` it holds is one and its literal text is none (token parameters:
+ * `api_key=${STAGING_KEY}` beside `organization=org_1`). A value holding a reference is never replaced by a flag or
+ * variable (a job-wide one meant for another environment): another value from there is exit 2 naming both sources.
+ */
+export interface SecretBearing {
+  readonly form: "reference" | "in-references";
+  /** What the value is, in a sentence: "the client secret", "the token parameters". */
+  readonly what: string;
+}
+
 /** One key of an environment in a config file: the option (flag, variable) it stands for and its JSON type. */
 export interface ConfigKey {
   /** The flag it stands for, without `--`; a command without that flag ignores the key unless it has `env`. */
@@ -19,8 +34,8 @@ export interface ConfigKey {
   /** The option's own definition: its variable and help text are the key's; none for a flag without a variable. */
   readonly option?: OptionSpec;
   readonly schema: z.ZodType;
-  /** Given as `${VARIABLE}` only; a literal value is refused. */
-  readonly secret?: true;
+  /** How the key carries a secret, which binds its value to its environment (see SecretBearing). */
+  readonly secret?: SecretBearing;
   /** A file path, read relative to the config file. */
   readonly path?: true;
   /** Keys that say one thing in different ways: a flag or variable for any of them overrides all of them. */
@@ -62,7 +77,7 @@ export const CONFIG_KEYS = {
     schema: z.string().regex(SECRET_REFERENCE, {
       error: `a secret is written as a reference to an environment variable, e.g. ${SECRET_EXAMPLE}`,
     }),
-    secret: true,
+    secret: { form: "reference", what: "the client secret" },
     description: `OAuth client secret, only as a reference to an environment variable: ${SECRET_EXAMPLE}. A literal secret is refused.`,
   },
   clientAuth: {
@@ -76,8 +91,16 @@ export const CONFIG_KEYS = {
   tokenParams: {
     flag: "token-param",
     option: targetOptions["token-param"],
-    schema: z.array(z.string().regex(/^[^=]+=/, { error: "a token parameter is written NAME=VALUE" })),
-    description: `Further form fields of every token request, each "NAME=VALUE" (e.g. ["organization=org_1"]); a value may be a $\{VARIABLE} reference.`,
+    schema: z.array(
+      z
+        .string()
+        .regex(/^[^=]+=/, { error: "a token parameter is written NAME=VALUE" })
+        .refine((param) => !UNBRACED_REFERENCE.test(param.slice(param.indexOf("=") + 1)), {
+          error: `a value taken from an environment variable is written with braces, NAME=$\{VARIABLE}: $VARIABLE is not replaced and would be sent as it is`,
+        }),
+    ),
+    secret: { form: "in-references", what: "the token parameters" },
+    description: `Further form fields of every token request, each "NAME=VALUE" (e.g. ["organization=org_1"]); a value may be a $\{VARIABLE} reference, which holds a secret of this environment.`,
   },
   channelId: { flag: "channel-id", option: targetOptions["channel-id"], schema: z.string() },
   timeout: { flag: "timeout", option: targetOptions.timeout, schema: seconds },

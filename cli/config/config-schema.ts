@@ -14,9 +14,11 @@ export const environmentSchema = z
         const variable =
           key.option?.env === undefined
             ? ""
-            : key.secret === true
+            : key.secret?.form === "reference"
               ? ` Never overridden: a different one from --${key.flag} or ${key.option.env} is refused, since a secret never crosses environments.`
-              : ` Overridden by --${key.flag} and ${key.option.env}.`;
+              : key.secret?.form === "in-references"
+                ? ` Overridden by --${key.flag} and ${key.option.env}, unless it holds a $\{VARIABLE} reference: then a different value from them is refused, since a secret never crosses environments.`
+                : ` Overridden by --${key.flag} and ${key.option.env}.`;
         const text = key.description ?? key.option?.description ?? "";
         return [name, key.schema.optional().describe(`${text}${variable}`)];
       }),

@@ -5,7 +5,9 @@ import { readInputFile } from "../../transport/index.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { didYouMeanAside } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
-import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE } from "./config-keys.ts";
+import { quotedName, shortName, someOf } from "../quoted-name.ts";
+import type { ConfigKey, ConfigKeyName } from "./config-keys.ts";
+import { CONFIG_KEY_NAMES, CONFIG_KEYS, SECRET_EXAMPLE, UNBRACED_REFERENCE } from "./config-keys.ts";
 import type { EnvironmentSettings } from "./config-schema.ts";
 import { configFileSchema } from "./config-schema.ts";
 import { jsonErrorPosition } from "./json-error-position.ts";
@@ -26,24 +28,41 @@ function where(issuePath: readonly PropertyKey[]): string {
   return issuePath.length === 0 ? "" : `${issuePath.map(String).join(".")}: `;
 }
 
+/** The value at a schema issue's path in the parsed file. */
+function valueAt(data: unknown, issuePath: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of issuePath) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /** One schema issue in words; a value the user wrote is never repeated, since it may be a secret. */
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === "unrecognized_keys") {
     const known = issue.path.length === 0 ? TOP_KEYS : CONFIG_KEY_NAMES;
-    return issue.keys
-      .map((key) => `${where(issue.path)}unknown key '${key}'${didYouMeanAside(key, known)}`)
-      .join("; ");
+    return someOf(
+      issue.keys,
+      "; ",
+      (key) => `${where(issue.path)}unknown key ${quotedName(key)}${didYouMeanAside(key, known)}`,
+    );
   }
   const last = issue.path.at(-1);
-  if (
-    typeof last === "string" &&
-    last in CONFIG_KEYS &&
-    "secret" in CONFIG_KEYS[last as keyof typeof CONFIG_KEYS]
-  ) {
+  const key: ConfigKey | undefined =
+    typeof last === "string" && Object.hasOwn(CONFIG_KEYS, last)
+      ? CONFIG_KEYS[last as ConfigKeyName]
+      : undefined;
+  if (key?.secret?.form === "reference") {
+    const value = valueAt(data, issue.path);
+    if (typeof value === "string" && UNBRACED_REFERENCE.test(value)) {
+      // A shell's $NAME: the name is not repeated either, since a literal secret may start with $.
+      return `${where(issue.path)}$NAME without braces is no reference (a config file does not replace it): the syntax is $\{NAME}, e.g. ${SECRET_EXAMPLE}, and that variable exported`;
+    }
     return `${where(issue.path)}a literal secret is refused (a config file gets committed and copied): write a reference to an environment variable, e.g. ${SECRET_EXAMPLE}, and export that variable`;
   }
   if (issue.path.length === 2 && issue.path[0] === "environments" && issue.code === "invalid_format") {
-    return `environments: '${String(issue.path[1])}' is not an environment name (letters, digits, '.', '_', '-')`;
+    return `environments: ${quotedName(String(issue.path[1]))} is not an environment name (letters, digits, '.', '_', '-')`;
   }
   return `${where(issue.path)}${issue.message}`;
 }
@@ -72,7 +91,10 @@ export async function readConfigEnvironment(
   }
   const parsed = configFileSchema.safeParse(data);
   if (!parsed.success) {
-    throw configError(absolute, parsed.error.issues.map(describeIssue).join("; "));
+    throw configError(
+      absolute,
+      someOf(parsed.error.issues, "; ", (issue) => describeIssue(issue, data)),
+    );
   }
   const names = Object.keys(parsed.data.environments);
   let name = environment;
@@ -82,7 +104,7 @@ export async function readConfigEnvironment(
         absolute,
         names.length === 0
           ? "holds no environments"
-          : `holds ${names.length} environments (${names.join(", ")}): pick one with --environment NAME (-e)`,
+          : `holds ${names.length} environments (${someOf(names, ", ", shortName)}): pick one with --environment NAME (-e)`,
       );
     }
     name = names[0] as string;
@@ -91,7 +113,7 @@ export async function readConfigEnvironment(
   if (chosen === undefined) {
     throw configError(
       absolute,
-      `has no environment '${name}'${didYouMeanAside(name, names)} (environments: ${names.join(", ") || "none"})`,
+      `has no environment ${quotedName(name)}${didYouMeanAside(name, names)} (environments: ${someOf(names, ", ", shortName) || "none"})`,
     );
   }
   return {

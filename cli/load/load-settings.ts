@@ -7,6 +7,7 @@ import type { ClientModel, ScenarioName } from "../../load/index.ts";
 import {
   CLIENT_MODELS,
   groupThresholds,
+  MAX_RUN_SECONDS,
   parseDurationSeconds,
   parseThresholdArgument,
   SCENARIOS,
@@ -16,9 +17,6 @@ import type { ParsedOptions } from "../command.ts";
 import type { CompareOptionValues } from "../compare/compare-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
-
-/** Longest run the CLI accepts: a week-long soak is already an unusual request. */
-const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 
 /** The option values the load command reads, as `event-harness load` parses them. */
 export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, CompareOptionValues {
@@ -78,7 +76,7 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
   let durationSeconds: number | undefined;
   if (options.duration !== undefined) {
     durationSeconds = parseDurationSeconds(options.duration);
-    if (durationSeconds === undefined || durationSeconds < 1 || durationSeconds > MAX_DURATION_SECONDS) {
+    if (durationSeconds === undefined || durationSeconds < 1 || durationSeconds > MAX_RUN_SECONDS) {
       throw usage(
         `--duration takes a duration from 1s to 168h (e.g. 90s, 5m, 1h30m), got '${options.duration}'`,
       );

@@ -7,6 +7,9 @@ import { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.
 import { readTrendSamples } from "../../reporting/load/trend-samples.ts";
 import { MAX_RECORD_FILE_BYTES, readInputFile } from "../../transport/index.ts";
 
+/** Trend metrics and sub-metrics a merge reads samples for; a harness run's summary has a few dozen. */
+const MAX_TREND_KEYS = 1000;
+
 /** What one k6 instance left behind: its end-of-test summary and its CSV samples. */
 export interface InstanceOutput {
   readonly segment: string;
@@ -39,11 +42,18 @@ async function readSummary(file: string): Promise<SummaryData> {
  */
 export async function mergeInstances(outputs: readonly InstanceOutput[], dir: string): Promise<MergedRun> {
   const summaries = await Promise.all(outputs.map((o) => readSummary(o.summaryFile)));
+  const keys = trendKeys(summaries);
+  // Every sample is matched against the trends of its metric: their count multiplies the reading.
+  if (keys.length > MAX_TREND_KEYS) {
+    throw new CannotRunError(
+      `the instances' summaries name ${keys.length} trend metrics, more than a run of the harness's scenarios has (at most ${MAX_TREND_KEYS}): these are not k6's summaries of this run, so no verdict`,
+    );
+  }
   let samples: Map<string, Float64Array>;
   try {
     samples = await readTrendSamples(
       outputs.map((o) => o.samplesFile),
-      trendKeys(summaries),
+      keys,
     );
   } catch (error) {
     throw new CannotRunError(`cannot read the instances' samples: ${(error as Error).message}`);

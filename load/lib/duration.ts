@@ -1,3 +1,6 @@
+/** Longest run the CLI accepts (`--duration`): a week-long soak is already an unusual request. */
+export const MAX_RUN_SECONDS = 7 * 24 * 3600;
+
 const UNIT_SECONDS: Readonly<Record<string, number>> = { ms: 0.001, s: 1, m: 60, h: 3600 };
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
 

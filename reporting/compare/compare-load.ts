@@ -164,6 +164,12 @@ const FIGURES: readonly FigureSpec[] = [
   },
 ];
 
+/** The windows a comparison judges at most; a run with more is judged in wider ones. */
+export const MAX_WINDOWS = 1_000;
+
+/** "6 s", "90 s": a window's length as --window takes it. */
+const formatSeconds = (seconds: number) => `${Number(seconds.toFixed(3))} s`;
+
 /** The figures judged per window too: a collapse shows in latency, failures or throughput. */
 const WINDOW_FIGURES: readonly FigureId[] = ["events.p95", "events.failure-rate", "events.accepted-rate"];
 
@@ -221,22 +227,21 @@ function unitsPerStretch(needed: number, ...sides: readonly (readonly UnitRecord
   return slowest > 0 ? Math.max(1, Math.ceil((needed * 0.9) / slowest)) : 0;
 }
 
-/** Consecutive stretches of `size` units (a shorter remainder left out), each merged. */
-function stretches(units: readonly UnitRecord[], size: number, unitMs: number): Stretch[] {
-  const out: Stretch[] = [];
-  if (size < 1) return out;
+/** Consecutive stretches of `size` units (a shorter remainder left out), each merged, made one at a time. */
+function* stretches(units: readonly UnitRecord[], size: number, unitMs: number): Generator<Stretch> {
+  if (size < 1) return;
   for (let start = 0; start + size <= units.length; start += size) {
     const events = new LatencyHistogram();
     let accepted = 0;
     let failed = 0;
-    for (const unit of units.slice(start, start + size)) {
+    for (let i = start; i < start + size; i += 1) {
+      const unit = units[i] as UnitRecord;
       events.merge(LatencyHistogram.fromEntries(unit.events, unit.eventsMax));
       accepted += unit.accepted;
       failed += unit.failed;
     }
-    out.push({ events, accepted, failed, seconds: (size * unitMs) / 1000 });
+    yield { events, accepted, failed, seconds: (size * unitMs) / 1000 };
   }
-  return out;
 }
 
 function median(values: readonly number[]): number | undefined {
@@ -366,6 +371,42 @@ export function compareLoad(
   candidate: LoadRecord,
   options: CompareOptions = DEFAULT_COMPARE_OPTIONS,
 ): LoadComparison {
+  const steps = comparing(base, candidate, options);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done === true) return step.value;
+}
+
+/** How long compareLoadInterruptibly works before it gives the event loop a turn (a signal is heard then). */
+const TURN_MS = 20;
+
+/**
+ * compareLoad, giving the event loop a turn between figures and windows so that SIGINT and SIGTERM are heard: it
+ * rejects with the signal's reason once `signal` is aborted.
+ */
+export async function compareLoadInterruptibly(
+  base: LoadRecord,
+  candidate: LoadRecord,
+  options: CompareOptions,
+  signal: AbortSignal,
+): Promise<LoadComparison> {
+  const steps = comparing(base, candidate, options);
+  let turn = performance.now();
+  for (;;) {
+    signal.throwIfAborted();
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (performance.now() - turn >= TURN_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
+  }
+}
+
+/** The comparison in steps: it yields after each whole-run figure and each window, where a caller may pause. */
+function* comparing(
+  base: LoadRecord,
+  candidate: LoadRecord,
+  options: CompareOptions,
+): Generator<void, LoadComparison> {
   const unitMs = candidate.unitMs;
   const baseUnits = judgedUnits(base);
   const candidateUnits = judgedUnits(candidate);
@@ -378,9 +419,20 @@ export function compareLoad(
     ]),
   );
   const unitName = (size: number) => formatDuration(size * unitMs);
+  // The baseline's side of a per-unit figure is the same for the whole run and every window: measured once.
+  const baseSides = new Map<FigureId, Side>();
+  const measuredBase = (spec: FigureSpec, m: PerUnit, units: readonly UnitRecord[], size: number): Side => {
+    if (units !== baseUnits) return perUnitSide(m, units, size, unitMs);
+    let side = baseSides.get(spec.id);
+    if (side === undefined) {
+      side = perUnitSide(m, units, size, unitMs);
+      baseSides.set(spec.id, side);
+    }
+    return side;
+  };
   const measure = (
     spec: FigureSpec,
-    baseSide: readonly UnitRecord[],
+    baseSideUnits: readonly UnitRecord[],
     candidateSide: readonly UnitRecord[],
     toJudge: (size: number, measure: PerUnit) => string,
   ): { measured: Measured; label: string } => {
@@ -390,7 +442,7 @@ export function compareLoad(
         const sample = m.sample(units);
         return { sample, shown: m.whole(units), events: sample.count };
       };
-      const [b, c] = [side(baseSide), side(candidateSide)];
+      const [b, c] = [side(baseSideUnits), side(candidateSide)];
       return {
         measured: {
           base: b,
@@ -407,7 +459,7 @@ export function compareLoad(
       };
     }
     const size = sizes.get(spec.id) ?? 0;
-    const [b, c] = [perUnitSide(m, baseSide, size, unitMs), perUnitSide(m, candidateSide, size, unitMs)];
+    const [b, c] = [measuredBase(spec, m, baseSideUnits, size), perUnitSide(m, candidateSide, size, unitMs)];
     const tailNeeded = m.tail === undefined ? 0 : Math.round(TAIL_EVENTS_JUDGED / m.tail);
     const beyond = m.tail === undefined || m.tail === 0.5 ? "" : `p${Math.round((1 - m.tail) * 100)}`;
     const fewest = Math.min(b.events, c.events);
@@ -432,7 +484,8 @@ export function compareLoad(
       label: size > 0 ? `${spec.label} per ${unitName(size)}` : spec.label,
     };
   };
-  const figures = FIGURES.map((spec) => {
+  const figures: FigureComparison[] = [];
+  for (const spec of FIGURES) {
     const whole = spec.measure.kind === "per-request";
     const { measured, label } = measure(
       spec,
@@ -440,9 +493,19 @@ export function compareLoad(
       whole ? candidate.units : candidateUnits,
       (size, m) => longerRun(candidate, candidateUnits, size, m, options.minSamples),
     );
-    return judge(spec, measured, options, undefined, label);
-  });
-  const perWindow = Math.max(1, Math.round((options.windowSeconds * 1000) / unitMs));
+    figures.push(judge(spec, measured, options, undefined, label));
+    yield;
+  }
+  const asked = Math.max(1, Math.round((options.windowSeconds * 1000) / unitMs));
+  // Past MAX_WINDOWS the windows widen: each is judged against the whole baseline, so their count bounds the work.
+  const perWindow = Math.max(asked, Math.ceil(candidateUnits.length / MAX_WINDOWS));
+  const windowSeconds = perWindow === asked ? options.windowSeconds : (perWindow * unitMs) / 1000;
+  const notes = comparisonNotes(base, candidate);
+  if (perWindow !== asked && candidateUnits.length >= 2 * perWindow) {
+    notes.push(
+      `windows of ${formatSeconds(windowSeconds)}, not the ${formatSeconds(options.windowSeconds)} asked: a comparison judges at most ${MAX_WINDOWS} windows of a run`,
+    );
+  }
   const windows: FigureComparison[] = [];
   let windowsJudged = 0;
   if (candidateUnits.length >= 2 * perWindow) {
@@ -462,15 +525,10 @@ export function compareLoad(
         if (result.status !== "UNCHANGED") windows.push(result);
       }
       if (judged) windowsJudged += 1;
+      yield;
     }
   }
-  return {
-    figures,
-    windows,
-    windowsJudged,
-    windowSeconds: options.windowSeconds,
-    notes: comparisonNotes(base, candidate),
-  };
+  return { figures, windows, windowsJudged, windowSeconds, notes };
 }
 
 /** The figures and windows that a verdict reads: every one judged (WAIVED included), none NOT JUDGED. */

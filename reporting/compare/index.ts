@@ -7,7 +7,14 @@ export type {
 } from "./compare-contract.ts";
 export { compareContract } from "./compare-contract.ts";
 export type { CompareOptions, FigureComparison, LoadComparison } from "./compare-load.ts";
-export { compareLoad, comparisonStatus, DEFAULT_COMPARE_OPTIONS, notJudged } from "./compare-load.ts";
+export {
+  compareLoad,
+  compareLoadInterruptibly,
+  comparisonStatus,
+  DEFAULT_COMPARE_OPTIONS,
+  MAX_WINDOWS,
+  notJudged,
+} from "./compare-load.ts";
 export type { ComparisonStatus, FailOn, FigureStatus, GateStatus } from "./comparison-status.ts";
 export { FAIL_ON_CHOICES, failsRun } from "./comparison-status.ts";
 export type { FigureId } from "./figure-ids.ts";

@@ -1,11 +1,22 @@
 import { z } from "zod";
-import { CLIENT_MODELS, SCENARIO_NAMES } from "../../load/index.ts";
+import { formatDurationCompact } from "../../core/index.ts";
+import { CLIENT_MODELS, MAX_RUN_SECONDS, SCENARIO_NAMES } from "../../load/index.ts";
 import { MAX_BUCKET_INDEX } from "../run/index.ts";
 import type { LoadRecord } from "./load-record.ts";
 import { LOAD_RECORD_FAMILY, LOAD_RECORD_FORMAT } from "./load-record.ts";
 
 /** More units than a day-long run keeps (about 600 are written): past it a file is no record of a run. */
 export const MAX_RECORD_UNITS = 100_000;
+/** The longest stretch of time a record may cover: twice the longest run, as a warm-up, idle gaps and drain never double it. */
+export const MAX_RECORD_SPAN_MS = 2 * MAX_RUN_SECONDS * 1000;
+const DAY_MS = 86_400_000;
+
+/** Why a record's units cover no run the harness could have made; undefined when they could. */
+function implausibleSpan(units: number, unitMs: number): string | undefined {
+  const span = units * unitMs;
+  if (span <= MAX_RECORD_SPAN_MS) return undefined;
+  return `${units} units of ${formatDurationCompact(unitMs)} span ${Math.floor(span / DAY_MS)} days, longer than any run the harness records (at most ${MAX_RECORD_SPAN_MS / DAY_MS} days): not a record of a load run`;
+}
 
 const count = z.int().nonnegative();
 const positive = z.number().positive();
@@ -55,6 +66,11 @@ export const LOAD_RECORD_SCHEMA = z
   .refine((record) => record.warmUpUnits <= record.units.length, {
     path: ["warmUpUnits"],
     message: "the warm-up is longer than the run's units",
+  })
+  // Judging costs grow with the span's units and windows: a record no run could have written is refused unread.
+  .superRefine((record, context) => {
+    const problem = implausibleSpan(record.units.length, record.unitMs);
+    if (problem !== undefined) context.addIssue({ code: "custom", path: ["units"], message: problem });
   });
 
 /** `units[3].token[0][1]`, the way a reader finds the field in the file. */

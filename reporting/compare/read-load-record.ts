@@ -1,9 +1,11 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
+import { CannotRunError, formatDurationCompact } from "../../core/index.ts";
 import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
 import { csvRecords, k6CsvTagReader, LatencyHistogram } from "../run/index.ts";
 import type { UnitRecord } from "./load-record.ts";
+import { MAX_RECORD_UNITS } from "./load-record-schema.ts";
 
 interface UnitAccumulator {
   readonly events: LatencyHistogram;
@@ -122,11 +124,23 @@ export async function readLoadUnits(
   const add = unitAdder(unitMs, units);
   for (const file of files) await readFileInto(file, add);
   if (units.size === 0) return { units: [], firstEventUnit: 0 };
-  const first = Math.min(...units.keys());
-  const last = Math.max(...units.keys());
+  // Loops, not Math.min(...keys): a spread of a long run's units overflows the stack.
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
   // A token warm-up comes before the first event: its units hold token requests and nothing to accept.
-  const withEvents = [...units.entries()].filter(([, u]) => u.accepted + u.failed + u.events.count > 0);
-  const firstEvent = withEvents.length === 0 ? last : Math.min(...withEvents.map(([index]) => index));
+  let firstEvent = Number.POSITIVE_INFINITY;
+  for (const [index, unit] of units) {
+    first = Math.min(first, index);
+    last = Math.max(last, index);
+    if (unit.accepted + unit.failed + unit.events.count > 0) firstEvent = Math.min(firstEvent, index);
+  }
+  if (firstEvent === Number.POSITIVE_INFINITY) firstEvent = last;
+  // The units between the first sample and the last are all written: samples far apart would fill memory first.
+  if (last - first + 1 > MAX_RECORD_UNITS) {
+    throw new CannotRunError(
+      `k6's samples span ${formatDurationCompact((last - first + 1) * unitMs)}, more than a load record keeps (${MAX_RECORD_UNITS} units of ${formatDurationCompact(unitMs)}): a sample's timestamp is wrong`,
+    );
+  }
   const out: UnitRecord[] = [];
   for (let index = first; index <= last; index += 1) {
     const unit = units.get(index) ?? newUnit();

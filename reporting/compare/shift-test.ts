@@ -53,6 +53,29 @@ export interface ShiftEstimate {
 export const MIN_SHIFT_SAMPLES = 5;
 
 /**
+ * The first index from `from` on whose value lies within `t` below `v` (v − value ≤ t), or the length when none does.
+ * It gallops (steps of 1, 2, 4 … then halves), so a window of a few values against a long baseline costs the log of
+ * the baseline's length per value, not the length.
+ */
+function firstWithin(values: Float64Array, from: number, v: number, t: number): number {
+  const n = values.length;
+  if (from >= n || !(v - (values[from] as number) > t)) return from;
+  // values[lo] is still more than t below v; values[hi] is not, or hi is the length.
+  let lo = from;
+  let hi = from + 1;
+  for (let step = 1; hi < n && v - (values[hi] as number) > t; step *= 2) {
+    lo = hi;
+    hi = Math.min(n, lo + step * 2);
+  }
+  while (hi - lo > 1) {
+    const middle = lo + ((hi - lo) >>> 1);
+    if (v - (values[middle] as number) > t) lo = middle;
+    else hi = middle;
+  }
+  return hi;
+}
+
+/**
  * How many of the n·m differences (candidate − baseline, weighted by the product of the weights) are at most `t`: one
  * pass over both samples, since for ascending candidate values the first baseline value within `t` only moves right.
  */
@@ -67,7 +90,7 @@ function weightAtMost(
   const n = base.values.length;
   for (let i = 0; i < candidate.values.length; i += 1) {
     const v = candidate.values[i] as number;
-    while (j < n && v - (base.values[j] as number) > t) j += 1;
+    j = firstWithin(base.values, j, v, t);
     if (j === n) break;
     total += (candidate.weights[i] as number) * (suffix[j] as number);
   }
@@ -78,11 +101,10 @@ function weightAtMost(
 function nextDifference(base: WeightedSample, candidate: WeightedSample, t: number): number {
   let best = Number.POSITIVE_INFINITY;
   let j = 0;
-  const n = base.values.length;
   for (let i = 0; i < candidate.values.length; i += 1) {
     const v = candidate.values[i] as number;
     // The first baseline value whose difference is within t; the one before it gives the smallest difference above t.
-    while (j < n && v - (base.values[j] as number) > t) j += 1;
+    j = firstWithin(base.values, j, v, t);
     if (j > 0) best = Math.min(best, v - (base.values[j - 1] as number));
   }
   return best;

@@ -52,6 +52,9 @@ export async function readTrendSamples(
 ): Promise<Map<string, Float64Array>> {
   const wanted = keys.map(parseKey);
   const lists = new Map(wanted.map((k) => [k.key, new SampleList()]));
+  // By metric name: a sample is matched against its own metric's trends only, not against every trend.
+  const byName = new Map<string, TrendKey[]>();
+  for (const key of wanted) byName.set(key.name, [...(byName.get(key.name) ?? []), key]);
   for (const file of files) {
     const raw = createReadStream(file);
     const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
@@ -69,10 +72,8 @@ export async function readTrendSamples(
           tagOf = k6CsvTagReader(record);
           continue;
         }
-        const name = record[metricColumn];
         const tagOfRecord = tagOf;
-        for (const key of wanted) {
-          if (key.name !== name) continue;
+        for (const key of byName.get(record[metricColumn] ?? "") ?? []) {
           const matches = key.tags.every(([tag, value]) => tagOfRecord(record, tag) === value);
           if (matches) lists.get(key.key)?.push(Number(record[valueColumn]));
         }

@@ -179,7 +179,9 @@ function toColumns(
       gauges: {},
     };
   }
-  const span = Math.max(...keys) + 1;
+  // A loop, not Math.max(...keys): a spread of a long run's seconds overflows the stack.
+  let span = 0;
+  for (const second of keys) span = Math.max(span, second + 1);
   const stepSeconds = Math.max(1, Math.ceil(span / Math.max(1, maxPoints)));
   const length = Math.ceil(span / stepSeconds);
   const steps = Array.from({ length }, newBucket);

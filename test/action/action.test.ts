@@ -69,7 +69,7 @@ describe("action.yml: structure", () => {
     expect(Object.keys(action.outputs).sort()).toEqual(["exit-code", "report-path", "verdict"]);
     for (const [name, output] of Object.entries(action.outputs)) {
       expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
-      expect(runSh).toContain(`echo "${name}=`);
+      expect(runSh).toContain(`output ${name} `);
     }
   });
 
@@ -82,6 +82,31 @@ describe("action.yml: structure", () => {
     }
   });
 });
+
+/**
+ * GITHUB_OUTPUT read as the runner reads it: `name=value` lines and `name<<DELIMITER` blocks ending at a line that is
+ * the delimiter; a name set twice keeps its last value.
+ */
+function githubOutputs(file: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = file.split("\n");
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as string;
+    if (line === "") continue;
+    const heredoc = /^([^=]+)<<(.+)$/.exec(line);
+    if (heredoc !== null) {
+      const end = lines.indexOf(heredoc[2] as string, i + 1);
+      if (end < 0) throw new Error(`GITHUB_OUTPUT: ${heredoc[1]} has no closing delimiter`);
+      outputs[heredoc[1] as string] = lines.slice(i + 1, end).join("\n");
+      i = end;
+      continue;
+    }
+    const at = line.indexOf("=");
+    if (at < 0) throw new Error(`GITHUB_OUTPUT: a line that sets nothing: ${line}`);
+    outputs[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return outputs;
+}
 
 describe("action/run.sh against the embedded sandbox", () => {
   let dir: string;
@@ -108,13 +133,13 @@ describe("action/run.sh against the embedded sandbox", () => {
       (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
-    const outputs = Object.fromEntries(
-      (await readFile(join(dir, "output"), "utf8"))
-        .trim()
-        .split("\n")
-        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-    ) as Record<string, string>;
-    return { ...result, outputs, summary: await readFile(join(dir, "summary"), "utf8") };
+    const outputFile = await readFile(join(dir, "output"), "utf8");
+    return {
+      ...result,
+      outputs: githubOutputs(outputFile),
+      outputFile,
+      summary: await readFile(join(dir, "summary"), "utf8"),
+    };
   }
 
   it("a passing run: verdict passed, exit 0, the run's summary.md in the job summary", async () => {
@@ -199,4 +224,61 @@ describe("action/run.sh against the embedded sandbox", () => {
       expect(output).not.toContain(SECRET);
     }
   }, 90_000);
+
+  it("prints an input's line break inertly: no forged ::error line reaches the log", async () => {
+    const run = await runAction({
+      HARNESS_PARTS: "contract",
+      HARNESS_PROFILE: "fast\n::error title=forged::the release is fine\n##[error]forged too",
+    });
+    expect(run.code).toBe(2);
+    const lines = `${run.stdout}\n${run.stderr}`.split("\n");
+    expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([
+      "::error title=event-harness::verdict configuration-error (exit 2); reports in " +
+        (run.outputs["report-path"] ?? ""),
+    ]);
+    expect(lines.filter((line) => line.includes("##[error]"))).toEqual([]);
+    expect(run.stdout).toContain(
+      "--profile 'fast\\n::error title=forged::the release is fine\\n##\\x5berror]forged too'",
+    );
+  }, 90_000);
+
+  it.for([
+    "HARNESS_REPORT_DIR",
+    "HARNESS_BASELINE",
+    "HARNESS_CONFIG",
+    "HARNESS_ACCEPTED",
+    "HARNESS_CA_FILE",
+    "HARNESS_K6_BIN",
+  ])(
+    "refuses a line break in the path input %s: exit 2, nothing run, and no output forged",
+    { timeout: 30_000 },
+    async (input) => {
+      const run = await runAction({
+        HARNESS_PARTS: "contract",
+        [input]: `${dir}/reports\nverdict=passed\r\nexit-code=0`,
+      });
+      expect(run.code).toBe(2);
+      expect(run.outputs).toEqual({ verdict: "configuration-error", "report-path": "", "exit-code": "2" });
+      expect(run.outputFile.split("\n")).not.toContain("verdict=passed");
+      const name = input.replace("HARNESS_", "").toLowerCase().replaceAll("_", "-");
+      expect(run.stdout).toContain(
+        `::error title=event-harness::the input ${name} holds a line break (CR or LF), which no path does; nothing was run`,
+      );
+      expect(`${run.stdout}${run.stderr}`).not.toContain("verdict=passed");
+      expect(run.summary).toContain("configuration-error");
+    },
+  );
+
+  it("writes every output in the name<<DELIMITER form, with a delimiter no run can predict", async () => {
+    const first = await runAction({ HARNESS_PARTS: "contract", HARNESS_PROFILE: "fast" });
+    const delimiters = [...first.outputFile.matchAll(/^verdict<<(.+)$/gm)].map((m) => m[1]);
+    expect(delimiters).toHaveLength(1);
+    expect(delimiters[0]).toMatch(/^[\w-]{24,}$/);
+    for (const name of ["verdict", "report-path", "exit-code"]) {
+      expect(first.outputFile).toMatch(new RegExp(`^${name}<<`, "m"));
+    }
+    await writeFile(join(dir, "output"), "");
+    const second = await runAction({ HARNESS_PARTS: "contract", HARNESS_PROFILE: "fast" });
+    expect(second.outputFile).not.toContain(delimiters[0] as string);
+  }, 180_000);
 });

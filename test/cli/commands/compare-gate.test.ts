@@ -156,6 +156,34 @@ describe("a baseline file is validated before it is read", () => {
     );
   });
 
+  it("refuses a record whose units span no plausible run, with exit 2 and a sentence", async ({ file }) => {
+    // 60 units of a day each: 60 days, longer than any run the harness records.
+    const days = { ...steadyRun(1), unitMs: 86_400_000 };
+    const run = await compare(await file(days), await file({ ...steadyRun(2), unitMs: 86_400_000 }));
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(
+      /is no usable load baseline: units: 60 units of 24h span 60 days, longer than any run the harness records \(at most 14 days\): not a record of a load run/,
+    );
+  });
+
+  it("exits 3 saying it was interrupted, when a signal came before the comparison was judged", async ({
+    file,
+  }) => {
+    const stop = new AbortController();
+    stop.abort(new Error("received SIGTERM"));
+    const run = await runInProcess(
+      compareCommand,
+      [await file(steadyRun(1)), await file(steadyRun(2))],
+      {},
+      stop.signal,
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "event-harness compare: interrupted (received SIGTERM) before the comparison was judged\n",
+    );
+  });
+
   it("refuses a baseline of an older format, saying to record it again", async ({ file }) => {
     const old = { ...(steadyRun(1) as object), format: "event-harness-load-record/1" };
     const run = await compare(await file(old), await file(steadyRun(2)));

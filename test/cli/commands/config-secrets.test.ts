@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { tokenCommand } from "../../../cli/commands/token.ts";
@@ -96,6 +96,112 @@ describe("a secret never crosses environments", () => {
       EVENT_API_CLIENT_SECRET: STAGING.clientSecret,
     });
     expect(run.code, run.stderr).toBe(0);
+  });
+});
+
+describe("a token parameter taken from a ${VARIABLE} never crosses environments", () => {
+  const PRODUCTION_KEY = "production-api-key-never-to-staging-77ab";
+  const STAGING_KEY = "staging-api-key-41c9";
+  /** The trap config with staging's own token parameters, in the test's directory. */
+  const withParams = async (work: string, trapConfig: string, tokenParams: readonly string[]) => {
+    const config = JSON.parse(await readFile(trapConfig, "utf8")) as {
+      environments: { staging: Record<string, unknown> };
+    };
+    config.environments.staging.tokenParams = tokenParams;
+    const file = path.join(work, `params-${tokenParams.length}.json`);
+    await writeFile(file, JSON.stringify(config));
+    return file;
+  };
+
+  it.for([
+    ["EVENT_API_TOKEN_PARAMS", [], { EVENT_API_TOKEN_PARAMS: `api_key=${PRODUCTION_KEY}` }],
+    ["--token-param", ["--token-param", `api_key=${PRODUCTION_KEY}`], {}],
+  ] as const)(
+    "another value from %s is exit 2 naming both sources, and nothing reaches staging's token endpoint",
+    async ([source, args, env], { configs: { work, trap, trapConfig } }) => {
+      const file = await withParams(work, trapConfig, ["organization=org_1", "api_key=${STAGING_KEY}"]);
+      const run = await runInProcess(tokenCommand, [...staging(file), ...args], {
+        ...env,
+        STAGING_SECRET: STAGING.clientSecret,
+        STAGING_KEY,
+      });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(
+        `the token parameters are given twice, and differently: by ${source} and by tokenParams of environment 'staging' (\${STAGING_KEY}); a secret never crosses environments`,
+      );
+      expect(trap.requests).toEqual([]);
+      for (const value of [PRODUCTION_KEY, STAGING_KEY, STAGING.clientSecret]) {
+        expect(`${run.stdout}${run.stderr}`).not.toContain(value);
+      }
+    },
+  );
+
+  it("a job-wide EVENT_API_TOKEN_PARAMS does not stand in for the environment's unset variable (exit 2)", async ({
+    configs: { work, trap, trapConfig },
+  }) => {
+    const file = await withParams(work, trapConfig, ["api_key=${STAGING_KEY}"]);
+    const run = await runInProcess(tokenCommand, staging(file), {
+      EVENT_API_TOKEN_PARAMS: `api_key=${PRODUCTION_KEY}`,
+      STAGING_SECRET: STAGING.clientSecret,
+    });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      "tokenParams of environment 'staging' refers to ${STAGING_KEY}, but STAGING_KEY is not set; EVENT_API_TOKEN_PARAMS is set, but a secret never crosses environments: export STAGING_KEY for this one",
+    );
+    expect(trap.requests).toEqual([]);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(PRODUCTION_KEY);
+  });
+
+  it("the same parameters from both sources are no conflict, in any order", async ({
+    configs: { work, sandbox },
+  }) => {
+    const file = path.join(work, "same-params.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        environments: {
+          staging: {
+            authUrl: sandbox.authUrl,
+            baseUrl: sandbox.baseUrl,
+            clientId: STAGING.clientId,
+            clientSecret: "${STAGING_SECRET}",
+            tokenParams: ["api_key=${STAGING_KEY}", "organization=org_1"],
+          },
+        },
+      }),
+    );
+    const run = await runInProcess(tokenCommand, staging(file), {
+      EVENT_API_TOKEN_PARAMS: `organization=org_1\napi_key=${STAGING_KEY}\n`,
+      STAGING_SECRET: STAGING.clientSecret,
+      STAGING_KEY,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain("overrides tokenParams");
+  });
+
+  it("literal parameters, which hold no secret of the environment, are overridden as any setting is", async ({
+    configs: { work, sandbox },
+  }) => {
+    const file = path.join(work, "literal-params.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        environments: {
+          staging: {
+            authUrl: sandbox.authUrl,
+            baseUrl: sandbox.baseUrl,
+            clientId: STAGING.clientId,
+            clientSecret: "${STAGING_SECRET}",
+            tokenParams: ["organization=org_1"],
+          },
+        },
+      }),
+    );
+    const run = await runInProcess(tokenCommand, [...staging(file), "--token-param", "organization=org_2"], {
+      STAGING_SECRET: STAGING.clientSecret,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("--token-param overrides tokenParams");
   });
 });
 

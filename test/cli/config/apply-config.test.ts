@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyConfig } from "../../../cli/config/index.ts";
+import type { ConfigKey } from "../../../cli/config/index.ts";
+import { applyConfig, CONFIG_KEY_NAMES, CONFIG_KEYS } from "../../../cli/config/index.ts";
 import { runTimeoutOption } from "../../../cli/run-timeout-option.ts";
 import {
   credentialsOption,
@@ -188,4 +189,41 @@ describe("applyConfig", () => {
     );
     expect(applied?.source).toEqual({ file, environment: "staging" });
   });
+});
+
+describe("every key that carries a secret", () => {
+  const carriers = CONFIG_KEY_NAMES.filter((name) => (CONFIG_KEYS[name] as ConfigKey).secret !== undefined);
+
+  it("includes the client secret and the token parameters", () => {
+    expect(carriers).toEqual(expect.arrayContaining(["clientSecret", "tokenParams"]));
+  });
+
+  it.for(carriers)(
+    "%s: a ${VARIABLE} value of the environment is never replaced by another from its variable or flag",
+    async (name) => {
+      const key: ConfigKey = CONFIG_KEYS[name];
+      const list = key.schema.safeParse([]).success;
+      const mine = list ? ["p=${MINE}"] : "${MINE}";
+      const config = join(dir, `carrier-${name}.json`);
+      await writeFile(config, JSON.stringify({ environments: { staging: { [name]: mine } } }));
+      const variable = key.option?.env as string;
+      const other = list ? "p=other-value" : "other-value";
+      const crossing = await refusal(
+        applyConfig(SPECS, { config }, { MINE: "mine-value", [variable]: other }),
+      );
+      expect(crossing.message).toContain(`given twice, and differently: by ${variable} and by ${name}`);
+      expect(crossing.message).toContain("a secret never crosses environments");
+      expect(crossing.message).not.toMatch(/mine-value|other-value/);
+      const flagged = await refusal(
+        applyConfig(SPECS, { config, [key.flag]: list ? [other] : other }, { MINE: "mine-value" }),
+      );
+      expect(flagged.message).toContain(`by --${key.flag} and by ${name}`);
+      const same = await applyConfig(
+        SPECS,
+        { config },
+        { MINE: "mine-value", [variable]: list ? "p=mine-value" : "mine-value" },
+      );
+      expect(same?.overrides).toEqual([]);
+    },
+  );
 });

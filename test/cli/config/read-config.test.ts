@@ -83,6 +83,42 @@ describe("readConfigEnvironment", () => {
     expect(error.message).not.toContain("s3cr3t");
   });
 
+  it.for([
+    ["$MY_STAGE_KEY", "$MY_STAGE_KEY"],
+    ['"$MY_STAGE_KEY" (quotes inside the value)', '"$MY_STAGE_KEY"'],
+  ])(
+    "says the syntax is ${NAME} for a secret written %s, without repeating it",
+    async ([_label, value], { tmpDir: dir }) => {
+      const file = await configFile(
+        dir,
+        "unbraced.json",
+        JSON.stringify({ environments: { staging: { clientSecret: value } } }),
+      );
+      const error = await refusal(readConfigEnvironment(file, "staging"));
+      expect(error.message).toContain(
+        'environments.staging.clientSecret: $NAME without braces is no reference (a config file does not replace it): the syntax is ${NAME}, e.g. "${STAGING_SECRET}"',
+      );
+      expect(error.message).not.toContain("MY_STAGE_KEY");
+    },
+  );
+
+  it("refuses a token parameter whose value is $NAME without braces, which would be sent as it is", async ({
+    tmpDir: dir,
+  }) => {
+    const file = await configFile(
+      dir,
+      "unbraced-param.json",
+      JSON.stringify({
+        environments: { staging: { tokenParams: ["organization=org_1", "api_key=$MY_KEY"] } },
+      }),
+    );
+    const error = await refusal(readConfigEnvironment(file, "staging"));
+    expect(error.message).toContain(
+      "environments.staging.tokenParams.1: a value taken from an environment variable is written with braces, NAME=${VARIABLE}",
+    );
+    expect(error.message).not.toContain("MY_KEY");
+  });
+
   it("refuses a secret that mixes a reference with literal text", async ({ tmpDir: dir }) => {
     const file = await configFile(
       dir,
@@ -108,6 +144,29 @@ describe("readConfigEnvironment", () => {
       "environments.staging: unknown key 'clientSecert' (did you mean 'clientSecret'?)",
     );
     expect(error.message).toContain("unknown key 'baseURL' (did you mean 'baseUrl'?)");
+  });
+
+  it("keeps its message short for a key of a megabyte and for a hundred thousand unknown keys", async ({
+    tmpDir: dir,
+  }) => {
+    const long = "k".repeat(1_000_000);
+    const one = await refusal(
+      readConfigEnvironment(
+        await configFile(dir, "long-key.json", JSON.stringify({ environments: { a: { [long]: 1 } } })),
+        "a",
+      ),
+    );
+    expect(one.message).toContain(`unknown key '${"k".repeat(60)}…' (1000000 characters)`);
+    expect(one.message.length).toBeLessThan(500);
+    const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`unknownKey${i}`, 1]));
+    const many = await refusal(
+      readConfigEnvironment(
+        await configFile(dir, "many-keys.json", JSON.stringify({ environments: { a: keys } })),
+        "a",
+      ),
+    );
+    expect(many.message).toContain("environments.a: unknown key 'unknownKey9'; and 99990 more");
+    expect(many.message.length).toBeLessThan(1000);
   });
 
   it("says where malformed JSON breaks, by line and column, without quoting the file", async ({

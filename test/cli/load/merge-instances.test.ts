@@ -1,9 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { describe, expect } from "vitest";
 import { mergeInstances, mergeSummaries, percentile, readTrendSamples } from "../../../cli/load/index.ts";
+import { CannotRunError } from "../../../core/index.ts";
 import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION } from "../../../load/index.ts";
 import type { SummaryData } from "../../../reporting/load/index.ts";
 import { it } from "../../support/fixtures.ts";
@@ -63,6 +64,26 @@ describe("mergeInstances on recorded samples", () => {
     expect(Math.abs(mergedP95 - pooledP95) / pooledP95).toBeLessThan(0.01);
     // The merged summary is what the reports read, written where they look for it.
     expect(await readSummary(path.join(dir, "summary.json"))).toEqual(merged.summary);
+  });
+
+  it("refuses summaries naming more trend metrics than any run has, before reading a sample", async ({
+    tmpDir: dir,
+  }) => {
+    const summary = await readSummary(outputs[0]?.summaryFile as string);
+    const trend = summary.metrics[EVENT_DURATION];
+    const metrics = { ...summary.metrics };
+    for (let i = 0; i < 2_000; i += 1)
+      metrics[`${EVENT_DURATION}{i:${i}}`] = trend as SummaryData["metrics"][string];
+    const swollen = path.join(dir, "summary-swollen.json");
+    await writeFile(swollen, JSON.stringify({ ...summary, metrics }));
+    const run = mergeInstances(
+      outputs.map((o, i) => (i === 0 ? { ...o, summaryFile: swollen } : o)),
+      dir,
+    );
+    await expect(run).rejects.toThrow(CannotRunError);
+    await expect(run).rejects.toThrow(
+      "the instances' summaries name 2011 trend metrics, more than a run of the harness's scenarios has (at most 1000)",
+    );
   });
 
   it("computes one instance's percentiles from its samples as k6 did in its own summary", async () => {

@@ -52,6 +52,13 @@ async function file(name: string, text: string): Promise<string> {
 }
 
 describe("readLoadUnits", () => {
+  it("refuses samples spread over more units than a record keeps, before it writes them all", async () => {
+    const far = ["# harness-samples 1:", "0,events,5", "0,failed,0", "100000000,events,5"].join("\n");
+    await expect(readLoadUnits([await file("far.txt", far)], 500)).rejects.toThrow(
+      "k6's samples span 27h47m, more than a load record keeps (100000 units of 500ms): a sample's timestamp is wrong",
+    );
+  });
+
   it("reads the harness's own samples output into the same units as k6's CSV output, plain or gzipped", async () => {
     const fromCsv = await readLoadUnits([await file("samples.csv", CSV)], 1000);
     expect(fromCsv.units).toHaveLength(3);

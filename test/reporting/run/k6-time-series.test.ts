@@ -24,6 +24,19 @@ async function* lines(text: string) {
 }
 
 describe("aggregateK6Csv", () => {
+  it("reads a run of more seconds than a call may take arguments (a run of two days)", async () => {
+    async function* twoDays() {
+      yield HEADER;
+      for (let second = 0; second < 172_800; second += 1) {
+        yield `events_failed,${1_800_000_000 + second},0.000000,,,,,,,,,sustained,,,,,,,`;
+      }
+    }
+    const series = await aggregateK6Csv(twoDays());
+    expect(series.length).toBeLessThanOrEqual(1000);
+    expect(series.stepSeconds * series.length).toBeGreaterThanOrEqual(172_800);
+    expect(series.counts["events.accepted"]?.reduce((a, b) => a + b, 0)).toBe(172_800);
+  });
+
   it("counts events, requests, refreshes by reason, expiries and violations per second", async () => {
     const series = await aggregateK6Csv(lines(syntheticK6Csv(1_800_000_000, 30)));
     expect(series.format).toBe(TIME_SERIES_FORMAT);
