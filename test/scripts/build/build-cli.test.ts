@@ -19,6 +19,7 @@ beforeAll(async () => {
   await mkdir(path.join(packageRoot, "bin"));
   launcher = path.join(packageRoot, "bin", "event-harness.js");
   await copyFile(path.join(ROOT, "bin", "event-harness.js"), launcher);
+  await copyFile(path.join(ROOT, "bin", "node-support.js"), path.join(packageRoot, "bin", "node-support.js"));
   await copyFile(path.join(ROOT, "package.json"), path.join(packageRoot, "package.json"));
   await symlink(path.join(ROOT, "node_modules"), path.join(packageRoot, "node_modules"), "dir");
 }, 60_000);
