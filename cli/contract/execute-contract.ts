@@ -86,7 +86,7 @@ function knownLifetime(
   }
   return preflightExpiresIn === undefined
     ? {}
-    : { knownLifetime: { expiresIn: preflightExpiresIn, source: "the preflight's token" } };
+    : { knownLifetime: { expiresIn: preflightExpiresIn, source: "the one the preflight's token announced" } };
 }
 
 /** Every selected check as SKIP, for a target the preflight could not test. */

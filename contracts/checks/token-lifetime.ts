@@ -1,7 +1,7 @@
 import { countNoun, formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
-import type { IssuedToken, Probe } from "../probe/probe.ts";
+import type { IssuedToken, KnownLifetime, Probe } from "../probe/probe.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { describeResponse } from "./describe.ts";
@@ -49,7 +49,7 @@ async function waitUntil(probe: Probe, deadline: number, what: string, horizon =
  * Asks the run's deadline for a probe's wait on a token of `expiresIn`, and its last exchanges: waiting would only
  * end at the deadline when it cannot last that long, so the target's answer on expiry can never be seen in this run.
  */
-function reserveWait(probe: Probe, expiresIn: number, whose: string): void {
+function reserveWait(probe: Probe, expiresIn: number, known?: KnownLifetime): void {
   const waitMs = (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
   // The probe needs its wait and one last exchange at least; it asks for room for a few more.
   const now = Date.now();
@@ -58,8 +58,9 @@ function reserveWait(probe: Probe, expiresIn: number, whose: string): void {
     now + waitMs + probe.target.timeoutMs,
   );
   if (refused !== undefined) {
+    const whose = known === undefined ? "" : `; that expires_in is ${known.source}, known before any request`;
     throw new Undecidable(
-      `expires_in ${expiresIn} s${whose} means waiting about ${formatDuration(waitMs)} for this check: ${refused}`,
+      `expires_in ${expiresIn} s means waiting about ${formatDuration(waitMs)} for this check: ${refused}${whose}`,
     );
   }
 }
@@ -75,13 +76,13 @@ async function usedToken(
   // A lifetime known before the run (the preflight's token) decides a wait the deadline cannot hold before anything
   // is sent, so the verdict does not hang on whether start-up outran the deadline.
   const known = probe.knownLifetime;
-  if (known !== undefined) reserveWait(probe, known.expiresIn, ` (${known.source})`);
+  if (known !== undefined) reserveWait(probe, known.expiresIn, known);
   const requestedAt = Date.now();
   const token = await probe.obtainToken();
   if (token.expiresIn === undefined) {
     throw new PrerequisiteError("the token response has no usable expires_in (see token.response-schema)");
   }
-  reserveWait(probe, token.expiresIn, "");
+  reserveWait(probe, token.expiresIn);
   const sentAt = Date.now();
   const response = await probe.postEvent("first use of the token", token.accessToken);
   if (!isSuccess(response.status))

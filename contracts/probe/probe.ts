@@ -28,7 +28,7 @@ export interface IssuedToken {
 /** A token lifetime learnt before the checks start: the preflight's token, or the embedded sandbox's setting. */
 export interface KnownLifetime {
   readonly expiresIn: number;
-  /** Whose expires_in it is, for a message: "the preflight's token". */
+  /** Whose expires_in it is, for a message: "the embedded sandbox's setting". */
   readonly source: string;
 }
 

@@ -42,7 +42,7 @@ describe("a sliding-expiry probe with the target's expires_in known before the r
       deadline.dispose();
       expect(result.status, check.id).toBe("ERROR");
       expect(result.message).toMatch(
-        /^could not decide: expires_in 5 s \(the embedded sandbox's setting\) means waiting about 7\.0 s for this check: the run would need .+, past its deadline of 4\.0 s \(--run-timeout\)$/,
+        /^could not decide: expires_in 5 s means waiting about 7\.0 s for this check: the run would need .+, past its deadline of 4\.0 s \(--run-timeout\); that expires_in is the embedded sandbox's setting, known before any request$/,
       );
       expect(probe.evidence).toEqual([]);
     }
