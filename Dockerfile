@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # event-api-harness as an image: the packed harness on Node 20 with the pinned k6 built from tools/k6.
-#   docker build -t event-harness .
+#   docker build --build-arg EVENT_HARNESS_COMMIT="$(git rev-parse HEAD)" -t event-harness .
 #   docker run --rm event-harness run --parts contract --profile fast          # against the embedded sandbox
 #   docker run --rm -e EVENT_API_CLIENT_SECRET -v "$PWD/reports:/harness/reports" --user "$(id -u):$(id -g)" \
 #     event-harness run --token-url https://sso.example.com/realms/r/protocol/openid-connect/token \
@@ -33,8 +33,11 @@ COPY package.json package-lock.json ./
 # Scripts wait until the sources are in: a prepare/prepack build needs them.
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
+# The build context has no .git: the commit --version and the reports name comes in as a build argument
+# (docker build --build-arg EVENT_HARNESS_COMMIT="$(git rev-parse HEAD)"); without it they say it is unknown.
+ARG EVENT_HARNESS_COMMIT=""
 RUN mkdir /out \
-  && npm pack --pack-destination /out \
+  && EVENT_HARNESS_COMMIT="${EVENT_HARNESS_COMMIT}" npm pack --pack-destination /out \
   && mv /out/event-api-harness-*.tgz /out/event-api-harness.tgz
 
 # --- runtime: the packed harness installed globally, k6 beside it, a non-root user ---

@@ -1,5 +1,4 @@
 import { CannotRunError, UsageError } from "../core/index.ts";
-import packageJson from "../package.json" with { type: "json" };
 import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
 import { configRequested, describeConfigSource } from "./config-options.ts";
@@ -18,7 +17,7 @@ function renderOverview(commands: readonly CommandEntry[], lineWidth: number): s
     ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
     "",
     "Run `event-harness <command> --help` (or `event-harness help <command>`) for a command's options.",
-    "`event-harness --version` (-V) prints the version.",
+    "`event-harness --version` (-V) prints the version and the commit it was packed from.",
     "Exit codes: 0 passed, 1 a check failed, 2 usage or configuration error, 3 could not decide.",
   ];
   return `${lines.flatMap((line) => wrapHelpLine(line, lineWidth)).join("\n")}\n`;
@@ -55,7 +54,8 @@ export async function main(
   let references: ReadonlyMap<string, string> | undefined;
   try {
     if (name === "--version" || name === "-V") {
-      io.stdout.write(`${packageJson.version}\n`);
+      const { describeBuild, harnessBuild } = await import("./build-info.ts");
+      io.stdout.write(`${describeBuild(harnessBuild())}\n`);
       return ExitCode.ok;
     }
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {

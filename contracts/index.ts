@@ -31,6 +31,7 @@ export { PROPERTY_CHECK_IDS } from "./checks/property-checks.ts";
 export { propertySeed, replayPathProblem } from "./checks/property-run.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";
 export type { Evidence } from "./probe/evidence.ts";
+export type { KnownLifetime } from "./probe/probe.ts";
 export { Probe } from "./probe/probe.ts";
 export { UnansweredEndpoints } from "./probe/unanswered-endpoints.ts";
 export type { ContractSettings, FuzzOptions } from "./runner/contract-settings.ts";

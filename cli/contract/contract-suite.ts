@@ -79,6 +79,7 @@ function run(check: CheckDefinition): Promise<CheckResult> {
     signal: deadline.signal,
     unanswered,
     reserveUntil: (at, needed) => deadline.reserve(at, needed),
+    ...(settings.knownLifetime === undefined ? {} : { knownLifetime: settings.knownLifetime }),
     inputSpace,
     fuzz,
   });

@@ -1,4 +1,10 @@
-import type { CheckResult, ClientAuth, ContractSettings, Target } from "../../contracts/index.ts";
+import type {
+  CheckResult,
+  ClientAuth,
+  ContractSettings,
+  KnownLifetime,
+  Target,
+} from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import { describeTokenEndpoint, tokenEndpointFacts } from "../../transport/index.ts";
@@ -43,7 +49,10 @@ async function announceDeadlines(prepared: PreparedContract, io: CommandIo): Pro
 async function preflight(
   prepared: PreparedContract,
   io: CommandIo,
-): Promise<{ readonly clientAuth: ClientAuth } | { readonly couldNotTest: string }> {
+): Promise<
+  | { readonly clientAuth: ClientAuth; readonly knownLifetime?: KnownLifetime }
+  | { readonly couldNotTest: string }
+> {
   const { diagnoseTarget, switchedNote } = await import("../preflight/index.ts");
   const { configured, redactor, sandbox } = prepared;
   let ready: Awaited<ReturnType<typeof diagnoseTarget>> = { clientAuth: configured.clientAuth };
@@ -64,7 +73,20 @@ async function preflight(
   }
   const note = switchedNote(configured.clientId, ready);
   if (note !== undefined) io.stderr.write(`event-harness: ${note}\n`);
-  return { clientAuth: ready.clientAuth };
+  return { clientAuth: ready.clientAuth, ...knownLifetime(prepared, ready.token?.expiresInSeconds) };
+}
+
+/** The expires_in the run knows before the checks start: the embedded sandbox's setting, or the preflight's token. */
+function knownLifetime(
+  prepared: PreparedContract,
+  preflightExpiresIn: number | undefined,
+): { readonly knownLifetime?: KnownLifetime } {
+  if (prepared.sandbox) {
+    return { knownLifetime: { expiresIn: prepared.expiresIn, source: "the embedded sandbox's setting" } };
+  }
+  return preflightExpiresIn === undefined
+    ? {}
+    : { knownLifetime: { expiresIn: preflightExpiresIn, source: "the one the preflight's token announced" } };
 }
 
 /** Every selected check as SKIP, for a target the preflight could not test. */
@@ -103,6 +125,7 @@ export async function executeContract(prepared: PreparedContract, io: CommandIo)
     runId: `c${started.toString(36)}`,
     deadline,
     fuzz,
+    ...(ready.knownLifetime === undefined ? {} : { knownLifetime: ready.knownLifetime }),
   };
   const progress = prepared.quiet ? undefined : new ProgressLine(io.stderr);
   const checks = await runContract(settings, {

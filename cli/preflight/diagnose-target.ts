@@ -13,15 +13,14 @@ import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { describeOAuthError, eventsUrl, inertText, oauthErrorOf } from "../../transport/index.ts";
 import { viaProxy } from "../connection-failure.ts";
 import { displayUrl } from "../load/display-url.ts";
+import { EXCERPT_CHARS, excerpt } from "./answer-excerpt.ts";
 import type { ParsedToken } from "./answer-kind.ts";
 import { answerKind } from "./answer-kind.ts";
+import { refusedTarget } from "./refused-target.ts";
 import type { PreflightCredential, TokenAttempt } from "./token-attempt.ts";
 import { attemptToken } from "./token-attempt.ts";
 import { tokenUrlHint } from "./token-url-hint.ts";
 import { isConnectFailure, unreachableReason } from "./unreachable-reason.ts";
-
-/** How far a quoted page goes: enough to recognise it, too little to flood a log. */
-const EXCERPT_CHARS = 80;
 
 /** The settings worked: with this client authentication, which may not be the one configured. */
 export interface TargetReady {
@@ -67,17 +66,6 @@ function unreachable(
   return new CannotRunError(
     `cannot reach the ${what} ${displayUrl(url)}${viaProxy(url, target.connection)} (${where})`,
   );
-}
-
-/** The answer in a line: an OAuth error as its code and error_description (whole, or its end), else a quoted prefix. */
-function excerpt(answer: Answer, redactor: Redactor): string {
-  const type = answer.contentType ? ` ${inertText(answer.contentType.split(";")[0] ?? "")}` : "";
-  const oauthError = oauthErrorOf(answer.text);
-  if (oauthError !== undefined) return `${answer.status}${type} ${describeOAuthError(oauthError, redactor)}`;
-  // Only the quoted prefix is made inert and redacted: the body may be a megabyte.
-  const { text, cut } = redactor.untrustedPrefix(answer.text.replace(/\s+/g, " ").trim(), EXCERPT_CHARS);
-  const short = cut ? `${text}…` : text;
-  return `${answer.status}${type}${short ? ` "${short}"` : ""}`;
 }
 
 /** "401 invalid_client": the status and, when the answer is an OAuth error, its code; a refusal needs no more. */
@@ -220,6 +208,9 @@ export async function diagnoseToken(
         "check the client id and secret, or whether the secret was rotated",
     );
   }
+  // An audience or resource the server does not know stops every check alike: said once, here, not by each check.
+  const refused = await refusedTarget(target, credential, configured, first, redactor, signal);
+  if (refused !== undefined) throw refused;
   if (!options.requireToken) return { clientAuth: configured };
   throw new CannotRunError(
     first.status === 200

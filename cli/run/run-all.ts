@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
-import packageJson from "../../package.json" with { type: "json" };
 import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
 import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
@@ -13,6 +12,7 @@ import {
   tokenEndpointFacts,
 } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
+import { toolInfo } from "../build-info.ts";
 import type { CommandIo } from "../command.ts";
 import type { ConfigSource } from "../config-options.ts";
 import { configSourceOf, describeConfigSource } from "../config-options.ts";
@@ -105,7 +105,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const aborted = io.signal.aborted ? interruption(io.signal) : undefined;
   const verdict = combineVerdicts(outcomes, aborted !== undefined);
   const outcome: RunOutcome = {
-    tool: { name: packageJson.name, version: packageJson.version },
+    tool: toolInfo(),
     runId,
     startedAt: settings.started.toISOString(),
     durationMs: Date.now() - settings.started.getTime(),

@@ -1,7 +1,7 @@
 import { countNoun, formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
-import type { IssuedToken, Probe } from "../probe/probe.ts";
+import type { IssuedToken, KnownLifetime, Probe } from "../probe/probe.ts";
 import type { Finding } from "./check.ts";
 import { broken, defineCheck, holds, skipped } from "./check.ts";
 import { describeResponse } from "./describe.ts";
@@ -46,19 +46,11 @@ async function waitUntil(probe: Probe, deadline: number, what: string, horizon =
 }
 
 /**
- * A fresh token whose announced lifetime is usable, first used once so that "last use" is a known instant. The
- * run's deadline is stretched to this probe's horizon: expires_in is known only now. A 5xx on either request is a
- * FAIL (Probe.exchange), never a SKIP.
+ * Asks the run's deadline for a probe's wait on a token of `expiresIn`, and its last exchanges: waiting would only
+ * end at the deadline when it cannot last that long, so the target's answer on expiry can never be seen in this run.
  */
-async function usedToken(
-  probe: Probe,
-): Promise<{ token: IssuedToken; expiresIn: number; usedAt: number; sentAt: number; requestedAt: number }> {
-  const requestedAt = Date.now();
-  const token = await probe.obtainToken();
-  if (token.expiresIn === undefined) {
-    throw new PrerequisiteError("the token response has no usable expires_in (see token.response-schema)");
-  }
-  const waitMs = (token.expiresIn + lifetimeMarginSeconds(token.expiresIn)) * 1000;
+function reserveWait(probe: Probe, expiresIn: number, known?: KnownLifetime): void {
+  const waitMs = (expiresIn + lifetimeMarginSeconds(expiresIn)) * 1000;
   // The probe needs its wait and one last exchange at least; it asks for room for a few more.
   const now = Date.now();
   const refused = probe.reserveUntil(
@@ -66,11 +58,31 @@ async function usedToken(
     now + waitMs + probe.target.timeoutMs,
   );
   if (refused !== undefined) {
-    // Waiting would only end at the run's deadline: the target's answer on expiry can never be seen in this run.
+    const whose = known === undefined ? "" : `; that expires_in is ${known.source}, known before any request`;
     throw new Undecidable(
-      `expires_in ${token.expiresIn} s means waiting about ${formatDuration(waitMs)} for this check: ${refused}`,
+      `expires_in ${expiresIn} s means waiting about ${formatDuration(waitMs)} for this check: ${refused}${whose}`,
     );
   }
+}
+
+/**
+ * A fresh token whose announced lifetime is usable, first used once so that "last use" is a known instant. The
+ * run's deadline is stretched to this probe's horizon once the token's expires_in is known. A 5xx on either request
+ * is a FAIL (Probe.exchange), never a SKIP.
+ */
+async function usedToken(
+  probe: Probe,
+): Promise<{ token: IssuedToken; expiresIn: number; usedAt: number; sentAt: number; requestedAt: number }> {
+  // A lifetime known before the run (the preflight's token) decides a wait the deadline cannot hold before anything
+  // is sent, so the verdict does not hang on whether start-up outran the deadline.
+  const known = probe.knownLifetime;
+  if (known !== undefined) reserveWait(probe, known.expiresIn, known);
+  const requestedAt = Date.now();
+  const token = await probe.obtainToken();
+  if (token.expiresIn === undefined) {
+    throw new PrerequisiteError("the token response has no usable expires_in (see token.response-schema)");
+  }
+  reserveWait(probe, token.expiresIn);
   const sentAt = Date.now();
   const response = await probe.postEvent("first use of the token", token.accessToken);
   if (!isSuccess(response.status))

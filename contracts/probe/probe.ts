@@ -25,6 +25,13 @@ export interface IssuedToken {
   readonly response: HttpResponse;
 }
 
+/** A token lifetime learnt before the checks start: the preflight's token, or the embedded sandbox's setting. */
+export interface KnownLifetime {
+  readonly expiresIn: number;
+  /** Whose expires_in it is, for a message: "the embedded sandbox's setting". */
+  readonly source: string;
+}
+
 /** One way to break a valid event; the caller hands them in (the suite takes generators/' invalid variants). */
 export interface EventBreaker {
   readonly name: string;
@@ -52,6 +59,8 @@ export interface ProbeOptions {
    * cannot last even until `needed`.
    */
   readonly reserveUntil?: (at: number, needed: number) => string | undefined;
+  /** The expires_in known before the checks start, and whose it is: sliding-expiry probes fit the deadline to it. */
+  readonly knownLifetime?: KnownLifetime;
   /** The inputs the property-based checks draw from; without them those checks SKIP. */
   readonly inputSpace?: InputSpace;
   /** How many inputs the property-based checks draw, for how long, from which seed. */
@@ -97,6 +106,7 @@ export class Probe {
   readonly #options: ProbeOptions;
   readonly inputSpace: InputSpace | undefined;
   readonly fuzz: FuzzSettings | undefined;
+  readonly knownLifetime: KnownLifetime | undefined;
   /** Set by a property-based check that failed: the minimal input, the seed and the path that replay it. */
   counterexample: Counterexample | undefined;
 
@@ -104,6 +114,7 @@ export class Probe {
     this.#options = options;
     this.inputSpace = options.inputSpace;
     this.fuzz = options.fuzz;
+    this.knownLifetime = options.knownLifetime;
     this.target = options.target;
     this.redactor = options.redactor;
     this.#nextEvent = options.nextEvent;

@@ -2,6 +2,7 @@ import type { Connection } from "../../transport/connection/index.ts";
 import type { ClientAuth } from "../../transport/index.ts";
 import type { Profile } from "../checks/check.ts";
 import type { CheckResult } from "../checks/check-result.ts";
+import type { KnownLifetime } from "../probe/probe.ts";
 
 /** What the CLI hands the vitest worker: plain data, since it crosses a thread boundary. */
 export interface ContractSettings {
@@ -28,6 +29,11 @@ export interface ContractSettings {
    * sliding-expiry probes stretch it to their horizon once they know expires_in. Default: defaultRunBudgetMs.
    */
   readonly deadline?: { readonly startedAt: number; readonly budgetMs: number; readonly fixed: boolean };
+  /**
+   * The expires_in known before the suite starts (the preflight's token, or the embedded sandbox's setting): a
+   * sliding-expiry probe the deadline cannot hold is then refused before it sends anything.
+   */
+  readonly knownLifetime?: KnownLifetime;
   /** The property-based checks' inputs and time (`--fuzz-runs`, `--fuzz-time`, `--fuzz-replay`); default by profile. */
   readonly fuzz?: FuzzOptions;
 }

@@ -69,7 +69,7 @@ function banner(run: RunOutcome): string {
       ? ""
       : `<span>Overrides: ${escapeHtml(run.overrides.join(", "))}</span>`,
     `<span>Started ${escapeHtml(run.startedAt)}</span>`,
-    `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(run.tool.name)} ${escapeHtml(run.tool.version)}</span></div>`,
+    `<span>Took ${escapeHtml(formatDuration(run.durationMs))}</span><span>${escapeHtml(toolText(run.tool))}</span></div>`,
     run.target.embedded
       ? `<p class="demo" role="note">Demo: ${escapeHtml(EMBEDDED_SANDBOX_NOTE)}. Point the target options at your API for a real verdict.</p>`
       : "",
@@ -129,4 +129,14 @@ export function renderHtmlReport(run: RunOutcome, parts: readonly PartDetails[])
     footer,
   ].join("\n");
   return renderPage(`${HEADLINE[run.verdict].title} · Event API harness run ${run.runId}`, body);
+}
+
+/** "event-api-harness 0.1.0, commit 1a2b3c4d5e6f": which harness made the report, and from which commit. */
+function toolText(tool: RunOutcome["tool"]): string {
+  if (tool.commit === undefined) return `${tool.name} ${tool.version}`;
+  const commit =
+    tool.commit === null
+      ? "commit unknown"
+      : `commit ${tool.commit.slice(0, 12)}${tool.modified === true ? " with uncommitted changes" : ""}`;
+  return `${tool.name} ${tool.version}, ${commit}`;
 }

@@ -25,8 +25,17 @@ export interface PartOutcome {
   readonly gate?: string;
 }
 
+/** The harness that ran: its version and the commit it was packed (or runs) from; `commit` null when unknown. */
+export interface ToolInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly commit?: string | null;
+  /** Tracked files differed from that commit. */
+  readonly modified?: boolean;
+}
+
 export interface RunOutcome {
-  readonly tool: { readonly name: string; readonly version: string };
+  readonly tool: ToolInfo;
   readonly runId: string;
   readonly startedAt: string;
   readonly durationMs: number;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions } from "esbuild";
 import { build } from "esbuild";
+import { checkoutCommit } from "../../cli/build-info.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -11,8 +12,28 @@ export const CLI_BUILD_DIR = path.join(ROOT, "dist", "cli");
 /** The contract suite's file in the build, relative to the package root (vitest's root). */
 export const BUILT_CONTRACT_SUITE = "dist/cli/contract-suite.js";
 
+/**
+ * The commit the build is made from, for `--version` and the reports: git's, or EVENT_HARNESS_COMMIT where the
+ * sources come without .git (a Docker build context); null when neither says.
+ */
+export function buildCommit(
+  env: NodeJS.ProcessEnv = process.env,
+  root: string = ROOT,
+): {
+  readonly commit: string | null;
+  readonly modified: boolean;
+} {
+  const found = checkoutCommit(root);
+  if (found !== undefined) return found;
+  const given = env.EVENT_HARNESS_COMMIT?.trim().toLowerCase();
+  return { commit: given !== undefined && /^[0-9a-f]{40,64}$/.test(given) ? given : null, modified: false };
+}
+
 /** The esbuild configuration for the Node side, every setting explained. */
-export function cliBuildOptions(outdir: string = CLI_BUILD_DIR): BuildOptions {
+export function cliBuildOptions(
+  outdir: string = CLI_BUILD_DIR,
+  commit: ReturnType<typeof buildCommit> = buildCommit(),
+): BuildOptions {
   return {
     // The CLI, and the contract suite vitest runs in its worker.
     entryPoints: [
@@ -33,7 +54,11 @@ export function cliBuildOptions(outdir: string = CLI_BUILD_DIR): BuildOptions {
     splitting: true,
     chunkNames: "chunk-[hash]",
     // The contract runner finds the built suite here instead of the TypeScript one.
-    define: { EVENT_HARNESS_CONTRACT_SUITE: JSON.stringify(BUILT_CONTRACT_SUITE) },
+    // ...and --version and the reports name the commit built from, recorded now (cli/build-info.ts).
+    define: {
+      EVENT_HARNESS_CONTRACT_SUITE: JSON.stringify(BUILT_CONTRACT_SUITE),
+      EVENT_HARNESS_BUILD: JSON.stringify(commit),
+    },
     // Stack traces of an installed harness point at the TypeScript lines (with `node --enable-source-maps`).
     sourcemap: "linked",
     // Readable output: start-up is dominated by what is loaded, not by its size.

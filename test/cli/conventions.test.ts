@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { contractCommand } from "../../cli/commands/contract.ts";
 import { commands } from "../../cli/commands/index.ts";
@@ -9,6 +11,8 @@ import { main } from "../../cli/main.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { runInProcess } from "../support/run-in-process.ts";
 
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
 async function runMain(argv: readonly string[]) {
   const stdout = new PassThrough().setEncoding("utf8");
   const stderr = new PassThrough().setEncoding("utf8");
@@ -17,9 +21,18 @@ async function runMain(argv: readonly string[]) {
 }
 
 describe("conventions users expect", () => {
-  it("--version and -V print the package's version on stdout, exit 0", async () => {
+  it("--version and -V print the package's version and the checkout's commit on stdout, exit 0", async () => {
+    // git itself is the oracle: the commit this checkout is at, and whether tracked files differ from it.
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+    const commit = git("rev-parse", "HEAD").slice(0, 12);
+    const changes =
+      git("status", "--porcelain", "--untracked-files=no") === "" ? "" : " with uncommitted changes";
     for (const flag of ["--version", "-V"]) {
-      expect(await runMain([flag])).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: "" });
+      expect(await runMain([flag])).toEqual({
+        code: 0,
+        stdout: `${packageJson.version} (commit ${commit}${changes}, source checkout)\n`,
+        stderr: "",
+      });
     }
   });
 

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
@@ -140,7 +140,17 @@ describe("event-harness run against a named target", () => {
         EVENT_API_CLIENT_SECRET: newSecret,
       });
       expect(run.code, run.stderr).toBe(0);
-      expect((await runJson(dir)).parts.map((part) => part.id)).toEqual(["contract"]);
+      const outcome = await runJson(dir);
+      expect(outcome.parts.map((part) => part.id)).toEqual(["contract"]);
+      // run.json names the harness that ran: its version and the commit this checkout is at, as git says.
+      const head = execFileSync("git", ["rev-parse", "HEAD"], {
+        cwd: fileURLToPath(new URL("../../../", import.meta.url)),
+      });
+      expect(outcome.tool).toMatchObject({
+        name: "event-api-harness",
+        version: "0.1.0",
+        commit: String(head).trim(),
+      });
     },
     RUN_LIMIT_MS,
   );

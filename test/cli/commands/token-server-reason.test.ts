@@ -27,7 +27,13 @@ describe("a server's reason, at the end of a long error_description", () => {
     });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain(`answered 400 application/json invalid_request: "`);
-    expect(run.stderr).toContain(`${REASON}" for client ${hydra.clientId}: no token to run with`);
+    // Hydra blames the audience (the base URL here) in those last words: the preflight says so, once.
+    expect(run.stderr).toContain(
+      `refused the audience ${UNREGISTERED} (the base URL, which is the audience unless --audience sets one) for client ${hydra.clientId}: `,
+    );
+    expect(run.stderr).toContain(
+      `${REASON}", and gave a token to the same request without it; check --base-url`,
+    );
     expect(run.stderr).not.toContain(hydra.clientSecret);
   });
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
     JSON.stringify({ suite: "contract (fast)", durationMs: 42, checks: [check] }),
   );
   const run: RunOutcome = {
-    tool: { name: "event-api-harness", version: "0.1.0" },
+    tool: { name: "event-api-harness", version: "0.1.0", commit: "0123456789abcdef0123456789abcdef01234567" },
     runId: "20270115T080000Z-one",
     startedAt: "2027-01-15T08:00:00.000Z",
     durationMs: 1_000,
@@ -53,5 +53,9 @@ describe("the run report of one part with one check", () => {
     expect(html).toContain("1 check, all PASS");
     expect(markdown).toMatch(/^## .* — 1 of 1 part passed/m);
     expect(markdown).toContain("1 check: ");
+  });
+
+  it("names the harness's version and the commit it was packed from", () => {
+    expect(html).toContain("<span>event-api-harness 0.1.0, commit 0123456789ab</span>");
   });
 });
