@@ -79,6 +79,36 @@ function entryProblem(entries: readonly LedgerEntry[], today: string): LedgerPro
   return undefined;
 }
 
+/** What a JSON value is, in the words of a sentence: "a list", "a string", "null". */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The file's shape, said as the sentence a reader can act on (a list of entries is the likeliest slip), before the
+ * schema judges the entries' fields.
+ */
+function shapeProblem(json: unknown): string | undefined {
+  const ledger = '{ "accepted": [ … ] }';
+  if (Array.isArray(json))
+    return `a ledger is an object, ${ledger}, not a list: put the entries in its "accepted" list`;
+  if (!isObject(json)) return `a ledger is an object, ${ledger}, not ${kindOf(json)}`;
+  if (json.accepted === undefined) return 'the ledger has no "accepted" list: write { "accepted": [] } for none';
+  if (!Array.isArray(json.accepted))
+    return `"accepted" is a list of entries, [ { "id": …, "reason": … } ], not ${kindOf(json.accepted)}`;
+  const index = json.accepted.findIndex((entry) => !isObject(entry));
+  if (index >= 0) {
+    const fields = '{ "id": …, "reason": …, "ticket": …, "expires": … }';
+    return `entry ${index + 1}: an entry is an object, ${fields}, not ${kindOf(json.accepted[index])}`;
+  }
+  return undefined;
+}
+
 /** Parses a ledger file's text; `file` names it in messages. */
 export function parseLedger(text: string, file: string, today: string): LedgerReading {
   let json: unknown;
@@ -87,6 +117,8 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
   } catch (error) {
     return { ok: false, problem: { message: `${file} is not JSON: ${(error as Error).message}` } };
   }
+  const shape = shapeProblem(json);
+  if (shape !== undefined) return { ok: false, problem: { message: `${file}: ${shape}` } };
   const parsed = LEDGER_FILE_SCHEMA.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

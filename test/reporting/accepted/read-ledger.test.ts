@@ -34,7 +34,7 @@ describe("parseLedger", () => {
 
   it.each([
     ["not JSON", "{", /accepted\.json is not JSON/],
-    ["no list", {}, /accepted\.json: .*expected array/],
+    ["no list", {}, /^accepted\.json: the ledger has no "accepted" list: write \{ "accepted": \[\] \} for none$/],
     [
       "an unknown key",
       entry({ id: "token.issued", reason: "r", expires: "2027-01-01", until: "x" }),
@@ -80,6 +80,29 @@ describe("parseLedger", () => {
     const reading = typeof value === "string" ? parseLedger(value, "accepted.json", TODAY) : parse(value);
     expect(reading.ok).toBe(false);
     if (!reading.ok) expect(reading.problem.message).toMatch(message);
+  });
+
+  it.each([
+    [
+      "an array of entries",
+      [{ id: "lifetime.sliding", reason: "r", expires: "2027-01-01" }],
+      'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a list: put the entries in its "accepted" list',
+    ],
+    ["a string", "lifetime.sliding", 'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a string'],
+    ["null", null, 'accepted.json: a ledger is an object, { "accepted": [ … ] }, not null'],
+    [
+      "an object where the list goes",
+      { accepted: { id: "lifetime.sliding", reason: "r" } },
+      'accepted.json: "accepted" is a list of entries, [ { "id": …, "reason": … } ], not an object',
+    ],
+    [
+      "an id where an entry goes",
+      { accepted: ["lifetime.sliding"] },
+      'accepted.json: entry 1: an entry is an object, { "id": …, "reason": …, "ticket": …, "expires": … }, not a string',
+    ],
+  ])("says in one sentence what shape a ledger has, given %s", (_what, value, message) => {
+    const reading = parse(value);
+    expect(reading.ok || reading.problem.message).toBe(message);
   });
 
   it("refuses an id accepted twice", () => {
