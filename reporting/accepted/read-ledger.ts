@@ -98,7 +98,8 @@ function shapeProblem(json: unknown): string | undefined {
   if (Array.isArray(json))
     return `a ledger is an object, ${ledger}, not a list: put the entries in its "accepted" list`;
   if (!isObject(json)) return `a ledger is an object, ${ledger}, not ${kindOf(json)}`;
-  if (json.accepted === undefined) return 'the ledger has no "accepted" list: write { "accepted": [] } for none';
+  if (json.accepted === undefined)
+    return 'the ledger has no "accepted" list: write { "accepted": [] } for none';
   if (!Array.isArray(json.accepted))
     return `"accepted" is a list of entries, [ { "id": …, "reason": … } ], not ${kindOf(json.accepted)}`;
   const index = json.accepted.findIndex((entry) => !isObject(entry));

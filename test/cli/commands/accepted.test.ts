@@ -57,7 +57,9 @@ describe("--accepted, the ledger of accepted deviations", () => {
     const ledger = await ledgerFile(dir, "expired.json", [responseSchema("2000-01-31")]);
     const run = await contract(ledger, join(dir, "expired"), ["token-type-mac"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^ {2}FAIL +token\.response-schema .*\[accepted until 2000-01-31, expired\]$/m);
+    expect(run.stdout).toMatch(
+      /^ {2}FAIL +token\.response-schema .*\[accepted until 2000-01-31, expired\]$/m,
+    );
     expect(run.stdout).toMatch(
       /EXPIRED +token\.response-schema: accepted until 2000-01-31, expired: it fails again/,
     );

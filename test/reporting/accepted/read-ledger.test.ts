@@ -34,7 +34,11 @@ describe("parseLedger", () => {
 
   it.each([
     ["not JSON", "{", /accepted\.json is not JSON/],
-    ["no list", {}, /^accepted\.json: the ledger has no "accepted" list: write \{ "accepted": \[\] \} for none$/],
+    [
+      "no list",
+      {},
+      /^accepted\.json: the ledger has no "accepted" list: write \{ "accepted": \[\] \} for none$/,
+    ],
     [
       "an unknown key",
       entry({ id: "token.issued", reason: "r", expires: "2027-01-01", until: "x" }),
@@ -88,7 +92,11 @@ describe("parseLedger", () => {
       [{ id: "lifetime.sliding", reason: "r", expires: "2027-01-01" }],
       'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a list: put the entries in its "accepted" list',
     ],
-    ["a string", "lifetime.sliding", 'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a string'],
+    [
+      "a string",
+      "lifetime.sliding",
+      'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a string',
+    ],
     ["null", null, 'accepted.json: a ledger is an object, { "accepted": [ … ] }, not null'],
     [
       "an object where the list goes",
