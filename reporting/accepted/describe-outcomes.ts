@@ -6,6 +6,7 @@ const STATE_TITLE: Record<EntryState, string> = {
   expired: "EXPIRED",
   stale: "STALE",
   unobserved: "UNOBSERVED",
+  "not-applied": "NOT APPLIED",
 };
 
 /** One line per entry, e.g. `WAIVED  lifetime.sliding: accepted until 2027-01-31 (API-1): fixed lifetime`. */

@@ -15,7 +15,7 @@ export {
   NEVER_WAIVED,
   SLIDING_EXPIRY_GATE,
 } from "./gate-ids.ts";
-export type { Ledger, LedgerEntry } from "./ledger.ts";
-export { LEDGER_FILE_SCHEMA, utcDay } from "./ledger.ts";
+export type { Ledger, LedgerEntry, LedgerScope } from "./ledger.ts";
+export { LEDGER_ENVIRONMENT_NAME, LEDGER_FILE_SCHEMA, utcDay } from "./ledger.ts";
 export type { LedgerProblem, LedgerReading } from "./read-ledger.ts";
 export { CONTRACT_CHECK_IDS, LEDGER_IDS, parseLedger, readLedger } from "./read-ledger.ts";

@@ -1,6 +1,7 @@
 import { ALL_CHECKS } from "../../contracts/checks/catalogue.ts";
 import { rotationChecks } from "../../contracts/checks/credential-rotation.ts";
 import { inertText, readInputFile } from "../../transport/index.ts";
+import { bindingsDisjoint } from "./binding.ts";
 import { BASELINE_GATE_IDS, isBaselineGateId, isLoadGateId, NEVER_WAIVED } from "./gate-ids.ts";
 import type { Ledger, LedgerEntry } from "./ledger.ts";
 import { LEDGER_FILE_SCHEMA } from "./ledger.ts";
@@ -42,16 +43,19 @@ function latestExpiry(today: string): string {
 }
 
 /**
- * Checks what the schema cannot: known ids, none that no ledger may waive, no id twice, an expiry date where the
- * level demands one and never more than about a year ahead.
+ * Checks what the schema cannot: known ids, none that no ledger may waive, no id twice for the same run, an expiry
+ * date where the level demands one and never more than about a year ahead.
  */
 function entryProblem(entries: readonly LedgerEntry[], today: string): LedgerProblem | undefined {
-  const seen = new Set<string>();
   const latest = latestExpiry(today);
   for (const [index, entry] of entries.entries()) {
     const at = where(index, entry);
-    if (seen.has(entry.id)) return { message: `${at}: the id is accepted twice` };
-    seen.add(entry.id);
+    const earlier = entries.slice(0, index).filter((other) => other.id === entry.id);
+    if (earlier.some((other) => !bindingsDisjoint(other, entry))) {
+      return {
+        message: `${at}: the id is accepted twice for the same run: bind each entry to a different environment or target`,
+      };
+    }
     if (NEVER_WAIVED.includes(entry.id)) {
       return {
         message: `${at}: no ledger may waive it: the redirect gate and the API's authentication refusals (${NEVER_WAIVED.join(", ")}) always count`,
@@ -141,6 +145,8 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
     reason: inertText(entry.reason),
     ...(entry.ticket === undefined ? {} : { ticket: inertText(entry.ticket) }),
     ...(entry.expires === undefined ? {} : { expires: entry.expires }),
+    ...(entry.environment === undefined ? {} : { environment: entry.environment }),
+    ...(entry.target === undefined ? {} : { target: inertText(entry.target) }),
   }));
   const problem = entryProblem(entries, today);
   if (problem) return { ok: false, problem: { ...problem, message: `${file}: ${problem.message}` } };

@@ -77,7 +77,7 @@ function asChecksFile(data: unknown): ChecksFile | undefined {
       typeof check.area === "string" &&
       Array.isArray(check.evidence),
   );
-  const states: readonly string[] = ["waived", "expired", "stale", "unobserved"];
+  const states: readonly string[] = ["waived", "expired", "stale", "unobserved", "not-applied"];
   const accepted = (Array.isArray(data.accepted) ? data.accepted : []).flatMap((outcome: unknown) =>
     isObject(outcome) && typeof outcome.state === "string" && states.includes(outcome.state)
       ? [{ state: outcome.state as EntryState }]

@@ -140,4 +140,56 @@ describe("--accepted, the ledger of accepted deviations", () => {
     expect(junit).toMatch(/<skipped message="WAIVED: /);
     expect(junit).toMatch(/failures="0" errors="0" skipped="1"/);
   });
+
+  it("applies an entry bound to an environment in that environment only, and says so elsewhere", async ({
+    tmpDir: dir,
+  }) => {
+    await ledgerFile(dir, "bound.json", [{ ...responseSchema(IN_FORCE), environment: "staging" }]);
+    const config = join(dir, "config.json");
+    // Both environments test the embedded sandbox: only the environment's name tells them apart.
+    await writeFile(
+      config,
+      JSON.stringify({
+        environments: { staging: { accepted: "bound.json" }, production: { accepted: "bound.json" } },
+      }),
+    );
+    const inEnvironment = (environment: string) =>
+      runCliInProcess([
+        "contract",
+        "--only",
+        "token.response-schema",
+        "--sandbox-fault",
+        "token-type-mac",
+        "--config",
+        config,
+        "-e",
+        environment,
+        "--report-dir",
+        join(dir, environment),
+      ]);
+    const staging = await inEnvironment("staging");
+    expect(staging.code).toBe(0);
+    expect(staging.stdout).toMatch(/^ {2}WAIVED +token\.response-schema/m);
+    const production = await inEnvironment("production");
+    expect(production.code).toBe(1);
+    expect(production.stdout).toMatch(
+      /^ {2}FAIL +token\.response-schema .*\[not waived: the ledger's entry is bound to environment 'staging', and this run's is 'production'\]$/m,
+    );
+    expect(production.stdout).toMatch(
+      /NOT APPLIED token\.response-schema: bound to environment 'staging', and this run's is 'production'/,
+    );
+    const results = JSON.parse(await readFile(join(dir, "production", "results.json"), "utf8"));
+    expect(results.accepted).toMatchObject([{ state: "not-applied" }]);
+  });
+
+  it("does not apply an entry bound to a target to the embedded sandbox", async ({ tmpDir: dir }) => {
+    const ledger = await ledgerFile(dir, "target.json", [
+      { ...responseSchema(IN_FORCE), target: "https://api.staging.example.com" },
+    ]);
+    const run = await contract(ledger, join(dir, "embedded"), ["token-type-mac"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "NOT APPLIED token.response-schema: bound to target https://api.staging.example.com, and this run tested the embedded sandbox",
+    );
+  });
 });

@@ -117,7 +117,7 @@ describe("parseLedger", () => {
     const twice = { id: "token.issued", reason: "r", expires: "2027-01-01" };
     const reading = parse({ accepted: [twice, twice] });
     expect(reading.ok || reading.problem.message).toBe(
-      "accepted.json: entry 2 (token.issued): the id is accepted twice",
+      "accepted.json: entry 2 (token.issued): the id is accepted twice for the same run: bind each entry to a different environment or target",
     );
   });
 
