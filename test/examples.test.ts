@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { parseLedger } from "../reporting/accepted/index.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -86,5 +87,29 @@ describe("examples and docs for another repository", () => {
       expect(text, file).toMatch(/accepted\.json/);
       expect(text, file).toMatch(/baselines\/sustained\.json/);
     }
+  });
+});
+
+describe("the example ledgers", () => {
+  it("waive nothing: the first copy a team makes keeps every check it has switched on", async () => {
+    const ledgers = (await filesUnder("examples")).filter((file) => /accepted[^/]*\.json$/.test(file));
+    expect(ledgers.length).toBeGreaterThan(0);
+    for (const file of ledgers) {
+      const reading = parseLedger(await readFile(path.join(ROOT, file), "utf8"), file, "2026-11-28");
+      expect(reading.ok && reading.ledger.entries, file).toEqual([]);
+    }
+  });
+
+  it("are shown as recipes in the docs, each of which a ledger reads", async () => {
+    const text = await readFile(path.join(ROOT, "docs/reference/ledger.md"), "utf8");
+    const blocks = [...text.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+    const recipes = blocks.filter((block) => block.includes('"accepted"'));
+    expect(recipes.length).toBeGreaterThanOrEqual(2);
+    for (const recipe of recipes) {
+      const reading = parseLedger(recipe, "ledger.md", "2026-11-28");
+      expect(reading.ok || reading.problem.message).toBe(true);
+    }
+    // The Keycloak recipe is bound to the environment it was written for, so it cannot silence another server.
+    expect(recipes.some((r) => r.includes('"lifetime.sliding"') && r.includes('"environment"'))).toBe(true);
   });
 });
