@@ -40,8 +40,7 @@ export async function reportContractRun(
   };
   const safe: ContractRun = { ...run, target };
   const files = await writeContractReports(safe, reportDir);
-  io.stdout.write(renderConsoleSummary(safe));
-  io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
+  io.stdout.write(renderConsoleSummary(safe, `Reports: ${files.map(displayPath).join(", ")}`));
   const verdict = verdictOf(run);
   return verdict === "failed" ? ExitCode.failed : verdict === "passed" ? ExitCode.ok : ExitCode.undecided;
 }

@@ -34,7 +34,7 @@ export function applyToChecks(checks: readonly CheckResult[], ledger: Ledger): A
       return check;
     }
     const failing = check.status === "FAIL" || check.status === "WARN";
-    const outcome = judgeEntry(entry, failing, hasExpired(entry, ledger.today));
+    const outcome = judgeEntry(entry, failing, hasExpired(entry, ledger.today), check.level);
     outcomes.push(outcome);
     const acceptance = acceptanceOf(entry, outcome.state);
     if (outcome.state === "waived") {

@@ -54,6 +54,7 @@ export function applyToComparison(
       entry,
       figures.some((f) => f.status === "REGRESSED"),
       hasExpired(entry, ledger.today),
+      "MUST",
     );
   });
   return {

@@ -42,7 +42,7 @@ export function applyToThresholds(
     if (!failing && !slidingExercised && gates.every((t) => isExpiryMetric(t.metric))) {
       return unobserved(entry, "sliding expiry was not exercised (see the sliding-expiry verdict)");
     }
-    return judgeEntry(entry, failing, hasExpired(entry, ledger.today));
+    return judgeEntry(entry, failing, hasExpired(entry, ledger.today), "MUST");
   });
   const outcomes = inLedgerOrder([...applied, ...notApplied], ledger);
   return { failed: failing.filter((t) => !waived.includes(t)), waived, outcomes };

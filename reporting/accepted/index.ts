@@ -3,7 +3,14 @@ export { applyToChecks } from "./apply-to-checks.ts";
 export type { AcceptedComparison } from "./apply-to-comparison.ts";
 export { applyToComparison } from "./apply-to-comparison.ts";
 export { applyToThresholds } from "./apply-to-thresholds.ts";
-export { describeOutcomes, ledgerNote } from "./describe-outcomes.ts";
+export type { OutcomeFacts } from "./describe-outcomes.ts";
+export {
+  describeOutcomes,
+  ledgerNote,
+  staleWaiverClause,
+  staleWaivers,
+  staleWaiverWarning,
+} from "./describe-outcomes.ts";
 export type { EntryOutcome, EntryState } from "./entry-outcome.ts";
 export {
   BASELINE_GATE_IDS,

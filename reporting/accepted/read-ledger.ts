@@ -141,7 +141,7 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
   }
   // A ledger is an input file: its words are shown on consoles and in reports, never obeyed there.
   const entries: LedgerEntry[] = parsed.data.accepted.map((entry) => ({
-    id: entry.id,
+    id: inertText(entry.id),
     reason: inertText(entry.reason),
     ...(entry.ticket === undefined ? {} : { ticket: inertText(entry.ticket) }),
     ...(entry.expires === undefined ? {} : { expires: entry.expires }),

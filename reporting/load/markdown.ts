@@ -14,7 +14,7 @@ import {
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import type { LoadResult, ThresholdStatus } from "./run-result.ts";
-import { describeResult, thresholdStatus } from "./run-result.ts";
+import { describeResult, staleWarning, thresholdStatus } from "./run-result.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 import { round } from "./summary-data.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
@@ -68,7 +68,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     "",
     `**Result: ${inlineText(describeResult(result))}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
     "",
-    ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
+    ...[...staleWarning(result), ...context.warnings].flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",
     "|---|---|",
     `| Target | ${inlineCell(context.targetLabel)} |`,

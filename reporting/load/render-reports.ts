@@ -66,6 +66,7 @@ export function renderReports(
       failedThresholds: input.result.failedThresholds,
       waivedThresholds: input.result.waivedThresholds,
       accepted: input.result.accepted,
+      ...(ledger === undefined ? {} : { acceptedFile: ledger.file }),
       regressed: input.result.regressed,
       baseline: input.result.baseline?.line ?? null,
     },

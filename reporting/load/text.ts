@@ -3,7 +3,7 @@ import { formatDuration } from "../index.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
 import type { ThresholdStatus } from "./run-result.ts";
-import { describeResult, thresholdStatus } from "./run-result.ts";
+import { describeResult, staleWarning, thresholdStatus } from "./run-result.ts";
 import { round } from "./summary-data.ts";
 
 const TEXT_MARK: Record<ThresholdStatus, string> = { PASS: "✓", FAIL: "✗", WAIVED: "~ WAIVED" };
@@ -45,6 +45,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
       ? []
       : ["  ACCEPTED DEVIATIONS", ...describeOutcomes(result.accepted).map((line) => `    ${line}`), ""]),
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
+    ...staleWarning(result).map((warning) => `  WARNING: ${warning}`),
     `  ${describeResult(result)}`,
     "",
   ];

@@ -205,7 +205,7 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stdout).toBe(3);
       expect(marginLines(run.stdout).at(-1)).toMatch(
-        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 0 of 1 part passed/,
+        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — not run: contract · 0 of 1 part passed/,
       );
       expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain('data-verdict="undecided"');
     },

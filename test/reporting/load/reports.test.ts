@@ -129,7 +129,9 @@ describe("renderReports", () => {
       ["503", 8],
       ["other", 2],
     ]);
-    expect(markdown).toContain("**Result: FAILED: 1 threshold crossed**");
+    expect(markdown).toContain(
+      "**Result: FAILED: 1 threshold crossed: events\\_failed rate\\<0.01 (rate=5%)**",
+    );
     expect(markdown).toContain("| ✗ FAIL | `events_failed` | `rate<0.01` | rate=5% |");
     expect(markdown).toContain("- Events accepted: 190 (19/s)");
     expect(markdown).toContain("| events | 3 | 2 | 5 | 7.5 | 12 | 30 |");
@@ -140,7 +142,7 @@ describe("renderReports", () => {
       "latency  avg=3 ms · med=2 ms · p(90)=5 ms · p(95)=8 ms · p(99)=12 ms · max=30 ms\n",
     );
     expect(markdown).toContain("| Run time | 12.0 s |");
-    expect(text).toContain("FAILED: 1 threshold crossed");
+    expect(text).toContain("FAILED: 1 threshold crossed: events_failed rate<0.01 (rate=5%)");
   });
 
   it("counts refreshes as issued idle, lifetime and rejected token requests, and failures by their outcome", () => {
@@ -339,7 +341,7 @@ describe("renderReports", () => {
     expect(head).toContain("| Target | `http://x\\|y/api <script>` |");
     const runId = head.find((row) => row.startsWith("| Run id |")) ?? "";
     expect(codeSpanOf(tableRowCells(runId)[1])).toBe("run`1`");
-    const row = tableRowCells(lines.find((line) => line.includes("metric")) ?? "");
+    const row = tableRowCells(lines.find((line) => line.startsWith("| ") && line.includes("metric")) ?? "");
     expect(row).toHaveLength(4);
     expect(codeSpanOf(row[1])).toBe(metric);
     expect(codeSpanOf(row[2])).toBe("count<1`|x");
