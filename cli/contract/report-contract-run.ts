@@ -38,7 +38,11 @@ export async function reportContractRun(
     ...(resource === undefined ? {} : { resource: redactor.redact(resource) }),
     ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),
   };
-  const safe: ContractRun = { ...run, target };
+  const safe: ContractRun = {
+    ...run,
+    target,
+    ...(run.rerun === undefined ? {} : { rerun: redactor.redact(run.rerun) }),
+  };
   const files = await writeContractReports(safe, reportDir);
   io.stdout.write(renderConsoleSummary(safe, `Reports: ${files.map(displayPath).join(", ")}`));
   const verdict = verdictOf(run);

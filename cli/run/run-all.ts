@@ -134,7 +134,8 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
         ? { embedded: false, issuer: redactor.redact(unreadIssuer.issuer), ...configOf(config) }
         : { embedded: true, ...configOf(config) },
     ...(overrides.length === 0 ? {} : { overrides }),
-    parts: outcomes,
+    // The lines that repeat each part name the target's URLs, redacted as every other value the run shows.
+    parts: outcomes.map((part) => ({ ...part, command: redactor.redact(part.command) })),
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
   const { run, clauses, leads } = await writeRunReport(runDir, outcome, indexPath);

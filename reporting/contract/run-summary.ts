@@ -59,6 +59,16 @@ export interface ContractRun {
   readonly couldNotTest?: string;
   /** What the user set over the harness's own choice or the config file, names only (`--token-param NAME`). */
   readonly overrides?: readonly string[];
+  /**
+   * The command line that repeats this run where it ran (`npx --no-install event-harness contract --profile full
+   * --config harness.json --environment staging --token-url …`), to which a counterexample's replay options are added.
+   */
+  readonly rerun?: string;
+}
+
+/** The command a counterexample's replay options go after: the run's own, or the bare command. */
+export function rerunOf(run: Pick<ContractRun, "rerun">): string {
+  return run.rerun ?? "npx --no-install event-harness contract";
 }
 
 /** What reports say about the target: where it is and as whom, never the secret. */

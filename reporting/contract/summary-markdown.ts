@@ -21,7 +21,7 @@ import {
 } from "../index.ts";
 import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
-import { describeCounts, INSECURE_WARNING, ROTATION_SUITE, verdictOf } from "./run-summary.ts";
+import { describeCounts, INSECURE_WARNING, ROTATION_SUITE, rerunOf, verdictOf } from "./run-summary.ts";
 
 const ICON: Record<CheckStatus, string> = {
   PASS: "✅",
@@ -45,7 +45,7 @@ const ROTATION_HEADLINE = {
 } as const;
 
 /** A property-based check's shrunk failure: what the input is, the input itself, and the options that replay it. */
-function counterexampleBlock(check: CheckResult): string {
+function counterexampleBlock(check: CheckResult, rerun: string): string {
   const found = check.counterexample;
   if (found === undefined) return "";
   const type = found.contentType === null ? "no Content-Type" : `Content-Type ${codeSpan(found.contentType)}`;
@@ -54,13 +54,13 @@ function counterexampleBlock(check: CheckResult): string {
     "",
     codeBlock(found.input, "json"),
     "",
-    `Replay: ${codeSpan(`event-harness contract ${found.replay}`)}`,
+    `Replay: ${codeSpan(`${rerun} ${found.replay}`)}`,
     "",
     "",
   ].join("\n");
 }
 
-function details(check: CheckResult): string {
+function details(check: CheckResult, rerun: string): string {
   const evidence = check.evidence
     .map((item) => {
       // What a target sent (messages, errors) is escaped: a summary must not carry its HTML or end its code block.
@@ -71,7 +71,9 @@ function details(check: CheckResult): string {
   // The message quotes the target, so it goes in the Markdown body: the summary line is raw HTML.
   return detailsBlock(
     `${ICON[check.status]} <code>${htmlText(check.id)}</code>`,
-    [paragraphText(check.message), `${counterexampleBlock(check)}${evidence}`].filter(Boolean).join("\n\n"),
+    [paragraphText(check.message), `${counterexampleBlock(check, rerun)}${evidence}`]
+      .filter(Boolean)
+      .join("\n\n"),
   );
 }
 
@@ -135,6 +137,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
     );
   }
   const notPassed = run.checks.filter((check) => check.status !== "PASS");
-  if (notPassed.length > 0) lines.push("", "### Evidence", "", ...notPassed.map(details));
+  if (notPassed.length > 0)
+    lines.push("", "### Evidence", "", ...notPassed.map((check) => details(check, rerunOf(run))));
   return `${lines.join("\n")}\n`;
 }
