@@ -24,6 +24,9 @@ export type LeadItem =
   /** Why a part could not decide or did not run, in the harness's own words. */
   | { readonly kind: "note"; readonly note: string };
 
+/** k6's own metric of the iterations an arrival-rate scenario could not start. */
+const DROPPED_ITERATIONS = "dropped_iterations";
+
 /** A part that did not pass: what failed in it, and where its evidence is. */
 export interface PartLead {
   readonly part: PartOutcome;
@@ -54,6 +57,9 @@ function itemsOf(part: PartDetails): LeadItem[] {
     for (const t of load.thresholds) {
       if (!t.ok && !waived(t.metric, t.expression)) {
         items.push({ kind: "threshold", metric: t.metric, expression: t.expression, observed: t.observed });
+        // The count alone does not say why: k6's reason, when it gave one, follows it.
+        if (t.metric === DROPPED_ITERATIONS && load.droppedCause !== undefined)
+          items.push({ kind: "reason", reason: `dropped iterations: ${load.droppedCause}` });
       }
     }
     if (load.slidingExpiry?.level === "broken") {

@@ -14,6 +14,8 @@ export interface LoadSummary {
   readonly verdictLine?: string;
   /** Why a finished run failed beyond its thresholds (`no event was accepted`), or why it has no verdict. */
   readonly reason?: string;
+  /** Why iterations were dropped, when k6 said (it ran out of VUs). */
+  readonly droppedCause?: string;
   /** What became of each entry of the ledger the run was judged with. */
   readonly accepted: readonly OutcomeFacts[];
   /** The ledger as the user named it. */
@@ -81,7 +83,9 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   const verdictLine = str(harness.verdictLine);
   const reason = isObject(harness.result) ? str(harness.result.reason) : undefined;
   const acceptedFile = str(harness.acceptedFile);
+  const droppedCause = str(harness.droppedCause);
   return {
+    ...(droppedCause === undefined ? {} : { droppedCause }),
     ...(verdictLine === undefined ? {} : { verdictLine }),
     ...(reason === undefined ? {} : { reason }),
     accepted: asOutcomes(harness.accepted),

@@ -393,3 +393,25 @@ describe("renderReports of a run that did not finish", () => {
     expect(reports.markdown).toContain("✗ FAIL");
   });
 });
+
+describe("dropped iterations", () => {
+  const shortage = "Insufficient VUs, reached 5 active VUs and cannot initialize more";
+  const dropped = (count: number) =>
+    summary({ dropped_iterations: counter(count, { "count<=2": count <= 2 }) });
+  const cause =
+    'k6 ran out of VUs ("Insufficient VUs, reached 5 active VUs and cannot initialize more"): each iteration holds a VU until the target answers, so 5 VUs could not keep up 20 events/s; raise --vus or lower --rate';
+
+  it("say their cause, in k6's words and what would remove it, on the console and in summary.md and summary.json", () => {
+    const { text, markdown, summaryJson } = renderReports(dropped(206), { ...context, vuShortage: shortage });
+    expect(text).toContain(`dropped iterations 206: ${cause}`);
+    expect(markdown).toContain(`dropped: 206: ${cause.replaceAll("_", "\\_")}`);
+    expect(JSON.parse(summaryJson).harness.droppedCause).toBe(cause);
+  });
+
+  it("say nothing of a cause when none was dropped or k6 gave none", () => {
+    expect(renderReports(dropped(0), { ...context, vuShortage: shortage }).text).not.toContain(
+      "ran out of VUs",
+    );
+    expect(renderReports(dropped(206), context).text).not.toContain("ran out of VUs");
+  });
+});
