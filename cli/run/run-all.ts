@@ -150,6 +150,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
     );
   }
   // The log's end says what failed and where its evidence is: a CI log is read from its last lines.
+  if (couldNotTest !== undefined) out(`Could not test the target: ${couldNotTest}\n`);
   if (leads.length > 0) out("What did not pass:\n");
   for (const lead of leads) {
     const evidence =

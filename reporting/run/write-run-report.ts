@@ -39,7 +39,10 @@ export async function writeRunReport(
     return gate === undefined ? details : { ...details, outcome: { ...details.outcome, gate } };
   });
   const clauses = verdictClauses(outcome.verdict, parts);
-  const leads = failureLeads(parts);
+  // A target that could not be tested ran no part: its one reason, which every output states, is the lead.
+  const leads = failureLeads(parts).filter(
+    (lead) => outcome.couldNotTest === undefined || lead.part.verdict !== "skipped",
+  );
   const run: RunOutcome = {
     ...outcome,
     verdictLine: verdictLineOf(clauses),

@@ -207,6 +207,8 @@ describe("event-harness run against a named target", () => {
       expect(marginLines(run.stdout).at(-1)).toMatch(
         /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — not run: contract · 0 of 1 part passed/,
       );
+      // The reason is said once more at the log's end, where a CI log is read.
+      expect(run.stdout).toMatch(/^Could not test the target: cannot reach the token endpoint /m);
       expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain('data-verdict="undecided"');
     },
     RUN_LIMIT_MS,
