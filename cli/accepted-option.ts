@@ -7,7 +7,8 @@ export const acceptedOption = {
     valueName: "FILE",
     env: "EVENT_HARNESS_ACCEPTED",
     description:
-      "Ledger of accepted deviations (JSON: accepted: [{id, reason, ticket, expires}]): a failing accepted check or " +
-      "load gate is WAIVED until its expires date, then fails again.",
+      "Ledger of accepted deviations (JSON: accepted: [{id, reason, ticket, expires, environment, target}]): a " +
+      "failing accepted check or load gate is WAIVED until its expires date, then fails again; an entry bound to an " +
+      "environment or target applies only there.",
   },
 } as const satisfies OptionSpecs;

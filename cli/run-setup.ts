@@ -1,6 +1,6 @@
 import type { Ledger } from "../reporting/accepted/index.ts";
 import type { Target } from "../transport/index.ts";
-import { resolveLedger } from "./accepted-ledger.ts";
+import { ledgerScope, resolveLedger } from "./accepted-ledger.ts";
 import type { acceptedOption } from "./accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "./command.ts";
 import { compactTimestamp } from "./compact-timestamp.ts";
@@ -54,7 +54,7 @@ export async function setUpRun<T>(
   const tuning = resolveTargetTuning(options, io.env);
   const runTimeoutMs = spec.runTimeout ? resolveRunTimeoutMs(options["run-timeout"], io.env) : undefined;
   const vetted = await vet(external);
-  const ledger = await resolveLedger(options.accepted, io.env);
+  const ledger = await resolveLedger(options.accepted, io.env, ledgerScope(external, io.env));
   const reportDir =
     options["report-dir"] !== undefined
       ? await claimReportDir(options["report-dir"], "--report-dir", spec.command)

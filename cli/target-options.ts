@@ -118,7 +118,8 @@ export const credentialsOption = {
   },
 } as const satisfies OptionSpecs;
 
-const DEFAULT_TIMEOUT_SECONDS = 10;
+/** Seconds each request may take when --timeout is not given. */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 type TargetOptionValues = ParsedOptions<typeof targetOptions>;
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { parseLedger } from "../reporting/accepted/index.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -86,5 +87,65 @@ describe("examples and docs for another repository", () => {
       expect(text, file).toMatch(/accepted\.json/);
       expect(text, file).toMatch(/baselines\/sustained\.json/);
     }
+  });
+});
+
+describe("the example workflow that records the baseline", () => {
+  it("records it where the gate runs, with the gate's load settings, and hands it over for a commit of its own", async () => {
+    const workflows = (await filesUnder("examples/github-actions")).filter((file) => file.endsWith(".yml"));
+    type Step = { uses?: string; run?: string; with?: Record<string, string> };
+    type Job = { "runs-on"?: string; environment?: string; steps: Step[] };
+    const recording: Array<{ file: string; on: Record<string, unknown>; job: Job }> = [];
+    const gates: Job[] = [];
+    for (const file of workflows) {
+      const workflow = parse(await readFile(path.join(ROOT, file), "utf8")) as {
+        on: Record<string, unknown>;
+        jobs: Record<string, Job>;
+      };
+      for (const job of Object.values(workflow.jobs)) {
+        const runs = job.steps.flatMap((step) => (step.run === undefined ? [] : [step.run]));
+        if (runs.some((run) => /event-harness load sustained .*--save-baseline/s.test(run)))
+          recording.push({ file, on: workflow.on, job });
+        else if (runs.some((run) => /event-harness run /.test(run))) gates.push(job);
+      }
+    }
+    expect(recording.map((r) => r.file)).toHaveLength(1);
+    const [{ on, job }] = recording as [(typeof recording)[number]];
+    // On purpose only, by hand: a baseline is re-recorded in its own commit, never by every push.
+    expect(Object.keys(on)).toEqual(["workflow_dispatch"]);
+    // The gate's runner class and environment, and the duration of harness.json's "sustained=1m".
+    expect(gates.length).toBeGreaterThan(0);
+    for (const gate of gates) expect(job["runs-on"]).toBe(gate["runs-on"]);
+    expect(job.environment).toBe("staging");
+    const record = job.steps.find((step) => /--save-baseline/.test(step.run ?? ""))?.run ?? "";
+    expect(record).toMatch(/--config harness\.json --environment staging/);
+    expect(record).toMatch(/--duration 1m\b/);
+    const upload = job.steps.find((step) => step.uses?.startsWith("actions/upload-artifact@"));
+    expect(upload?.with?.path).toMatch(/baseline/);
+    expect(upload?.with?.["if-no-files-found"]).toBe("error");
+  });
+});
+
+describe("the example ledgers", () => {
+  it("waive nothing: the first copy a team makes keeps every check it has switched on", async () => {
+    const ledgers = (await filesUnder("examples")).filter((file) => /accepted[^/]*\.json$/.test(file));
+    expect(ledgers.length).toBeGreaterThan(0);
+    for (const file of ledgers) {
+      const reading = parseLedger(await readFile(path.join(ROOT, file), "utf8"), file, "2026-11-28");
+      expect(reading.ok && reading.ledger.entries, file).toEqual([]);
+    }
+  });
+
+  it("are shown as recipes in the docs, each of which a ledger reads", async () => {
+    const text = await readFile(path.join(ROOT, "docs/reference/ledger.md"), "utf8");
+    const blocks = [...text.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+    const recipes = blocks.filter((block) => block.includes('"accepted"'));
+    expect(recipes.length).toBeGreaterThanOrEqual(2);
+    for (const recipe of recipes) {
+      const reading = parseLedger(recipe, "ledger.md", "2026-11-28");
+      expect(reading.ok || reading.problem.message).toBe(true);
+    }
+    // The Keycloak recipe is bound to the environment it was written for, so it cannot silence another server.
+    expect(recipes.some((r) => r.includes('"lifetime.sliding"') && r.includes('"environment"'))).toBe(true);
   });
 });

@@ -6,10 +6,13 @@ import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
+import { configSourceOf } from "../config-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import type { FuzzOptionValues } from "../fuzz-options.ts";
 import { parseFuzzOptions } from "../fuzz-options.ts";
+import { argvOf } from "../option-argv.ts";
 import { parseChoice, parseInteger } from "../option-values.ts";
+import { rerunCommand } from "../rerun-command.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
 import type { runTimeoutOption } from "../run-timeout-option.ts";
@@ -57,6 +60,8 @@ export interface PreparedContract extends ContractChoices {
   readonly quiet: boolean;
   /** What the user set over the harness's own choice or the config file, names only: every report lists them. */
   readonly overrides: readonly string[];
+  /** The command line that repeats this run where it ran, for the replay of a counterexample. */
+  readonly rerun: string;
 }
 
 async function parseContractChoices(options: ContractOptionValues): Promise<ContractChoices> {
@@ -141,7 +146,15 @@ export async function prepareContract(
     const redactor = targetRedactor(configured);
     const quiet = options.quiet === true;
     const overrides = runOverrides(options, io);
+    // What decides which checks run and what they send; a replay adds its own --seed, --only and --fuzz-replay.
+    const repeated: Record<string, string | readonly string[]> = { profile: choices.profile };
+    for (const name of ["sandbox-fault", "sandbox-expires-in", "fuzz-runs", "accepted"] as const) {
+      const value = options[name];
+      if (value !== undefined) repeated[name] = value;
+    }
+    const rerun = rerunCommand(["contract", ...argvOf(repeated)], external, configSourceOf(io.env));
     return {
+      rerun,
       ...choices,
       tuning,
       ledger,

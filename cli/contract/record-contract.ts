@@ -28,6 +28,7 @@ export async function recordContract(
     ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
     ...(execution.couldNotTest === undefined ? {} : { couldNotTest: execution.couldNotTest }),
     overrides: prepared.overrides,
+    rerun: prepared.rerun,
   };
   return await reportContractRun(run, reportDir, redactor, io, ledger);
 }

@@ -38,10 +38,13 @@ export async function reportContractRun(
     ...(resource === undefined ? {} : { resource: redactor.redact(resource) }),
     ...(proxy === undefined ? {} : { proxy: redactor.redact(proxy) }),
   };
-  const safe: ContractRun = { ...run, target };
+  const safe: ContractRun = {
+    ...run,
+    target,
+    ...(run.rerun === undefined ? {} : { rerun: redactor.redact(run.rerun) }),
+  };
   const files = await writeContractReports(safe, reportDir);
-  io.stdout.write(renderConsoleSummary(safe));
-  io.stdout.write(`Reports: ${files.map(displayPath).join(", ")}\n`);
+  io.stdout.write(renderConsoleSummary(safe, `Reports: ${files.map(displayPath).join(", ")}`));
   const verdict = verdictOf(run);
   return verdict === "failed" ? ExitCode.failed : verdict === "passed" ? ExitCode.ok : ExitCode.undecided;
 }

@@ -103,7 +103,11 @@ async function executeSingle(
   return {
     ending,
     compared,
-    context: prepared.context,
+    // k6's reason for dropped iterations, which it says only in its log, goes into the reports.
+    context:
+      result.vuShortage === undefined
+        ? prepared.context
+        : { ...prepared.context, vuShortage: result.vuShortage },
     facts: { k6ExitCode: result.exitCode ?? null, aborted: result.aborted, timedOut: result.timedOut },
     listed: LISTED_REPORTS,
     reportsNote: "",

@@ -70,10 +70,19 @@ export async function executeMerged(
         )
       : undefined;
   const failure = run.failure === undefined ? undefined : redactor.untrusted(run.failure);
+  // Any instance that ran out of VUs explains the merged run's dropped iterations.
+  const vuShortage = run.results.map((result) => result.vuShortage).find((text) => text !== undefined);
   return {
     ending,
     compared,
-    context: merged === undefined ? undefined : { ...prepared.context, instances: merged.instances },
+    context:
+      merged === undefined
+        ? undefined
+        : {
+            ...prepared.context,
+            instances: merged.instances,
+            ...(vuShortage === undefined ? {} : { vuShortage }),
+          },
     facts: {
       instances: run.outputs.map((o, i) => ({
         segment: o.segment,

@@ -19,7 +19,7 @@ import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { mapTokenEndpointFacts, Redactor, tokenEndpointFacts } from "../../transport/index.ts";
-import { resolveLedger } from "../accepted-ledger.ts";
+import { ledgerScope, resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { baselinePaths } from "../compare/baseline-set.ts";
@@ -195,7 +195,7 @@ async function checkOptions(
     );
   }
   const tuning = resolveTargetTuning(options, io.env);
-  const ledger = await resolveLedger(options.accepted, io.env);
+  const ledger = await resolveLedger(options.accepted, io.env, ledgerScope(external, io.env));
   return {
     scenario,
     settings,

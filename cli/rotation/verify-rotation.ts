@@ -160,7 +160,7 @@ async function runRotationChecks(
  */
 export async function verifyRotation(options: RotationOptionValues, io: CommandIo): Promise<number> {
   const contracts = await import("../../contracts/index.ts");
-  const { describeTarget } = await import("../../reporting/contract/index.ts");
+  const { describeTarget, ROTATION_SUITE } = await import("../../reporting/contract/index.ts");
   const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
   const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
   const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
@@ -202,7 +202,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
     const { checks, seed, redactor } = await runRotationChecks(target, expectations, started, io);
     const run: ContractRun = {
       tool: { name: packageJson.name, version: packageJson.version },
-      suite: "verify-rotation",
+      suite: ROTATION_SUITE,
       seed,
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,

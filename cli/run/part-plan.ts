@@ -7,6 +7,7 @@ import type { ContractOptionValues } from "../contract/index.ts";
 import { displayPath } from "../display-path.ts";
 import type { LoadOptionValues } from "../load/index.ts";
 import { argvOf } from "../option-argv.ts";
+import { rerunCommand } from "../rerun-command.ts";
 import type { RotationOptionValues } from "../rotation/index.ts";
 import type { RunSettings } from "./run-settings.ts";
 
@@ -128,12 +129,9 @@ function baselineOf(settings: RunSettings, scenario: ScenarioName): LoadOptionVa
   };
 }
 
-function shellWord(word: string): string {
-  return /^[\w./=:,@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 /**
- * The command line that repeats a part by hand where the run ran: target flags shown, secrets read from the same
+ * The command line that repeats a part by hand where the run ran, as printed: its command's options but the run's
+ * report directory (the rerun writes a fresh one), the config file, the target's flags; secrets read from the same
  * environment (a placeholder such as `EVENT_API_CLIENT_SECRET=…` would replace the real one and test a wrong secret).
  */
 export function reproduceCommand(
@@ -141,30 +139,7 @@ export function reproduceCommand(
   external: Target | undefined,
   config?: ConfigSource,
 ): string {
-  // The file resolves its own secret references, so the command runs where the run ran.
-  const fromFile =
-    config === undefined ? [] : ["--config", displayPath(config.file), "--environment", config.environment];
-  const words = [
-    plan.command,
-    ...(plan.kind === "load" ? [plan.scenario] : []),
-    ...argvOf(plan.options),
-    ...fromFile,
-  ];
-  const command = `npx --no-install event-harness ${words.map(shellWord).join(" ")}`;
-  if (external === undefined) return command;
-  const flags = [
-    "--token-url",
-    external.tokenUrl,
-    "--base-url",
-    external.baseUrl,
-    "--client-id",
-    external.clientId,
-    // A given method is binding: left out, the part run by hand would default it and might switch it.
-    ...(external.clientAuth === "post" && external.clientAuthGiven !== true
-      ? []
-      : ["--client-auth", external.clientAuth]),
-    ...(external.scope === undefined ? [] : ["--scope", external.scope]),
-    ...(external.connection.insecure ? ["--insecure"] : []),
-  ];
-  return `${command} ${flags.map(shellWord).join(" ")}`;
+  const { "report-dir": _runDir, ...options } = plan.options;
+  const words = [plan.command, ...(plan.kind === "load" ? [plan.scenario] : []), ...argvOf(options)];
+  return rerunCommand(words, external, config);
 }

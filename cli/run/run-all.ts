@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Redactor, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
-import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
+import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
-import { combineVerdicts, exitCodeOf, RUN_VERDICT_TITLE, writeRunReport } from "../../reporting/run/index.ts";
+import { combineVerdicts, describeLeadItem, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import {
   describeTokenEndpoint,
@@ -38,6 +38,14 @@ function configOf(config: ConfigSource | undefined): { config?: { file: string; 
 }
 
 const PART_MARK = { passed: "✔", failed: "✖", undecided: "?", aborted: "■", skipped: "–" } as const;
+/** How many of a part's failures the log's end lists; its summary.md has them all. */
+const LEAD_ITEMS = 6;
+/** How much of one failure's message the log's end shows. */
+const LEAD_CHARS = 220;
+
+function shortened(text: string): string {
+  return text.length <= LEAD_CHARS ? text : `${text.slice(0, LEAD_CHARS - 1)}…`;
+}
 
 /**
  * `event-harness run`: reads and checks everything first (a mistake is exit 2 with nothing run), runs the parts one
@@ -126,10 +134,11 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
         ? { embedded: false, issuer: redactor.redact(unreadIssuer.issuer), ...configOf(config) }
         : { embedded: true, ...configOf(config) },
     ...(overrides.length === 0 ? {} : { overrides }),
-    parts: outcomes,
+    // The lines that repeat each part name the target's URLs, redacted as every other value the run shows.
+    parts: outcomes.map((part) => ({ ...part, command: redactor.redact(part.command) })),
   };
   const indexPath = displayPath(path.join(runDir, "index.html"));
-  const { run, gates } = await writeRunReport(runDir, outcome, indexPath);
+  const { run, clauses, leads } = await writeRunReport(runDir, outcome, indexPath);
 
   const width = Math.max(...outcomes.map((part) => part.title.length));
   out("\n━━ Verdict ━━\n");
@@ -140,12 +149,23 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       `  ${PART_MARK[part.verdict]} ${part.verdict.padEnd(10)} ${part.title.padEnd(width)}  ${formatDuration(part.durationMs)}${note}${gate}\n`,
     );
   }
-  const passed = outcomes.filter((part) => part.verdict === "passed").length;
+  // The log's end says what failed and where its evidence is: a CI log is read from its last lines.
+  if (couldNotTest !== undefined) out(`Could not test the target: ${couldNotTest}\n`);
+  if (leads.length > 0) out("What did not pass:\n");
+  for (const lead of leads) {
+    const evidence =
+      lead.evidence === undefined ? "" : ` (evidence: ${displayPath(path.join(runDir, lead.evidence))})`;
+    out(`  ${PART_MARK[lead.part.verdict]} ${lead.part.id}${evidence}\n`);
+    for (const item of lead.items.slice(0, LEAD_ITEMS)) out(`      ${shortened(describeLeadItem(item))}\n`);
+    if (lead.items.length > LEAD_ITEMS) out(`      … and ${lead.items.length - LEAD_ITEMS} more\n`);
+  }
+  if (clauses.staleWarning !== undefined) out(`WARNING: ${clauses.staleWarning}\n`);
   out(
     `Report:  ${indexPath}\nSummary: ${displayPath(path.join(runDir, "summary.md"))}\nJUnit:   ${displayPath(path.join(runDir, "junit.xml"))}\n`,
   );
+  const counted = `${clauses.count} (${formatDuration(run.durationMs)}${external || unreadIssuer ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})`;
   out(
-    `Verdict: ${RUN_VERDICT_TITLE[verdict]}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${passed} of ${countNoun(outcomes.length, "part")} passed (${formatDuration(run.durationMs)}${external || unreadIssuer ? "" : `, ${EMBEDDED_SANDBOX_NOTE}`})${gates.map((gate) => ` · ${gate}`).join("")}\n`,
+    `Verdict: ${clauses.title}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${[...clauses.leading, counted, ...clauses.trailing].join(" · ")}\n`,
   );
   return exitCodeOf(verdict);
 }

@@ -19,9 +19,12 @@ export interface CheckResult {
   readonly acceptance?: Acceptance;
 }
 
-/** What an entry of the ledger did to a check: WAIVED it, expired, stale (the check passes) or unobserved. */
+/**
+ * What an entry of the ledger did to a check: WAIVED it, expired, stale (the check passes), unobserved, or
+ * not-applied (the entry is bound to another environment or target than the run's).
+ */
 export interface Acceptance {
-  readonly state: "waived" | "expired" | "stale" | "unobserved";
+  readonly state: "waived" | "expired" | "stale" | "unobserved" | "not-applied";
   readonly reason: string;
   readonly ticket?: string;
   readonly expires?: string;

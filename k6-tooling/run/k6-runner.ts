@@ -27,6 +27,11 @@ export interface K6RunResult {
   readonly timedOut: boolean;
   /** k6's own level=error log lines, written to the log file (0 without one), but for its thresholds verdict. */
   readonly loggedErrors: number;
+  /**
+   * k6's warning that an arrival-rate scenario found no VU free for an iteration (`Insufficient VUs, reached 5
+   * active VUs and cannot initialize more`): the cause of its dropped iterations, for the reports.
+   */
+  readonly vuShortage?: string;
 }
 
 export interface K6RunOptions {
@@ -48,6 +53,9 @@ export interface K6RunOptions {
 const K6_LOG_LINE = /^time="[^"]*" level=(\w+)/;
 /** k6's own verdict on failed thresholds, logged at level error: the harness reports thresholds itself. */
 const THRESHOLDS_CROSSED = /^time="[^"]*" level=error msg="thresholds on metrics .* have been crossed"$/;
+
+/** k6's warning of an arrival-rate scenario without a free VU, logged once per scenario (logfmt, quoted message). */
+const VU_SHORTAGE = /^time="[^"]*" level=warning msg="(Insufficient VUs[^"]*)"/;
 
 /** The console gets k6's other lines; its log lines go to the file, counted by level. */
 class K6Log {
@@ -78,10 +86,12 @@ function relay(
   out: NodeJS.WritableStream,
   redactor: Redactor,
   log?: K6Log,
+  seen?: (line: string) => void,
 ): Promise<void> {
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   lines.on("line", (line) => {
     const safe = redactor.untrusted(line);
+    seen?.(safe);
     if (log?.take(safe) !== true) out.write(`${safe}\n`);
   });
   return new Promise((resolve) => lines.once("close", resolve));
@@ -107,6 +117,10 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
     { env: withBodyCap(options.k6, options.env), stdio: ["ignore", "pipe", "pipe"] },
   );
   const log = options.logFile === undefined ? undefined : new K6Log(options.logFile);
+  let vuShortage: string | undefined;
+  const noteShortage = (line: string) => {
+    vuShortage ??= VU_SHORTAGE.exec(line)?.[1];
+  };
   let aborted = false;
   let timedOut = false;
   let killTimer: NodeJS.Timeout | undefined;
@@ -131,14 +145,20 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   try {
     const relayed = Promise.all([
       relay(child.stdout as NodeJS.ReadableStream, options.stdout, options.redactor),
-      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log),
+      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log, noteShortage),
     ]);
     const exitCode = await new Promise<number | undefined>((resolve, reject) => {
       child.once("error", reject);
       child.once("close", (code) => resolve(code ?? undefined));
     });
     await relayed;
-    return { exitCode, aborted, timedOut, loggedErrors: log?.errors ?? 0 };
+    return {
+      exitCode,
+      aborted,
+      timedOut,
+      loggedErrors: log?.errors ?? 0,
+      ...(vuShortage === undefined ? {} : { vuShortage }),
+    };
   } finally {
     await log?.close();
     clearTimeout(watchdog);

@@ -1,4 +1,5 @@
 import type { FigureComparison, LoadComparison } from "../compare/compare-load.ts";
+import { entriesInScope, inLedgerOrder } from "./binding.ts";
 import type { EntryOutcome } from "./entry-outcome.ts";
 import { judgeEntry, unobserved } from "./entry-outcome.ts";
 import { BASELINE_GATE_PREFIX, isBaselineGateId } from "./gate-ids.ts";
@@ -21,8 +22,9 @@ export function applyToComparison(
   comparison: LoadComparison,
   ledger: Ledger | undefined,
 ): AcceptedComparison {
-  const entries = (ledger?.entries ?? []).filter((entry) => isBaselineGateId(entry.id));
-  if (ledger === undefined || entries.length === 0) return { comparison, outcomes: [] };
+  const baselineEntries = (ledger?.entries ?? []).filter((entry) => isBaselineGateId(entry.id));
+  if (ledger === undefined || baselineEntries.length === 0) return { comparison, outcomes: [] };
+  const { applying: entries, notApplied } = entriesInScope(baselineEntries, ledger);
   const entryOf = (figure: FigureComparison) =>
     entries.find((entry) => entry.id === `${BASELINE_GATE_PREFIX}${figure.id}`);
   const mark = (figure: FigureComparison): FigureComparison => {
@@ -37,7 +39,7 @@ export function applyToComparison(
       reason: `${figure.reason} [WAIVED: ${describeAcceptance(entry)}: ${entry.reason}]`,
     };
   };
-  const outcomes = entries.map((entry): EntryOutcome => {
+  const applied = entries.map((entry): EntryOutcome => {
     const figures = [...comparison.figures, ...comparison.windows].filter(
       (f) => `${BASELINE_GATE_PREFIX}${f.id}` === entry.id,
     );
@@ -52,6 +54,7 @@ export function applyToComparison(
       entry,
       figures.some((f) => f.status === "REGRESSED"),
       hasExpired(entry, ledger.today),
+      "MUST",
     );
   });
   return {
@@ -60,6 +63,6 @@ export function applyToComparison(
       figures: comparison.figures.map(mark),
       windows: comparison.windows.map(mark),
     },
-    outcomes,
+    outcomes: inLedgerOrder([...applied, ...notApplied], ledger),
   };
 }

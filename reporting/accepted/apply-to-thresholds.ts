@@ -1,4 +1,5 @@
 import type { ThresholdResult } from "../load/summary-data.ts";
+import { entriesInScope, inLedgerOrder } from "./binding.ts";
 import type { EntryOutcome } from "./entry-outcome.ts";
 import { judgeEntry, unobserved } from "./entry-outcome.ts";
 import { gateMatches, isExpiryMetric, isLoadGateId } from "./gate-ids.ts";
@@ -26,11 +27,12 @@ export function applyToThresholds(
   slidingExercised = true,
 ): AcceptedThresholds {
   const failing = (thresholds ?? []).filter((t) => !t.ok);
-  const entries = (ledger?.entries ?? []).filter((entry) => isLoadGateId(entry.id));
-  if (ledger === undefined || entries.length === 0) return { failed: failing, waived: [], outcomes: [] };
+  const gates = (ledger?.entries ?? []).filter((entry) => isLoadGateId(entry.id));
+  if (ledger === undefined || gates.length === 0) return { failed: failing, waived: [], outcomes: [] };
+  const { applying: entries, notApplied } = entriesInScope(gates, ledger);
   const inForce = entries.filter((entry) => !hasExpired(entry, ledger.today));
   const waived = failing.filter((t) => inForce.some((entry) => gateMatches(entry.id, t.metric)));
-  const outcomes = entries.map((entry): EntryOutcome => {
+  const applied = entries.map((entry): EntryOutcome => {
     const gates = (thresholds ?? []).filter((t) => gateMatches(entry.id, t.metric));
     if (thresholds === undefined || gates.length === 0) {
       const why = thresholds === undefined ? "the run was not judged" : "no such threshold in this run";
@@ -40,7 +42,8 @@ export function applyToThresholds(
     if (!failing && !slidingExercised && gates.every((t) => isExpiryMetric(t.metric))) {
       return unobserved(entry, "sliding expiry was not exercised (see the sliding-expiry verdict)");
     }
-    return judgeEntry(entry, failing, hasExpired(entry, ledger.today));
+    return judgeEntry(entry, failing, hasExpired(entry, ledger.today), "MUST");
   });
+  const outcomes = inLedgerOrder([...applied, ...notApplied], ledger);
   return { failed: failing.filter((t) => !waived.includes(t)), waived, outcomes };
 }

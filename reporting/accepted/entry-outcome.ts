@@ -1,3 +1,4 @@
+import type { CheckLevel } from "../../contracts/checks/check.ts";
 import type { Acceptance } from "../../contracts/checks/check-result.ts";
 import type { LedgerEntry } from "./ledger.ts";
 
@@ -13,6 +14,11 @@ export interface EntryOutcome {
   readonly state: EntryState;
   /** One sentence for reports, e.g. "passes now: remove the entry". */
   readonly detail: string;
+  /**
+   * The level of what the entry waives once judged: a contract check's own, MUST for load gates and baseline
+   * figures. A stale entry at MUST is said loudly: its next failure would pass as WAIVED.
+   */
+  readonly level?: CheckLevel;
 }
 
 export function acceptanceOf(entry: LedgerEntry, state: EntryState): Acceptance {
@@ -26,12 +32,22 @@ export function acceptanceOf(entry: LedgerEntry, state: EntryState): Acceptance 
 
 const STALE = "passes now: remove the entry";
 
-/** The outcome of an entry whose check or gate was judged `failing` (or not) in this run. */
-export function judgeEntry(entry: LedgerEntry, failing: boolean, expired: boolean): EntryOutcome {
-  if (!failing) return { entry, state: "stale", detail: STALE };
+/** The outcome of an entry whose check or gate, at `level`, was judged `failing` (or not) in this run. */
+export function judgeEntry(
+  entry: LedgerEntry,
+  failing: boolean,
+  expired: boolean,
+  level: CheckLevel,
+): EntryOutcome {
+  if (!failing) return { entry, state: "stale", detail: STALE, level };
   if (expired)
-    return { entry, state: "expired", detail: `accepted until ${entry.expires}, expired: it fails again` };
-  return { entry, state: "waived", detail: `fails, waived: ${entry.reason}` };
+    return {
+      entry,
+      state: "expired",
+      detail: `accepted until ${entry.expires}, expired: it fails again`,
+      level,
+    };
+  return { entry, state: "waived", detail: `fails, waived: ${entry.reason}`, level };
 }
 
 export function unobserved(entry: LedgerEntry, why: string): EntryOutcome {

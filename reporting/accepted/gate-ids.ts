@@ -14,17 +14,23 @@ export const SLIDING_EXPIRY_GATE = "load.sliding-expiry";
 
 /**
  * What no ledger may waive: the redirect gate (credentials must never follow one) and the API's authentication
- * refusals. A server that lets these through is never released, however well its failure is documented.
+ * refusals, the old secret's among them (a rotation whose old secret still works, or an overlap that is not the one
+ * stated with --expect-old). A server that lets these through is never released, however well its failure is
+ * documented.
  */
 export const NEVER_WAIVED: readonly string[] = [
   "load.redirects",
   "bearer.missing",
   "bearer.garbage",
+  "bearer.other-scheme",
+  "bearer.truncated",
   "bearer.tampered",
   "bearer.alg-none",
   "bearer.foreign-key",
   "token.wrong-secret-refused",
   "token.unknown-client-refused",
+  "token.grant-type-enforced",
+  "rotation.old-secret",
 ];
 
 const EXPIRY_METRIC = "token_expiries";

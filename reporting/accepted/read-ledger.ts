@@ -1,6 +1,7 @@
 import { ALL_CHECKS } from "../../contracts/checks/catalogue.ts";
 import { rotationChecks } from "../../contracts/checks/credential-rotation.ts";
 import { inertText, readInputFile } from "../../transport/index.ts";
+import { bindingsDisjoint } from "./binding.ts";
 import { BASELINE_GATE_IDS, isBaselineGateId, isLoadGateId, NEVER_WAIVED } from "./gate-ids.ts";
 import type { Ledger, LedgerEntry } from "./ledger.ts";
 import { LEDGER_FILE_SCHEMA } from "./ledger.ts";
@@ -42,16 +43,19 @@ function latestExpiry(today: string): string {
 }
 
 /**
- * Checks what the schema cannot: known ids, none that no ledger may waive, no id twice, an expiry date where the
- * level demands one and never more than about a year ahead.
+ * Checks what the schema cannot: known ids, none that no ledger may waive, no id twice for the same run, an expiry
+ * date where the level demands one and never more than about a year ahead.
  */
 function entryProblem(entries: readonly LedgerEntry[], today: string): LedgerProblem | undefined {
-  const seen = new Set<string>();
   const latest = latestExpiry(today);
   for (const [index, entry] of entries.entries()) {
     const at = where(index, entry);
-    if (seen.has(entry.id)) return { message: `${at}: the id is accepted twice` };
-    seen.add(entry.id);
+    const earlier = entries.slice(0, index).filter((other) => other.id === entry.id);
+    if (earlier.some((other) => !bindingsDisjoint(other, entry))) {
+      return {
+        message: `${at}: the id is accepted twice for the same run: bind each entry to a different environment or target`,
+      };
+    }
     if (NEVER_WAIVED.includes(entry.id)) {
       return {
         message: `${at}: no ledger may waive it: the redirect gate and the API's authentication refusals (${NEVER_WAIVED.join(", ")}) always count`,
@@ -79,6 +83,37 @@ function entryProblem(entries: readonly LedgerEntry[], today: string): LedgerPro
   return undefined;
 }
 
+/** What a JSON value is, in the words of a sentence: "a list", "a string", "null". */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The file's shape, said as the sentence a reader can act on (a list of entries is the likeliest slip), before the
+ * schema judges the entries' fields.
+ */
+function shapeProblem(json: unknown): string | undefined {
+  const ledger = '{ "accepted": [ … ] }';
+  if (Array.isArray(json))
+    return `a ledger is an object, ${ledger}, not a list: put the entries in its "accepted" list`;
+  if (!isObject(json)) return `a ledger is an object, ${ledger}, not ${kindOf(json)}`;
+  if (json.accepted === undefined)
+    return 'the ledger has no "accepted" list: write { "accepted": [] } for none';
+  if (!Array.isArray(json.accepted))
+    return `"accepted" is a list of entries, [ { "id": …, "reason": … } ], not ${kindOf(json.accepted)}`;
+  const index = json.accepted.findIndex((entry) => !isObject(entry));
+  if (index >= 0) {
+    const fields = '{ "id": …, "reason": …, "ticket": …, "expires": … }';
+    return `entry ${index + 1}: an entry is an object, ${fields}, not ${kindOf(json.accepted[index])}`;
+  }
+  return undefined;
+}
+
 /** Parses a ledger file's text; `file` names it in messages. */
 export function parseLedger(text: string, file: string, today: string): LedgerReading {
   let json: unknown;
@@ -87,6 +122,8 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
   } catch (error) {
     return { ok: false, problem: { message: `${file} is not JSON: ${(error as Error).message}` } };
   }
+  const shape = shapeProblem(json);
+  if (shape !== undefined) return { ok: false, problem: { message: `${file}: ${shape}` } };
   const parsed = LEDGER_FILE_SCHEMA.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -104,10 +141,12 @@ export function parseLedger(text: string, file: string, today: string): LedgerRe
   }
   // A ledger is an input file: its words are shown on consoles and in reports, never obeyed there.
   const entries: LedgerEntry[] = parsed.data.accepted.map((entry) => ({
-    id: entry.id,
+    id: inertText(entry.id),
     reason: inertText(entry.reason),
     ...(entry.ticket === undefined ? {} : { ticket: inertText(entry.ticket) }),
     ...(entry.expires === undefined ? {} : { expires: entry.expires }),
+    ...(entry.environment === undefined ? {} : { environment: entry.environment }),
+    ...(entry.target === undefined ? {} : { target: inertText(entry.target) }),
   }));
   const problem = entryProblem(entries, today);
   if (problem) return { ok: false, problem: { ...problem, message: `${file}: ${problem.message}` } };

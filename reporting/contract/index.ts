@@ -6,6 +6,7 @@ export {
   describeCounts,
   describeTarget,
   INSECURE_WARNING,
+  ROTATION_SUITE,
   verdictOf,
 } from "./run-summary.ts";
 export { REPORT_FILES, writeContractReports } from "./write-reports.ts";

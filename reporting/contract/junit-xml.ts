@@ -4,6 +4,7 @@ import type { JunitCase, JunitOutcome } from "../index.ts";
 import { renderJunitXml as renderJunit } from "../index.ts";
 import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
+import { rerunOf } from "./run-summary.ts";
 
 function evidenceText(check: CheckResult): string {
   return check.evidence
@@ -30,20 +31,20 @@ function outcome(check: CheckResult, detail: string): JunitOutcome {
   }
 }
 
-/** A property-based check's shrunk failure, whole, ahead of the evidence. */
-function counterexampleText(check: CheckResult): string {
+/** A property-based check's shrunk failure, whole, ahead of the evidence; `rerun` repeats the run it came from. */
+function counterexampleText(check: CheckResult, rerun: string): string {
   const found = check.counterexample;
   if (found === undefined) return "";
   return [
     `Minimal input: ${found.what} (Content-Type ${found.contentType ?? "none"}; seed ${found.seed}, path ${found.path}; ${foundWhen(found)})`,
     found.input,
-    `Replay: event-harness contract ${found.replay}`,
+    `Replay: ${rerun} ${found.replay}`,
     "",
     "",
   ].join("\n");
 }
 
-function testCase(check: CheckResult): JunitCase {
+function testCase(check: CheckResult, rerun: string): JunitCase {
   const detail = `[${check.level}] ${check.rule}: ${check.message}`;
   return {
     name: `${check.id}: ${check.title}`,
@@ -51,7 +52,7 @@ function testCase(check: CheckResult): JunitCase {
     seconds: check.durationMs / 1000,
     outcome: outcome(check, detail),
     // A WARN passes in JUnit; its status leads the output CI shows.
-    output: `${check.status} ${detail}\n\n${counterexampleText(check)}${evidenceText(check)}`,
+    output: `${check.status} ${detail}\n\n${counterexampleText(check, rerun)}${evidenceText(check)}`,
   };
 }
 
@@ -86,7 +87,7 @@ export function renderJunitXml(run: ContractRun): string {
       name: AREA_TITLES[area],
       seconds: checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000,
       timestamp: run.startedAt,
-      cases: checks.map(testCase),
+      cases: checks.map((check) => testCase(check, rerunOf(run))),
     }));
   const seconds = run.durationMs / 1000;
   return renderJunit({

@@ -59,6 +59,16 @@ export interface ContractRun {
   readonly couldNotTest?: string;
   /** What the user set over the harness's own choice or the config file, names only (`--token-param NAME`). */
   readonly overrides?: readonly string[];
+  /**
+   * The command line that repeats this run where it ran (`npx --no-install event-harness contract --profile full
+   * --config harness.json --environment staging --token-url …`), to which a counterexample's replay options are added.
+   */
+  readonly rerun?: string;
+}
+
+/** The command a counterexample's replay options go after: the run's own, or the bare command. */
+export function rerunOf(run: Pick<ContractRun, "rerun">): string {
+  return run.rerun ?? "npx --no-install event-harness contract";
 }
 
 /** What reports say about the target: where it is and as whom, never the secret. */
@@ -111,12 +121,32 @@ export function verdictOf(run: Pick<ContractRun, "checks" | "aborted" | "couldNo
   return "passed";
 }
 
-/** "1 FAIL, 2 WARN, 30 PASS": only the statuses that occurred, worst first. */
+/** How many failed or undecided check ids a count names before it says how many more there are. */
+const NAMED_IDS = 5;
+
+/** The ids of the checks of a status: `lifetime.sliding, token.issued and 3 more`. */
+export function namedIds(checks: readonly CheckResult[], status: CheckStatus): string {
+  const ids = checks.filter((check) => check.status === status).map((check) => check.id);
+  const more = ids.length - NAMED_IDS;
+  return more > 0 ? `${ids.slice(0, NAMED_IDS).join(", ")} and ${more} more` : ids.join(", ");
+}
+
+/**
+ * "1 FAIL (lifetime.sliding), 2 WARN, 30 PASS": only the statuses that occurred, worst first; what failed or could
+ * not be decided is named, so the line that says the verdict also says where to look.
+ */
 export function describeCounts(checks: readonly CheckResult[]): string {
   const counts = countByStatus(checks);
   const order: CheckStatus[] = ["FAIL", "ERROR", "WAIVED", "WARN", "SKIP", "PASS"];
   return order
     .filter((status) => counts[status] > 0)
-    .map((status) => `${counts[status]} ${status}`)
+    .map((status) =>
+      status === "FAIL" || status === "ERROR"
+        ? `${counts[status]} ${status} (${namedIds(checks, status)})`
+        : `${counts[status]} ${status}`,
+    )
     .join(", ");
 }
+
+/** The suite name of a rotation check's reports, which speak of the rotation rather than the contract. */
+export const ROTATION_SUITE = "verify-rotation";

@@ -2,7 +2,7 @@ import type { CheckStatus } from "../../contracts/checks/check.ts";
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
 import type { CheckResult } from "../../contracts/checks/check-result.ts";
 import { describeTokenEndpoint } from "../../transport/index.ts";
-import { describeOutcomes } from "../accepted/describe-outcomes.ts";
+import { describeOutcomes, staleWaiverClause, staleWaiverWarning } from "../accepted/describe-outcomes.ts";
 import {
   codeBlock,
   codeSpan,
@@ -21,7 +21,7 @@ import {
 } from "../index.ts";
 import { foundWhen } from "./found-when.ts";
 import type { ContractRun } from "./run-summary.ts";
-import { describeCounts, INSECURE_WARNING, verdictOf } from "./run-summary.ts";
+import { describeCounts, INSECURE_WARNING, ROTATION_SUITE, rerunOf, verdictOf } from "./run-summary.ts";
 
 const ICON: Record<CheckStatus, string> = {
   PASS: "✅",
@@ -37,9 +37,15 @@ const HEADLINE = {
   undecided: "⛔ Could not decide",
   aborted: "⏹️ Aborted",
 } as const;
+/** A rotation check judges the rotation the user described, not the API's contract. */
+const ROTATION_HEADLINE = {
+  ...HEADLINE,
+  passed: "✅ Rotation verified",
+  failed: "❌ Rotation not as expected",
+} as const;
 
 /** A property-based check's shrunk failure: what the input is, the input itself, and the options that replay it. */
-function counterexampleBlock(check: CheckResult): string {
+function counterexampleBlock(check: CheckResult, rerun: string): string {
   const found = check.counterexample;
   if (found === undefined) return "";
   const type = found.contentType === null ? "no Content-Type" : `Content-Type ${codeSpan(found.contentType)}`;
@@ -48,13 +54,13 @@ function counterexampleBlock(check: CheckResult): string {
     "",
     codeBlock(found.input, "json"),
     "",
-    `Replay: ${codeSpan(`event-harness contract ${found.replay}`)}`,
+    `Replay: ${codeSpan(`${rerun} ${found.replay}`)}`,
     "",
     "",
   ].join("\n");
 }
 
-function details(check: CheckResult): string {
+function details(check: CheckResult, rerun: string): string {
   const evidence = check.evidence
     .map((item) => {
       // What a target sent (messages, errors) is escaped: a summary must not carry its HTML or end its code block.
@@ -65,7 +71,9 @@ function details(check: CheckResult): string {
   // The message quotes the target, so it goes in the Markdown body: the summary line is raw HTML.
   return detailsBlock(
     `${ICON[check.status]} <code>${htmlText(check.id)}</code>`,
-    [paragraphText(check.message), `${counterexampleBlock(check)}${evidence}`].filter(Boolean).join("\n\n"),
+    [paragraphText(check.message), `${counterexampleBlock(check, rerun)}${evidence}`]
+      .filter(Boolean)
+      .join("\n\n"),
   );
 }
 
@@ -73,11 +81,32 @@ function details(check: CheckResult): string {
 export function renderSummaryMarkdown(run: ContractRun): string {
   const verdict = verdictOf(run);
   const { target } = run;
+  const headline = run.suite === ROTATION_SUITE ? ROTATION_HEADLINE : HEADLINE;
+  const accepted = run.accepted ?? [];
+  const staleClause = staleWaiverClause(accepted);
+  const stale = staleWaiverWarning(accepted, run.acceptedFile ?? "the ledger");
   const lines = [
-    `## ${HEADLINE[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${describeCounts(run.checks)}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    `## ${headline[verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${inlineText(describeCounts(run.checks))}${staleClause === undefined ? "" : `; ${inlineText(staleClause)}`}${target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
+    ...(stale === undefined ? [] : [warningCallout(stale), ""]),
     `${run.suite} against ${codeSpan(target.baseUrl)} (${describeTokenEndpoint(target, codeSpan)}, client authentication ${target.clientAuth}${target.proxy ? `, via proxy ${codeSpan(target.proxy)}` : ""}${target.embedded ? `, ${EMBEDDED_SANDBOX_NOTE}` : ""}), ${formatDuration(run.durationMs)}.`,
   ];
+  // The failure leads: what failed or could not be decided, before any table of what passed.
+  const failed = [
+    ...run.checks.filter((check) => check.status === "FAIL"),
+    ...run.checks.filter((check) => check.status === "ERROR"),
+  ];
+  if (failed.length > 0) {
+    lines.push(
+      "",
+      "### Failed",
+      "",
+      ...failed.map(
+        (check) =>
+          `- ${ICON[check.status]} ${codeSpan(check.id)} (${check.level}): ${inlineText(check.message)}`,
+      ),
+    );
+  }
   const overrides = overridesMarkdown(run.overrides);
   if (overrides !== "") lines.push("", overrides);
   if (target.insecure) lines.push("", warningCallout(INSECURE_WARNING));
@@ -108,6 +137,7 @@ export function renderSummaryMarkdown(run: ContractRun): string {
     );
   }
   const notPassed = run.checks.filter((check) => check.status !== "PASS");
-  if (notPassed.length > 0) lines.push("", "### Evidence", "", ...notPassed.map(details));
+  if (notPassed.length > 0)
+    lines.push("", "### Evidence", "", ...notPassed.map((check) => details(check, rerunOf(run))));
   return `${lines.join("\n")}\n`;
 }

@@ -6,7 +6,7 @@ export { reportContext } from "./report-context.ts";
 export type { ReportFacts } from "./report-facts.ts";
 export { instanceTotals, reportFacts } from "./report-facts.ts";
 export type { BaselineVerdict, LoadOutcome, LoadResult, RunEnding, RunFacts } from "./run-result.ts";
-export { describeResult, FINISHED, loadResult, OUTCOME_TITLE } from "./run-result.ts";
+export { describeResult, FINISHED, loadResult, namedThresholds, OUTCOME_TITLE } from "./run-result.ts";
 export type { SummaryData, SummaryMetric, ThresholdResult } from "./summary-data.ts";
 export { thresholdResults } from "./summary-data.ts";
 export type { SlidingExpiryVerdict, VerdictLevel } from "./verdict.ts";

@@ -11,10 +11,11 @@ import {
   paragraphText,
   warningCallout,
 } from "../index.ts";
+import { droppedCause } from "./dropped-cause.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import type { LoadResult, ThresholdStatus } from "./run-result.ts";
-import { describeResult, thresholdStatus } from "./run-result.ts";
+import { describeResult, staleWarning, thresholdStatus } from "./run-result.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 import { round } from "./summary-data.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
@@ -63,12 +64,13 @@ export function describeLoad(context: ReportContext): string {
 export function renderMarkdown({ context, facts, thresholds, verdict, result }: ReportInput): string {
   const expected =
     verdict.expectedIdleExpiries === undefined ? "" : ` of ${verdict.expectedIdleExpiries} expected`;
+  const cause = droppedCause(context, facts.droppedIterations);
   const lines = [
     `# Load report: ${context.scenario}`,
     "",
     `**Result: ${inlineText(describeResult(result))}** · sliding expiry: **${VERDICT_TITLE[verdict.level]}**`,
     "",
-    ...context.warnings.flatMap((warning) => [warningCallout(warning), ""]),
+    ...[...staleWarning(result), ...context.warnings].flatMap((warning) => [warningCallout(warning), ""]),
     "| | |",
     "|---|---|",
     `| Target | ${inlineCell(context.targetLabel)} |`,
@@ -114,7 +116,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
         ? `: ${facts.rejectedByStatus.map(([status, n]) => `${status} × ${n}`).join(", ")}`
         : ""
     }`,
-    `- Iterations: ${facts.iterations}${context.plannedIterations === undefined ? "" : ` of ${context.plannedIterations} planned`}, dropped: ${facts.droppedIterations}`,
+    `- Iterations: ${facts.iterations}${context.plannedIterations === undefined ? "" : ` of ${context.plannedIterations} planned`}, dropped: ${facts.droppedIterations}${cause === undefined ? "" : `: ${inlineText(cause)}`}`,
     "",
     ...instancesTable(context, facts),
     "## Latency (ms)",

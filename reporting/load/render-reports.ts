@@ -1,5 +1,6 @@
 import type { Ledger } from "../accepted/ledger.ts";
 import type { JunitSuite } from "../index.ts";
+import { droppedCause } from "./dropped-cause.ts";
 import { renderJunit } from "./junit.ts";
 import type { ReportInput } from "./markdown.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -56,6 +57,7 @@ export function renderReports(
     verdict,
     result: loadResult(thresholds, ending, ledger, runFacts, addition?.baseline),
   };
+  const dropped = droppedCause(context, facts.droppedIterations);
   const summary = {
     ...data,
     harness: {
@@ -66,8 +68,10 @@ export function renderReports(
       failedThresholds: input.result.failedThresholds,
       waivedThresholds: input.result.waivedThresholds,
       accepted: input.result.accepted,
+      ...(ledger === undefined ? {} : { acceptedFile: ledger.file }),
       regressed: input.result.regressed,
       baseline: input.result.baseline?.line ?? null,
+      ...(dropped === undefined ? {} : { droppedCause: dropped }),
     },
   };
   return {

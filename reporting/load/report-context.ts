@@ -38,6 +38,8 @@ export interface ReportContext {
   readonly warnings: readonly string[];
   /** What the user set over the harness's own choice or the config file, names only (`--token-param NAME`). */
   readonly overrides?: readonly string[];
+  /** k6's warning that the scenario ran out of VUs (`Insufficient VUs, reached 5 active VUs …`), when it gave one. */
+  readonly vuShortage?: string;
 }
 
 /** The report context of a run: its configuration (credentials left out) and plan. */

@@ -1,5 +1,5 @@
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
-import { ledgerNote } from "../accepted/describe-outcomes.ts";
+import { ledgerNote, staleWaiverClause, staleWaiverWarning } from "../accepted/describe-outcomes.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 import { unobserved } from "../accepted/entry-outcome.ts";
 import { isBaselineGateId } from "../accepted/gate-ids.ts";
@@ -35,6 +35,8 @@ export interface LoadResult {
   readonly regressed: readonly string[];
   /** The baseline comparison, when one ran: its clause for the verdict line and whether it fails the run. */
   readonly baseline: { readonly line: string; readonly fails: boolean } | undefined;
+  /** The ledger the run was judged with, as the user named it. */
+  readonly ledgerFile?: string;
 }
 
 /** What a baseline comparison adds to a run's verdict. */
@@ -86,6 +88,7 @@ export function loadResult(
     accepted: [...accepted.outcomes, ...(baseline?.accepted ?? baselineUnobserved(ledger))],
     regressed,
     baseline: baseline === undefined ? undefined : { line: baseline.line, fails: baseline.fails },
+    ...(ledger === undefined ? {} : { ledgerFile: ledger.file }),
   };
   if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, ...base };
   if (thresholds === undefined) {
@@ -108,10 +111,23 @@ function baselineUnobserved(ledger: Ledger | undefined): EntryOutcome[] {
     .map((entry) => unobserved(entry, "no baseline was compared"));
 }
 
+/** How many crossed thresholds a verdict line names before it says how many more there are. */
+const NAMED_THRESHOLDS = 5;
+
+/** `token_expiries{kind:unexpected} count==0 (count=10), …`: the thresholds crossed, as the reports write them. */
+export function namedThresholds(thresholds: readonly ThresholdResult[]): string {
+  const named = thresholds
+    .slice(0, NAMED_THRESHOLDS)
+    .map((t) => `${t.metric} ${t.expression}${t.observed ? ` (${t.observed})` : ""}`);
+  const more = thresholds.length - NAMED_THRESHOLDS;
+  return more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
+}
+
 /**
- * The verdict in one line that reconciles what gated the run: `PASSED: thresholds held; baseline UNCHANGED (token
- * latency not judged: 6 samples)`, `FAILED: 1 threshold crossed; baseline REGRESSED (events p95 +8.10 ms)`,
- * `ABORTED: interrupted (received SIGINT)`; the ledger's entries that ask for attention are named at the end.
+ * The verdict in one line that reconciles what gated the run, what failed first: `PASSED: thresholds held; baseline
+ * UNCHANGED (token latency not judged: 6 samples)`, `FAILED: 1 threshold crossed: events_failed rate<0.01
+ * (rate=2%); baseline UNCHANGED`, `FAILED: baseline REGRESSED (events p95 +8.10 ms); thresholds held`, `ABORTED:
+ * interrupted (received SIGINT)`; the ledger's entries that ask for attention are named at the end.
  */
 export function describeResult(result: LoadResult): string {
   const title = OUTCOME_TITLE[result.outcome];
@@ -121,11 +137,23 @@ export function describeResult(result: LoadResult): string {
   const failed = result.failedThresholds.length;
   const waived = result.waivedThresholds.length;
   const note = ledgerNote(result.accepted);
-  const clauses = [
+  const stale = staleWaiverClause(result.accepted);
+  const thresholds = `${failed > 0 ? `${countNoun(failed, "threshold")} crossed: ${namedThresholds(result.failedThresholds)}` : "thresholds held"}${waived > 0 ? `, ${waived} WAIVED` : ""}`;
+  const baseline = result.baseline;
+  const failing = [
     ...(result.reason === undefined ? [] : [result.reason]),
-    `${failed > 0 ? `${countNoun(failed, "threshold")} crossed` : "thresholds held"}${waived > 0 ? `, ${waived} WAIVED` : ""}`,
-    ...(result.baseline === undefined ? [] : [result.baseline.line]),
+    ...(failed > 0 ? [thresholds] : []),
+    ...(baseline?.fails === true ? [baseline.line] : []),
+  ];
+  const holding = [
+    ...(failed > 0 ? [] : [thresholds]),
+    ...(baseline === undefined || baseline.fails ? [] : [baseline.line]),
+  ];
+  const clauses = [
+    ...failing,
+    ...holding,
     ...(note === undefined ? [] : [note]),
+    ...(stale === undefined ? [] : [stale]),
   ];
   return `${title}: ${clauses.join("; ")}`;
 }
@@ -139,4 +167,10 @@ export function thresholdStatus(threshold: ThresholdResult, result: LoadResult):
     (t) => t.metric === threshold.metric && t.expression === threshold.expression,
   );
   return waived ? "WAIVED" : "FAIL";
+}
+
+/** The loud warning of a stale waiver of a load gate or a baseline figure, when there is one. */
+export function staleWarning(result: LoadResult): string[] {
+  const warning = staleWaiverWarning(result.accepted, result.ledgerFile ?? "the ledger");
+  return warning === undefined ? [] : [warning];
 }

@@ -1,9 +1,10 @@
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { formatDuration } from "../index.ts";
+import { droppedCause } from "./dropped-cause.ts";
 import type { ReportInput } from "./markdown.ts";
 import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
 import type { ThresholdStatus } from "./run-result.ts";
-import { describeResult, thresholdStatus } from "./run-result.ts";
+import { describeResult, staleWarning, thresholdStatus } from "./run-result.ts";
 import { round } from "./summary-data.ts";
 
 const TEXT_MARK: Record<ThresholdStatus, string> = { PASS: "✓", FAIL: "✗", WAIVED: "~ WAIVED" };
@@ -12,6 +13,7 @@ const TEXT_MARK: Record<ThresholdStatus, string> = { PASS: "✓", FAIL: "✗", W
 export function renderText({ context, facts, thresholds, verdict, result }: ReportInput): string {
   const latency = (values: ReadonlyArray<readonly [string, number]>) =>
     values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatDuration(ms)}`).join(" · ");
+  const cause = droppedCause(context, facts.droppedIterations);
   const lines = [
     "",
     `  ${context.scenario} · ${describeLoad(context)} · client model ${context.clientModel}`,
@@ -30,7 +32,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
         facts.rejectedByStatus.length > 0
           ? ` [${facts.rejectedByStatus.map(([status, n]) => `${status}×${n}`).join(" ")}]`
           : ""
-      }, dropped iterations ${facts.droppedIterations}`,
+      }, dropped iterations ${facts.droppedIterations}${cause === undefined ? "" : `: ${cause}`}`,
     ...(context.instances === undefined
       ? []
       : [
@@ -45,6 +47,7 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
       ? []
       : ["  ACCEPTED DEVIATIONS", ...describeOutcomes(result.accepted).map((line) => `    ${line}`), ""]),
     ...context.warnings.map((warning) => `  WARNING: ${warning}`),
+    ...staleWarning(result).map((warning) => `  WARNING: ${warning}`),
     `  ${describeResult(result)}`,
     "",
   ];

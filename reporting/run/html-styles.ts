@@ -21,8 +21,14 @@ code,pre{font-family:var(--mono);font-size:12.5px}
 .banner p{margin:0;opacity:.95}
 .banner p.warning{margin-top:10px;padding:8px 12px;border-radius:6px;background:#fef3c7;color:#78350f;opacity:1;font-weight:600}
 .banner p.demo{margin-top:10px;padding:8px 12px;border-radius:6px;background:#e0e7ff;color:#1e1b4b;opacity:1;font-weight:600}
+.banner p.verdict-line{margin-top:8px;font-weight:600;overflow-wrap:anywhere}
 .banner .meta{margin-top:10px;display:flex;flex-wrap:wrap;gap:6px 18px;font-size:13px;opacity:.9}
 .parts{display:grid;grid-template-columns:repeat(auto-fit,minmax(230px,1fr));gap:12px;margin:-2px 0 8px;padding-top:18px}
+section.problems{background:var(--card);border:1px solid #f4c2c2;border-left:5px solid var(--fail);border-radius:12px;margin:18px 0 0;padding:14px 20px}
+section.problems h2{margin:0 0 6px;font-size:18px}
+section.problems ul{margin:0;padding-left:18px}
+section.problems li{margin:3px 0;overflow-wrap:anywhere}
+section.problems .evidence{color:var(--muted);font-size:13px}
 .part-card{display:block;background:var(--card);border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:10px;padding:12px 14px;color:inherit;box-shadow:0 1px 2px rgba(16,24,40,.04)}
 .part-card:hover{text-decoration:none;box-shadow:0 3px 10px rgba(16,24,40,.08)}
 .part-card.passed{border-left-color:var(--pass)}.part-card.failed{border-left-color:var(--fail)}.part-card.undecided,.part-card.aborted{border-left-color:var(--error)}

@@ -3,6 +3,8 @@
 export type { PartJunit } from "./combined-junit.ts";
 export { renderCombinedJunit } from "./combined-junit.ts";
 export { csvRecords } from "./csv-records.ts";
+export type { LeadItem, PartLead } from "./failure-leads.ts";
+export { describeLeadItem, failureLeads } from "./failure-leads.ts";
 export type { K6CsvTag } from "./k6-csv-tags.ts";
 export { k6CsvTagReader } from "./k6-csv-tags.ts";
 export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";

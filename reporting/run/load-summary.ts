@@ -1,5 +1,7 @@
 import type { ReportFacts, SummaryData, ThresholdResult } from "../../reporting/load/index.ts";
 import { reportFacts, thresholdResults } from "../../reporting/load/index.ts";
+import type { OutcomeFacts } from "../accepted/describe-outcomes.ts";
+import { asOutcomes } from "./recorded-outcomes.ts";
 
 export interface LoadSummary {
   /** The load command's own figures, read by its own reader, so the run report cannot tell another story. */
@@ -10,6 +12,14 @@ export interface LoadSummary {
   readonly waived: readonly { readonly metric: string; readonly expression: string }[];
   /** The load command's verdict line: `PASSED: thresholds held; baseline UNCHANGED (…)`. */
   readonly verdictLine?: string;
+  /** Why a finished run failed beyond its thresholds (`no event was accepted`), or why it has no verdict. */
+  readonly reason?: string;
+  /** Why iterations were dropped, when k6 said (it ran out of VUs). */
+  readonly droppedCause?: string;
+  /** What became of each entry of the ledger the run was judged with. */
+  readonly accepted: readonly OutcomeFacts[];
+  /** The ledger as the user named it. */
+  readonly acceptedFile?: string;
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
   readonly slidingExpiry?: { readonly level: string; readonly reasons: readonly string[] };
   /** What ran, as the load command describes it. */
@@ -71,8 +81,15 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   const level = str(verdict?.level);
   const context = isObject(harness.context) ? harness.context : undefined;
   const verdictLine = str(harness.verdictLine);
+  const reason = isObject(harness.result) ? str(harness.result.reason) : undefined;
+  const acceptedFile = str(harness.acceptedFile);
+  const droppedCause = str(harness.droppedCause);
   return {
+    ...(droppedCause === undefined ? {} : { droppedCause }),
     ...(verdictLine === undefined ? {} : { verdictLine }),
+    ...(reason === undefined ? {} : { reason }),
+    accepted: asOutcomes(harness.accepted),
+    ...(acceptedFile === undefined ? {} : { acceptedFile }),
     facts: reportFacts(summary, num(context?.warmUpSeconds) ?? 0),
     thresholds: thresholdResults(summary),
     waived: Array.isArray(harness.waivedThresholds)

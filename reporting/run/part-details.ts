@@ -1,9 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { CheckResult } from "../../contracts/index.ts";
-import type { EntryState } from "../accepted/entry-outcome.ts";
+import type { OutcomeFacts } from "../accepted/describe-outcomes.ts";
 import type { LoadSummary } from "./load-summary.ts";
 import { digestLoadSummary } from "./load-summary.ts";
+import { asOutcomes } from "./recorded-outcomes.ts";
 import type { PartOutcome } from "./run-outcome.ts";
 import type { TimeSeries } from "./time-series.ts";
 import { TIME_SERIES_FORMAT } from "./time-series.ts";
@@ -18,7 +19,9 @@ export interface ChecksFile {
   readonly seed?: number;
   readonly checks: readonly CheckResult[];
   /** What became of each entry of the ledger the run was judged with (waived, stale, unobserved, expired). */
-  readonly accepted: readonly { readonly state: EntryState }[];
+  readonly accepted: readonly OutcomeFacts[];
+  /** The ledger as the user named it. */
+  readonly acceptedFile?: string;
 }
 
 /** A part with what its report files say; every field is optional because a part may have failed to write them. */
@@ -77,18 +80,13 @@ function asChecksFile(data: unknown): ChecksFile | undefined {
       typeof check.area === "string" &&
       Array.isArray(check.evidence),
   );
-  const states: readonly string[] = ["waived", "expired", "stale", "unobserved"];
-  const accepted = (Array.isArray(data.accepted) ? data.accepted : []).flatMap((outcome: unknown) =>
-    isObject(outcome) && typeof outcome.state === "string" && states.includes(outcome.state)
-      ? [{ state: outcome.state as EntryState }]
-      : [],
-  );
   return {
     suite: typeof data.suite === "string" ? data.suite : "",
     durationMs: typeof data.durationMs === "number" ? data.durationMs : 0,
     ...(typeof data.seed === "number" ? { seed: data.seed } : {}),
     checks,
-    accepted,
+    accepted: asOutcomes(data.accepted),
+    ...(typeof data.acceptedFile === "string" ? { acceptedFile: data.acceptedFile } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { INSECURE_WARNING } from "../../reporting/contract/index.ts";
 import { describeTokenEndpoint } from "../../transport/index.ts";
 import { countNoun, EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
+import type { LeadItem, PartLead } from "./failure-leads.ts";
 import { renderChecks, renderStatusCounts } from "./html-checks.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
 import { renderLoadBody } from "./html-load.ts";
@@ -48,7 +49,7 @@ function partFact(part: PartDetails): string {
   return part.outcome.note ?? "no report files";
 }
 
-function banner(run: RunOutcome): string {
+function banner(run: RunOutcome, staleWarning: string | undefined): string {
   const headline = HEADLINE[run.verdict];
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
@@ -61,6 +62,8 @@ function banner(run: RunOutcome): string {
     `<div class="kicker">Event API harness · run ${escapeHtml(run.runId)}</div>`,
     `<h1 id="verdict" data-verdict="${run.verdict}"><span class="icon" aria-hidden="true">${headline.icon}</span>${escapeHtml(headline.title)}</h1>`,
     `<p>${escapeHtml(headline.text)}${run.aborted === undefined ? "" : ` (${escapeHtml(run.aborted)})`}${run.couldNotTest === undefined ? "" : ` (could not test the target: ${escapeHtml(run.couldNotTest)})`} ${passed} of ${countNoun(run.parts.length, "part")} passed.</p>`,
+    run.verdictLine === undefined ? "" : `<p class="verdict-line">${escapeHtml(run.verdictLine)}</p>`,
+    staleWarning === undefined ? "" : `<p class="warning" role="alert">⚠ ${escapeHtml(staleWarning)}</p>`,
     `<div class="meta"><span>Target: ${escapeHtml(target)}</span>`,
     run.target.config === undefined
       ? ""
@@ -115,14 +118,61 @@ function partSection(part: PartDetails): string {
   ].join("");
 }
 
-/** index.html of a run: one self-contained page, the verdict first, every part below with its evidence. */
-export function renderHtmlReport(run: RunOutcome, parts: readonly PartDetails[]): string {
+/** Where an item's evidence is on the page: a check's own fold, or its part's section. */
+function anchorOf(lead: PartLead, item: LeadItem): string {
+  return item.kind === "check" ? `check-${item.id}` : `part-${lead.part.id}`;
+}
+
+/** An item's words on the page, the target's text escaped. */
+function itemHtml(item: LeadItem): string {
+  switch (item.kind) {
+    case "check":
+      return `<code>${escapeHtml(item.id)}</code> ${escapeHtml(item.status)} (${escapeHtml(item.level)}): ${escapeHtml(item.message)}`;
+    case "threshold":
+      return `threshold <code>${escapeHtml(`${item.metric} ${item.expression}`)}</code>${item.observed ? ` (${escapeHtml(item.observed)})` : ""}`;
+    case "sliding-expiry":
+      return `sliding expiry BROKEN: ${escapeHtml(item.reason)}`;
+    case "baseline":
+      return `baseline <code>${escapeHtml(item.figure)}</code> REGRESSED`;
+    case "reason":
+      return escapeHtml(item.reason);
+    case "note":
+      return escapeHtml(item.note);
+  }
+}
+
+/** The page opens on what failed: every part that did not pass, each item linked to its evidence below. */
+function problemsSection(leads: readonly PartLead[]): string {
+  if (leads.length === 0) return "";
+  const items = leads.flatMap((lead) => {
+    const name = `<b>${escapeHtml(lead.part.id)}</b>`;
+    const rows =
+      lead.items.length === 0
+        ? [
+            `<li><a href="#part-${escapeHtml(lead.part.id)}">${name}</a>: ${escapeHtml(lead.part.verdict)}</li>`,
+          ]
+        : lead.items.map(
+            (item) => `<li><a href="#${escapeHtml(anchorOf(lead, item))}">${name}</a> ${itemHtml(item)}</li>`,
+          );
+    return rows;
+  });
+  return `<section class="problems" id="problems" aria-label="Problems"><h2>Problems</h2><ul>${items.join("")}</ul></section>`;
+}
+
+/** index.html of a run: one self-contained page, the verdict and the problems first, every part below. */
+export function renderHtmlReport(
+  run: RunOutcome,
+  parts: readonly PartDetails[],
+  leads: readonly PartLead[] = [],
+  staleWarning?: string,
+): string {
   const footer =
     `<footer class="wrap">Machine-readable: <a href="run.json">run.json</a> · CI summary: <a href="summary.md">summary.md</a>. ` +
     "Secrets and access tokens are replaced by placeholders in this page and every file it links to.</footer>";
   const body = [
-    banner(run),
+    banner(run, staleWarning),
     `<main class="wrap">`,
+    problemsSection(leads),
     partCards(parts),
     ...parts.map(partSection),
     "</main>",

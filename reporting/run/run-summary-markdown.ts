@@ -15,6 +15,7 @@ import {
   warningCallout,
 } from "../index.ts";
 import { formatNumber } from "./chart-scale.ts";
+import type { LeadItem, PartLead } from "./failure-leads.ts";
 import type { PartDetails } from "./part-details.ts";
 import type { PartVerdict, RunOutcome } from "./run-outcome.ts";
 
@@ -51,8 +52,13 @@ function result(part: PartDetails): string {
       `${formatNumber(f.eventsAccepted)} events accepted`,
       `p95 ${formatDuration(new Map(f.eventLatency).get("p(95)") ?? Number.NaN)}`,
       `${f.unexpectedExpiries + f.idleOutlived} sliding-expiry violations`,
-      failedThresholds > 0 ? `${countNoun(failedThresholds, "threshold")} crossed` : "",
-      waivedThresholds > 0 ? `${countNoun(waivedThresholds, "threshold")} WAIVED` : "",
+      // The part's gate, beside this in the same cell, names the thresholds crossed and waived.
+      failedThresholds > 0 && part.outcome.gate === undefined
+        ? `${countNoun(failedThresholds, "threshold")} crossed`
+        : "",
+      waivedThresholds > 0 && part.outcome.gate === undefined
+        ? `${countNoun(waivedThresholds, "threshold")} WAIVED`
+        : "",
     ]
       .filter(Boolean)
       .join(", ");
@@ -60,41 +66,58 @@ function result(part: PartDetails): string {
   return part.outcome.note ? inlineCell(part.outcome.note) : "no report";
 }
 
-function problems(part: PartDetails): string[] {
-  const id = part.outcome.id;
-  const out: string[] = [];
-  if (part.outcome.note && part.outcome.verdict !== "passed")
-    out.push(`- ${ICON[part.outcome.verdict]} **${id}**: ${inlineText(part.outcome.note)}`);
-  for (const check of part.checks?.checks ?? []) {
-    if (check.status === "FAIL" || check.status === "ERROR") {
-      out.push(
-        `- ${check.status === "FAIL" ? "❌" : "⛔"} **${id}** ${codeSpan(check.id)}: ${inlineText(check.message)}`,
-      );
-    }
+/** One item of a lead as a Markdown list item: the target's words inert, ids and thresholds in code spans. */
+function problemLine(item: LeadItem, id: string, icon: string): string {
+  switch (item.kind) {
+    case "note":
+      return `- ${icon} ${id}: ${inlineText(item.note)}`;
+    case "check":
+      return `- ${item.status === "FAIL" ? "❌" : "⛔"} ${id} ${codeSpan(item.id)}: ${inlineText(item.message)}`;
+    case "threshold":
+      return `- ❌ ${id} threshold ${codeSpan(item.metric)} ${codeSpan(item.expression)}${item.observed ? ` (${inlineText(item.observed)})` : ""}`;
+    case "sliding-expiry":
+      return `- ❌ ${id} sliding expiry: ${inlineText(item.reason)}`;
+    case "baseline":
+      return `- ❌ ${id} baseline ${codeSpan(item.figure)} REGRESSED`;
+    case "reason":
+      return `- ❌ ${id}: ${inlineText(item.reason)}`;
   }
-  for (const threshold of part.load?.thresholds ?? []) {
-    if (!threshold.ok) {
-      out.push(
-        `- ❌ **${id}** threshold ${codeSpan(threshold.metric)} ${codeSpan(threshold.expression)}${threshold.observed ? ` (${inlineText(threshold.observed)})` : ""}`,
-      );
-    }
-  }
-  if (part.load?.slidingExpiry?.level === "broken") {
-    for (const reason of part.load.slidingExpiry.reasons)
-      out.push(`- ❌ **${id}** sliding expiry: ${inlineText(reason)}`);
-  }
-  return out;
+}
+
+/** A part that did not pass as Markdown list items, and where its evidence is. */
+function problems(lead: PartLead): string[] {
+  const id = `**${lead.part.id}**`;
+  const icon = ICON[lead.part.verdict];
+  const lines = lead.items.map((item) => problemLine(item, id, icon));
+  if (lines.length === 0) lines.push(`- ${icon} ${id}: ${lead.part.verdict}`);
+  return lead.evidence === undefined ? lines : [...lines, `- 📄 ${id} evidence: ${codeSpan(lead.evidence)}`];
+}
+
+/** The headline's words for the parts that did not pass: `contract, load-sustained failed; rotation not run`. */
+function notPassedNames(run: RunOutcome): string[] {
+  const named = (verdict: PartVerdict, words: string) => {
+    const ids = run.parts.filter((part) => part.verdict === verdict).map((part) => part.id);
+    return ids.length === 0 ? [] : [`${ids.join(", ")} ${words}`];
+  };
+  return [
+    ...named("failed", "failed"),
+    ...named("undecided", "could not decide"),
+    ...named("aborted", "aborted"),
+    ...named("skipped", "not run"),
+  ];
 }
 
 /**
- * summary.md of a run, for `$GITHUB_STEP_SUMMARY`: the verdict, one row per part, every problem in one list, and
- * each part's own summary folded away below.
+ * summary.md of a run, for `$GITHUB_STEP_SUMMARY`: the verdict naming what failed, a stale waiver's warning, every
+ * problem in one list, then one row per part and each part's own summary folded away below.
  */
 export function renderRunSummaryMarkdown(
   run: RunOutcome,
   parts: readonly PartDetails[],
   partSummaries: ReadonlyMap<string, string>,
   reportPath: string,
+  leads: readonly PartLead[] = [],
+  staleWarning?: string,
 ): string {
   const passed = run.parts.filter((part) => part.verdict === "passed").length;
   const target = run.target.embedded
@@ -107,10 +130,14 @@ export function renderRunSummaryMarkdown(
     config === undefined
       ? ""
       : `, settings from environment ${codeSpan(config.environment)} of ${codeSpan(config.file)}`;
+  const counted = [...notPassedNames(run), `${passed} of ${countNoun(run.parts.length, "part")} passed`];
+  const found = leads.flatMap(problems);
   const lines = [
-    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${passed} of ${countNoun(run.parts.length, "part")} passed${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
+    `## ${HEADLINE[run.verdict]}${run.aborted === undefined ? "" : `: ${inlineText(run.aborted)}`}${run.couldNotTest === undefined ? "" : `: could not test the target: ${inlineText(run.couldNotTest)}`} — ${counted.join("; ")}${run.target.embedded ? ` (${EMBEDDED_SANDBOX_NOTE})` : ""}`,
     "",
     ...(run.verdictLine === undefined ? [] : [`**${inlineText(run.verdictLine)}**`, ""]),
+    ...(staleWarning === undefined ? [] : [warningCallout(staleWarning), ""]),
+    ...(found.length === 0 ? [] : ["### Problems", "", ...found, ""]),
     `Run ${codeSpan(run.runId)} against ${target}${from}, ${formatDuration(run.durationMs)}. Visual report: ${codeSpan(reportPath)}.`,
     "",
     ...(overridesMarkdown(run.overrides) === "" ? [] : [overridesMarkdown(run.overrides), ""]),
@@ -127,8 +154,6 @@ export function renderRunSummaryMarkdown(
       ]),
     ),
   ];
-  const found = parts.flatMap(problems);
-  if (found.length > 0) lines.push("", "### Problems", "", ...found);
   for (const part of parts) {
     const summary = partSummaries.get(part.outcome.id);
     if (summary === undefined) continue;

@@ -1,13 +1,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderCombinedJunit } from "./combined-junit.ts";
+import type { PartLead } from "./failure-leads.ts";
+import { failureLeads } from "./failure-leads.ts";
 import type { PartDetails } from "./part-details.ts";
 import { readPartDetails } from "./part-details.ts";
-import { gateWorthNaming, partGate } from "./part-gate.ts";
+import { partGate } from "./part-gate.ts";
 import { renderHtmlReport } from "./render-html-report.ts";
 import type { RunOutcome } from "./run-outcome.ts";
-import { RUN_VERDICT_TITLE } from "./run-outcome.ts";
 import { renderRunSummaryMarkdown } from "./run-summary-markdown.ts";
+import type { VerdictClauses } from "./verdict-clauses.ts";
+import { verdictClauses, verdictLineOf } from "./verdict-clauses.ts";
 
 export const RUN_REPORT_FILES = ["index.html", "summary.md", "junit.xml", "run.json"] as const;
 
@@ -23,8 +26,10 @@ export async function writeRunReport(
   /** The run with each part's gate and the verdict line. */
   readonly run: RunOutcome;
   readonly parts: readonly PartDetails[];
-  /** The gates the verdict line names, each `part: gate`. */
-  readonly gates: readonly string[];
+  /** The verdict line in its pieces, for the console. */
+  readonly clauses: VerdictClauses;
+  /** Every part that did not pass, with what failed in it and where its evidence is, failed parts first. */
+  readonly leads: readonly PartLead[];
   readonly files: readonly string[];
 }> {
   const read = await Promise.all(outcome.parts.map((part) => readPartDetails(runDir, part)));
@@ -33,14 +38,14 @@ export async function writeRunReport(
     const gate = partGate(details);
     return gate === undefined ? details : { ...details, outcome: { ...details.outcome, gate } };
   });
-  const passed = outcome.parts.filter((part) => part.verdict === "passed").length;
-  const gates = parts.filter(gateWorthNaming).map((p) => `${p.outcome.id}: ${p.outcome.gate}`);
+  const clauses = verdictClauses(outcome.verdict, parts);
+  // A target that could not be tested ran no part: its one reason, which every output states, is the lead.
+  const leads = failureLeads(parts).filter(
+    (lead) => outcome.couldNotTest === undefined || lead.part.verdict !== "skipped",
+  );
   const run: RunOutcome = {
     ...outcome,
-    verdictLine: [
-      `${RUN_VERDICT_TITLE[outcome.verdict]} — ${passed} of ${outcome.parts.length} parts passed`,
-      ...gates,
-    ].join(" · "),
+    verdictLine: verdictLineOf(clauses),
     parts: parts.map((p) => p.outcome),
   };
   const summaries = new Map<string, string>();
@@ -58,10 +63,10 @@ export async function writeRunReport(
   );
   const outputs: Array<[string, string]> = [
     ["junit.xml", renderCombinedJunit(run, junits)],
-    ["index.html", renderHtmlReport(run, parts)],
-    ["summary.md", renderRunSummaryMarkdown(run, parts, summaries, reportPath)],
+    ["index.html", renderHtmlReport(run, parts, leads, clauses.staleWarning)],
+    ["summary.md", renderRunSummaryMarkdown(run, parts, summaries, reportPath, leads, clauses.staleWarning)],
     ["run.json", `${JSON.stringify(run, null, 2)}\n`],
   ];
   await Promise.all(outputs.map(([name, text]) => writeFile(path.join(runDir, name), text)));
-  return { run, parts, gates, files: outputs.map(([name]) => path.join(runDir, name)) };
+  return { run, parts, clauses, leads, files: outputs.map(([name]) => path.join(runDir, name)) };
 }

@@ -195,7 +195,7 @@ describe("action/run.sh against the embedded sandbox", () => {
     const run = await runAction({
       HARNESS_CONFIG: "harness.json",
       HARNESS_ENVIRONMENT: "ci",
-      HARNESS_ACCEPTED: join(ROOT, "examples", "release-gate", "accepted.json"),
+      HARNESS_ACCEPTED: join(ROOT, "examples", "consumer", "ci", "event-harness", "accepted.json"),
       HARNESS_PARTS: "contract",
     });
     expect(run.code, run.stderr).toBe(0);

@@ -94,8 +94,9 @@ describe("load --save-baseline / --baseline and compare", () => {
       );
       expect(run.stderr).toMatch(/REGRESSED against the baseline: events\.p50/);
       const markdown = await readFile(path.join(run.reportDir, "summary.md"), "utf8");
+      // What failed leads: crossed thresholds and the regression, then what held.
       expect(markdown).toMatch(
-        /\*\*Result: FAILED: (thresholds held|\d thresholds? crossed); baseline REGRESSED \(events p50 \+[\d.]+ ms/,
+        /\*\*Result: FAILED: (\d thresholds? crossed: [^;]*; )?baseline REGRESSED \(events p50 \+[\d.]+ ms.*\)(; thresholds held)?\*\*/,
       );
       expect(markdown).toContain("| **REGRESSED** | events latency p50 per 500 ms | whole run |");
       const junit = await readFile(path.join(run.reportDir, "junit.xml"), "utf8");

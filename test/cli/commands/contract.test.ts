@@ -72,7 +72,12 @@ describe("event-harness contract", () => {
     expect(run.stdout).toMatch(
       /FAIL +bearer\.alg-none +MUST +expected an unsigned \(alg: none\) token to be rejected/,
     );
-    expect(run.stdout).toMatch(/^Verdict: FAILED — 1 FAIL, /m);
+    // The log's last line names the failed check; the line above it says where the evidence is.
+    const [reports, verdict] = run.stdout.trimEnd().split("\n").slice(-2);
+    expect(verdict).toMatch(/^Verdict: FAILED — 1 FAIL \(bearer\.alg-none\), /);
+    expect(reports).toBe(
+      `Reports: ${join(dir, "results.json")}, ${join(dir, "junit.xml")}, ${join(dir, "summary.md")}`,
+    );
     expect(await readFile(join(dir, "summary.md"), "utf8")).toContain("❌ Contract broken");
   });
 

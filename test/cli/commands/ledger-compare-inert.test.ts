@@ -31,21 +31,21 @@ describe("a ledger's reason and ticket", () => {
       JSON.stringify({
         accepted: [
           {
-            id: "bearer.other-scheme",
+            id: "token.response-schema",
             reason: `legacy ${HOSTILE}`,
             ticket: `API-7${HOSTILE}`,
             expires: IN_FORCE,
           },
-          { id: "bearer.truncated", reason: `stale ${HOSTILE}`, ticket: HOSTILE, expires: IN_FORCE },
+          { id: "token.signed", reason: `stale ${HOSTILE}`, ticket: HOSTILE, expires: IN_FORCE },
         ],
       }),
     );
     const reports = join(dir, "contract");
     const run = await runInProcess(contractCommand, [
       "--only",
-      "bearer.other-scheme,bearer.truncated",
+      "token.response-schema,token.signed",
       "--sandbox-fault",
-      "bearer-any-scheme",
+      "token-type-mac",
       "--accepted",
       ledger,
       "--report-dir",

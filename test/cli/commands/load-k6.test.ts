@@ -175,6 +175,30 @@ describe("load: real k6 runs against the sandbox", () => {
   );
 
   it(
+    "says why iterations were dropped (k6 ran out of VUs) on the console and in summary.md, not only in k6.log",
+    async ({ loads }) => {
+      // One VU and 200 ms a request cannot keep 40 events/s: k6 drops iterations and warns it has no VU free.
+      const run = await loads.run([
+        "sustained",
+        "--rate",
+        "40",
+        "--vus",
+        "1",
+        "--duration",
+        "2s",
+        "--sandbox-latency",
+        "200",
+      ]);
+      expect(run.code).toBe(1);
+      const cause =
+        /k6 ran out of VUs \("Insufficient VUs, reached \d+ active VUs and cannot initialize more"\)/;
+      expect(run.stdout).toMatch(new RegExp(`dropped iterations \\d+: ${cause.source}`));
+      expect(await readFile(path.join(run.reportDir, "summary.md"), "utf8")).toMatch(cause);
+    },
+    LOAD_RUN_TIMEOUT_MS,
+  );
+
+  it(
     "sustained shorter than expires_in says sliding expiry was not exercised, and how long a run would need",
     async ({ loads }) => {
       // A fixed lifetime of 30 s and a 3 s run: no token lives long enough to tell sliding from fixed expiry.

@@ -38,8 +38,11 @@ describe("event-harness run with its load part", () => {
       expect(run.code, run.stderr).toBe(1);
       // events-5xx fails the contract's events.accepted and, with k6, the load part's error-rate threshold.
       const verdicts = K6 === undefined ? ["passed", "failed"] : ["passed", "failed", "failed"];
+      // The last line names each failed part and what failed in it before what passed.
       expect(marginLines(run.stdout).at(-1)).toMatch(
-        new RegExp(`^Verdict: FAILED — 1 of ${verdicts.length} parts passed`),
+        new RegExp(
+          `^Verdict: FAILED — contract: \\d+ FAIL \\([^)]+\\), .*1 of ${verdicts.length} parts passed`,
+        ),
       );
       expect((await runJson(dir)).parts.map((part) => part.verdict)).toEqual(verdicts);
       const summary = await readFile(path.join(dir, "summary.md"), "utf8");
@@ -122,7 +125,7 @@ describe("event-harness run with its load part", () => {
       });
       expect(outcome.parts[0]?.command).toMatch(
         // Runnable as printed where the run ran: the secrets stay in the environment, no placeholder overrides them.
-        /^npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir .* --token-url http\S+\/auth\/oauth\/token --base-url/,
+        /^npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --token-url http\S+\/auth\/oauth\/token --base-url/,
       );
       const results = await readFile(path.join(dir, "rotation", "results.json"), "utf8");
       expect(results).toMatch(/"id": "rotation.old-secret",[\s\S]*?"status": "PASS"/);

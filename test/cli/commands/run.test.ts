@@ -52,8 +52,9 @@ describe("event-harness run against the embedded sandbox", () => {
         ["rotation", "passed", 0],
         ["contract", "passed", 0],
       ]);
+      // No --report-dir: the run's own is taken, and a rerun writes a fresh one.
       expect(outcome.parts[0]?.command).toBe(
-        `npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid --report-dir ${path.join(dir, "rotation")}`,
+        "npx --no-install event-harness verify-rotation --expect-old refused --expect-old-tokens valid",
       );
       const files = (await readdir(dir, { recursive: true })).sort();
       for (const file of [
@@ -215,8 +216,10 @@ describe("event-harness run against a named target", () => {
       );
       expect(run.code, run.stdout).toBe(3);
       expect(marginLines(run.stdout).at(-1)).toMatch(
-        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — 0 of 1 part passed/,
+        /^Verdict: COULD NOT DECIDE \(could not test the target: see above\) — not run: contract · 0 of 1 part passed/,
       );
+      // The reason is said once more at the log's end, where a CI log is read.
+      expect(run.stdout).toMatch(/^Could not test the target: cannot reach the token endpoint /m);
       expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain('data-verdict="undecided"');
     },
     RUN_LIMIT_MS,

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { Command } from "../../../cli/command.ts";
@@ -11,6 +12,7 @@ import type { RunSettings } from "../../../cli/run/run-settings.ts";
 import { readSettings } from "../../../cli/run/run-settings.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
+import { runCliInProcess } from "../../support/run-in-process.ts";
 
 const COMMANDS: Record<string, Command> = {
   contract: contractCommand as Command,
@@ -126,4 +128,127 @@ describe("run --baseline", () => {
       /--baseline needs the load part/,
     );
   });
+});
+
+/** The words a POSIX shell reads from a printed command line: the shell itself is the oracle, not our quoting. */
+function shellWords(command: string): string[] {
+  const out = execFileSync("sh", ["-c", 'eval "set -- $1"; printf "%s\\0" "$@"', "sh", command], {
+    encoding: "utf8",
+  });
+  return out.split("\0").slice(0, -1);
+}
+
+/** The argv a printed `npx --no-install event-harness …` line hands the CLI. */
+function cliArgv(command: string): string[] {
+  const words = shellWords(command);
+  expect(words.slice(0, 3)).toEqual(["npx", "--no-install", "event-harness"]);
+  return words.slice(3);
+}
+
+const LIMIT_MS = 120_000;
+
+/**
+ * Runs `work` with `dir` as the working directory, as a user who pastes the line there: a rerun writes its reports
+ * under it. The directory is restored after, pass or fail (the unit project's workers run file after file).
+ */
+async function inDirectory<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await work();
+  } finally {
+    process.chdir(before);
+  }
+}
+
+describe("the printed lines that repeat a failure, run as printed", () => {
+  it(
+    "repeat each part of a run, again and again, with the same verdict",
+    async ({ tmpDir }) => {
+      const dir = path.join(tmpDir, "run");
+      const run = await runCliInProcess([
+        "run",
+        "--parts",
+        "contract",
+        "--profile",
+        "fast",
+        "--sandbox-fault",
+        "bearer-alg-none",
+        "--report-dir",
+        dir,
+      ]);
+      expect(run.code, run.stdout).toBe(1);
+      const json = JSON.parse(await readFile(path.join(dir, "run.json"), "utf8"));
+      const argv = cliArgv(json.parts[0].command);
+      // Twice: a rerun writes reports of its own, so the line works however often it is pasted.
+      for (const attempt of [1, 2]) {
+        const again = await inDirectory(tmpDir, () => runCliInProcess(argv));
+        expect(again.code, `${attempt}: ${again.stderr}`).toBe(1);
+        expect(again.stdout).toMatch(/^Verdict: FAILED — 1 FAIL \(bearer\.alg-none\)/m);
+      }
+    },
+    LIMIT_MS,
+  );
+
+  it(
+    "repeat a part against a named target with the settings the run was given as flags",
+    async ({ tmpDir, sandbox, targetEnv }) => {
+      const target = await sandbox([]);
+      const env = targetEnv(target);
+      const config = path.join(tmpDir, "harness.json");
+      await writeFile(config, JSON.stringify({ environments: { local: { profile: "fast" } } }));
+      const flags = ["--audience", "none", "--timeout", "7", "--channel-id", "chl-reproduce"];
+      const dir = path.join(tmpDir, "named");
+      const run = await runCliInProcess(
+        ["run", "--parts", "contract", "--config", config, "-e", "local", ...flags, "--report-dir", dir],
+        env,
+      );
+      expect(run.code, run.stdout).toBe(0);
+      const json = JSON.parse(await readFile(path.join(dir, "run.json"), "utf8"));
+      const argv = cliArgv(json.parts[0].command);
+      // Where the run ran: the same environment, which holds the secret the line leaves out.
+      const again = await inDirectory(tmpDir, () =>
+        runCliInProcess(argv, { EVENT_API_CLIENT_SECRET: env.EVENT_API_CLIENT_SECRET }),
+      );
+      expect(again.code, again.stderr).toBe(0);
+      const reports = path.resolve(tmpDir, /^Reports: (\S+)\/results\.json,/m.exec(again.stdout)?.[1] ?? "");
+      const first = JSON.parse(await readFile(path.join(dir, "contract", "results.json"), "utf8"));
+      const second = JSON.parse(await readFile(path.join(reports, "results.json"), "utf8"));
+      expect(second.target).toEqual(first.target);
+      expect(first.target.audience).toBeUndefined();
+      expect(first.suite).toBe(second.suite);
+    },
+    LIMIT_MS,
+  );
+
+  it(
+    "replay a property-based check's counterexample against the same sandbox fault",
+    async ({ tmpDir }) => {
+      const dir = path.join(tmpDir, "found");
+      const found = await runCliInProcess([
+        "contract",
+        "--only",
+        "inputs.valid-accepted",
+        "--sandbox-fault",
+        "events-5xx-quote-reference",
+        "--report-dir",
+        dir,
+      ]);
+      expect(found.code, found.stdout).toBe(1);
+      const summary = await readFile(path.join(dir, "summary.md"), "utf8");
+      const replay = /^Replay: `([^`]+)`$/m.exec(summary)?.[1] ?? "";
+      expect(replay).not.toBe("");
+      const junit = await readFile(path.join(dir, "junit.xml"), "utf8");
+      expect(junit).toContain(`Replay: ${replay}`);
+      const again = await inDirectory(tmpDir, () => runCliInProcess(cliArgv(replay)));
+      expect(again.code, again.stdout).toBe(1);
+      // The same minimal input fails again: the replay reached the faulty sandbox, not a correct one.
+      // Each run draws references of its own (same length): the rest of the input is the same.
+      const input = (text: string) =>
+        /minimal input \([^)]*\): (\{.*?\}); seed/.exec(text)?.[1]?.replace(/eah-fz-\w+-v\w+/, "REF");
+      expect(input(again.stdout)).toBeDefined();
+      expect(input(again.stdout)).toBe(input(found.stdout));
+    },
+    LIMIT_MS,
+  );
 });

@@ -10,6 +10,7 @@ const SECRET = "k6-log-secret-value-1234";
 let work: string;
 let fakeK6: string;
 let thresholdsK6: string;
+let shortK6: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "eh-k6-log-"));
@@ -41,6 +42,21 @@ beforeAll(async () => {
     ].join("\n"),
   );
   await chmod(thresholdsK6, 0o755);
+  // What k6 warns when an arrival-rate scenario has no VU free for an iteration: the cause of dropped iterations.
+  shortK6 = path.join(work, "k6-short");
+  await writeFile(
+    shortK6,
+    [
+      "#!/bin/sh",
+      "cat >&2 <<'EOF'",
+      `time="2026-11-28T17:34:27Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
+      `time="2026-11-28T17:34:29Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
+      "EOF",
+      "exit 99",
+      "",
+    ].join("\n"),
+  );
+  await chmod(shortK6, 0o755);
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -97,5 +113,26 @@ describe("runK6 with a log file", () => {
     expect(result.loggedErrors).toBe(0);
     expect(stderr.text()).toBe("");
     expect(await readFile(logFile, "utf8")).toContain("have been crossed");
+  });
+});
+
+describe("runK6 when k6 runs out of VUs", () => {
+  it.each([
+    ["with a log file", true],
+    ["without one (an instance of several)", false],
+  ])("keeps k6's warning, the cause of dropped iterations, for the reports, %s", async (_what, withLog) => {
+    const stderr = collect();
+    const result = await runK6({
+      k6: { path: shortK6, version: "v2.2.0", harnessExtension: false } as never,
+      script: "script.js",
+      env: {},
+      stdout: collect().stream,
+      stderr: stderr.stream,
+      redactor: new Redactor(),
+      signal: new AbortController().signal,
+      maxSeconds: 60,
+      ...(withLog ? { logFile: path.join(work, "k6-short.log") } : {}),
+    });
+    expect(result.vuShortage).toBe("Insufficient VUs, reached 2 active VUs and cannot initialize more");
   });
 });

@@ -31,6 +31,10 @@ describe("a ledger's limits", () => {
     "bearer.foreign-key",
     "token.wrong-secret-refused",
     "token.unknown-client-refused",
+    "bearer.truncated",
+    "bearer.other-scheme",
+    "token.grant-type-enforced",
+    "rotation.old-secret",
   ])("refuses to waive %s, naming it", (id) => {
     const reading = read(entry("lifetime.sliding"), entry(id));
     expect(reading.ok).toBe(false);

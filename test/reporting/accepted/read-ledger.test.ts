@@ -34,7 +34,11 @@ describe("parseLedger", () => {
 
   it.each([
     ["not JSON", "{", /accepted\.json is not JSON/],
-    ["no list", {}, /accepted\.json: .*expected array/],
+    [
+      "no list",
+      {},
+      /^accepted\.json: the ledger has no "accepted" list: write \{ "accepted": \[\] \} for none$/,
+    ],
     [
       "an unknown key",
       entry({ id: "token.issued", reason: "r", expires: "2027-01-01", until: "x" }),
@@ -82,11 +86,38 @@ describe("parseLedger", () => {
     if (!reading.ok) expect(reading.problem.message).toMatch(message);
   });
 
+  it.each([
+    [
+      "an array of entries",
+      [{ id: "lifetime.sliding", reason: "r", expires: "2027-01-01" }],
+      'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a list: put the entries in its "accepted" list',
+    ],
+    [
+      "a string",
+      "lifetime.sliding",
+      'accepted.json: a ledger is an object, { "accepted": [ … ] }, not a string',
+    ],
+    ["null", null, 'accepted.json: a ledger is an object, { "accepted": [ … ] }, not null'],
+    [
+      "an object where the list goes",
+      { accepted: { id: "lifetime.sliding", reason: "r" } },
+      'accepted.json: "accepted" is a list of entries, [ { "id": …, "reason": … } ], not an object',
+    ],
+    [
+      "an id where an entry goes",
+      { accepted: ["lifetime.sliding"] },
+      'accepted.json: entry 1: an entry is an object, { "id": …, "reason": …, "ticket": …, "expires": … }, not a string',
+    ],
+  ])("says in one sentence what shape a ledger has, given %s", (_what, value, message) => {
+    const reading = parse(value);
+    expect(reading.ok || reading.problem.message).toBe(message);
+  });
+
   it("refuses an id accepted twice", () => {
     const twice = { id: "token.issued", reason: "r", expires: "2027-01-01" };
     const reading = parse({ accepted: [twice, twice] });
     expect(reading.ok || reading.problem.message).toBe(
-      "accepted.json: entry 2 (token.issued): the id is accepted twice",
+      "accepted.json: entry 2 (token.issued): the id is accepted twice for the same run: bind each entry to a different environment or target",
     );
   });
 

@@ -86,12 +86,12 @@ describe("a property-based failure in JUnit and summary.md", () => {
     }
     expect(codeBlocks(markdown)).toContain(found?.input);
     expect(markdown).toContain(`seed 7, path \`${found?.path}\``);
-    expect(markdown).toContain(`\`event-harness contract ${found?.replay}\``);
+    expect(markdown).toContain(`\`npx --no-install event-harness contract ${found?.replay}\``);
     expect(xmlProblems(junit)).toEqual([]);
     const output = junitOutputs(junit).join("\n");
     expect(output).toContain(`Minimal input: ${found?.what}`);
     expect(output).toContain(found?.input);
-    expect(output).toContain(`Replay: event-harness contract ${found?.replay}`);
+    expect(output).toContain(`Replay: npx --no-install event-harness contract ${found?.replay}`);
   });
 
   it("shows a minimal input holding control characters inert: visible, never raw, in both files", async ({

@@ -53,7 +53,7 @@ describe("verdict", () => {
 
   it("reads COULD NOT DECIDE on the console when undecided, as run and the exit-code table say it", () => {
     expect(renderConsoleSummary(run([check("token.a", "PASS"), check("token.b", "ERROR")]))).toMatch(
-      /^Verdict: COULD NOT DECIDE — 1 ERROR, 1 PASS /m,
+      /^Verdict: COULD NOT DECIDE — 1 ERROR \(token\.b\), 1 PASS /m,
     );
   });
 
@@ -109,7 +109,7 @@ describe("reports", () => {
   it("leads the markdown summary with the verdict and gives evidence for what did not pass", () => {
     const markdown = renderSummaryMarkdown(run(checks));
     expect(markdown.split("\n")[0]).toBe(
-      "## ❌ Contract broken — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (embedded sandbox — not your API)",
+      "## ❌ Contract broken — 1 FAIL (token.b), 1 ERROR (bearer.c), 1 WARN, 1 SKIP, 1 PASS (embedded sandbox — not your API)",
     );
     expect(markdown).toContain("| ❌ | `token.b` | MUST | rule |");
     expect(markdown.match(/<details>/g)?.length).toBe(4);
@@ -137,15 +137,94 @@ describe("reports", () => {
     );
   });
 
-  it("ends the console summary with the verdict line", () => {
-    expect(renderConsoleSummary(run(checks)).trimEnd().split("\n").at(-1)).toBe(
-      "Verdict: FAILED — 1 FAIL, 1 ERROR, 1 WARN, 1 SKIP, 1 PASS (1.2 s, contract (fast), embedded sandbox — not your API)",
+  it("ends the console summary with where the reports are, then the verdict line naming what failed", () => {
+    const lines = renderConsoleSummary(run(checks), "Reports: r/results.json, r/summary.md")
+      .trimEnd()
+      .split("\n");
+    expect(lines.slice(-2)).toEqual([
+      "Reports: r/results.json, r/summary.md",
+      "Verdict: FAILED — 1 FAIL (token.b), 1 ERROR (bearer.c), 1 WARN, 1 SKIP, 1 PASS (1.2 s, contract (fast), embedded sandbox — not your API)",
+    ]);
+  });
+
+  it("names a few of many failed checks and counts the rest", () => {
+    const many = ["a", "b", "c", "d", "e", "f", "g"].map((id) => check(`token.${id}`, "FAIL"));
+    expect(renderConsoleSummary(run(many))).toMatch(
+      /^Verdict: FAILED — 7 FAIL \(token\.a, token\.b, token\.c, token\.d, token\.e and 2 more\) \(/m,
     );
+  });
+
+  it("leads summary.md with the failed checks, before any table of what passed", () => {
+    const markdown = renderSummaryMarkdown(run(checks));
+    const failed = markdown.indexOf("### Failed");
+    expect(failed).toBeGreaterThan(0);
+    expect(failed).toBeLessThan(markdown.indexOf("| ✅ |"));
+    expect(markdown.slice(failed).split("\n").slice(2, 4)).toEqual([
+      '- ❌ `token.b` (MUST): expected \\<200\\> \\& "ok"\u0001',
+      "- ⛔ `bearer.c` (MUST): could not decide: connection refused",
+    ]);
   });
 
   it("quotes curl arguments so the command can be pasted into a shell", () => {
     expect(
       curlCommand({ method: "POST", url: "http://x/events", headers: { a: "it's" }, body: '{"a":1}' }),
     ).toBe(`curl -sS -i -X POST 'http://x/events' -H 'a: it'"'"'s' --data-raw '{"a":1}'`);
+  });
+});
+
+describe("a rotation check's reports", () => {
+  const rotation = (status: CheckResult["status"]): ContractRun => ({
+    ...run([check("rotation.new-secret", "PASS"), check("rotation.old-secret", status)]),
+    suite: "verify-rotation",
+  });
+
+  it("speak of the rotation, not of the contract", () => {
+    expect(renderSummaryMarkdown(rotation("PASS")).split("\n")[0]).toBe(
+      "## ✅ Rotation verified — 2 PASS (embedded sandbox — not your API)",
+    );
+    expect(renderSummaryMarkdown(rotation("FAIL")).split("\n")[0]).toBe(
+      "## ❌ Rotation not as expected — 1 FAIL (rotation.old-secret), 1 PASS (embedded sandbox — not your API)",
+    );
+    expect(renderSummaryMarkdown(rotation("PASS"))).not.toContain("Contract");
+  });
+});
+
+describe("a stale waiver of a MUST check", () => {
+  const entry = { id: "token.a", reason: "fixed lifetime", ticket: "API-1", expires: "2027-01-31" };
+  const stale: ContractRun = {
+    ...run([check("token.a", "PASS"), check("token.b", "PASS")]),
+    acceptedFile: "accepted.json",
+    accepted: [{ entry, state: "stale", detail: "passes now: remove the entry", level: "MUST" }],
+  };
+  const warning =
+    "STALE WAIVER: token.a (MUST) passes, and accepted.json still waives it until 2027-01-31: remove the entry, or its next failure reads WAIVED and passes";
+
+  it("is said at the console's end and in the verdict line", () => {
+    const lines = renderConsoleSummary(stale, "Reports: r/summary.md").trimEnd().split("\n");
+    expect(lines.slice(-3)).toEqual([
+      `WARNING: ${warning}`,
+      "Reports: r/summary.md",
+      "Verdict: PASSED — 2 PASS (1.2 s, contract (fast), embedded sandbox — not your API) · STALE WAIVER: token.a",
+    ]);
+  });
+
+  it("is a warning right under summary.md's headline", () => {
+    const markdown = renderSummaryMarkdown(stale);
+    expect(markdown.split("\n").slice(0, 4)).toEqual([
+      "## ✅ Contract kept — 2 PASS; STALE WAIVER: token.a (embedded sandbox — not your API)",
+      "",
+      "> [!WARNING]",
+      `> ${warning}`,
+    ]);
+  });
+
+  it("stays a quiet line for a SHOULD check", () => {
+    const should: ContractRun = {
+      ...stale,
+      accepted: [{ entry, state: "stale", detail: "passes now: remove the entry", level: "SHOULD" }],
+    };
+    expect(renderConsoleSummary(should)).not.toContain("STALE WAIVER");
+    expect(renderSummaryMarkdown(should)).not.toContain("STALE WAIVER");
+    expect(renderConsoleSummary(should)).toMatch(/STALE +token\.a: passes now: remove the entry/);
   });
 });

@@ -129,7 +129,9 @@ describe("renderReports", () => {
       ["503", 8],
       ["other", 2],
     ]);
-    expect(markdown).toContain("**Result: FAILED: 1 threshold crossed**");
+    expect(markdown).toContain(
+      "**Result: FAILED: 1 threshold crossed: events\\_failed rate\\<0.01 (rate=5%)**",
+    );
     expect(markdown).toContain("| ✗ FAIL | `events_failed` | `rate<0.01` | rate=5% |");
     expect(markdown).toContain("- Events accepted: 190 (19/s)");
     expect(markdown).toContain("| events | 3 | 2 | 5 | 7.5 | 12 | 30 |");
@@ -140,7 +142,7 @@ describe("renderReports", () => {
       "latency  avg=3 ms · med=2 ms · p(90)=5 ms · p(95)=8 ms · p(99)=12 ms · max=30 ms\n",
     );
     expect(markdown).toContain("| Run time | 12.0 s |");
-    expect(text).toContain("FAILED: 1 threshold crossed");
+    expect(text).toContain("FAILED: 1 threshold crossed: events_failed rate<0.01 (rate=5%)");
   });
 
   it("counts refreshes as issued idle, lifetime and rejected token requests, and failures by their outcome", () => {
@@ -339,7 +341,7 @@ describe("renderReports", () => {
     expect(head).toContain("| Target | `http://x\\|y/api <script>` |");
     const runId = head.find((row) => row.startsWith("| Run id |")) ?? "";
     expect(codeSpanOf(tableRowCells(runId)[1])).toBe("run`1`");
-    const row = tableRowCells(lines.find((line) => line.includes("metric")) ?? "");
+    const row = tableRowCells(lines.find((line) => line.startsWith("| ") && line.includes("metric")) ?? "");
     expect(row).toHaveLength(4);
     expect(codeSpanOf(row[1])).toBe(metric);
     expect(codeSpanOf(row[2])).toBe("count<1`|x");
@@ -389,5 +391,27 @@ describe("renderReports of a run that did not finish", () => {
     expect(reports.result.outcome).toBe("aborted");
     expect(reports.markdown).toContain("**Result: ABORTED: interrupted**");
     expect(reports.markdown).toContain("✗ FAIL");
+  });
+});
+
+describe("dropped iterations", () => {
+  const shortage = "Insufficient VUs, reached 5 active VUs and cannot initialize more";
+  const dropped = (count: number) =>
+    summary({ dropped_iterations: counter(count, { "count<=2": count <= 2 }) });
+  const cause =
+    'k6 ran out of VUs ("Insufficient VUs, reached 5 active VUs and cannot initialize more"): each iteration holds a VU until the target answers, so 5 VUs could not keep up 20 events/s; raise --vus or lower --rate';
+
+  it("say their cause, in k6's words and what would remove it, on the console and in summary.md and summary.json", () => {
+    const { text, markdown, summaryJson } = renderReports(dropped(206), { ...context, vuShortage: shortage });
+    expect(text).toContain(`dropped iterations 206: ${cause}`);
+    expect(markdown).toContain(`dropped: 206: ${cause.replaceAll("_", "\\_")}`);
+    expect(JSON.parse(summaryJson).harness.droppedCause).toBe(cause);
+  });
+
+  it("say nothing of a cause when none was dropped or k6 gave none", () => {
+    expect(renderReports(dropped(0), { ...context, vuShortage: shortage }).text).not.toContain(
+      "ran out of VUs",
+    );
+    expect(renderReports(dropped(206), context).text).not.toContain("ran out of VUs");
   });
 });

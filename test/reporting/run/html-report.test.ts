@@ -105,10 +105,10 @@ describe("index.html", () => {
 describe("summary.md", () => {
   it("leads with the verdict, one row per part, and every problem in one list", () => {
     expect(markdown.split("\n")[0]).toBe(
-      "## ❌ Failed — 1 of 4 parts passed (embedded sandbox — not your API)",
+      "## ❌ Failed — contract, load-sustained failed; load-idle-gap could not decide; 1 of 4 parts passed (embedded sandbox — not your API)",
     );
     expect(markdown).toContain(
-      "| ❌ | Contract suite (full profile) | 7 checks: 1 FAIL, 1 ERROR, 1 WARN, 4 PASS | 9.8 s |",
+      "| ❌ | Contract suite (full profile) | 7 checks: 1 FAIL (bearer.garbage), 1 ERROR (events.stored), 1 WARN, 4 PASS | 9.8 s |",
     );
     expect(markdown).toContain("| ⛔ | Load: idle-gap | could not run: k6 is missing | 9.8 s |");
     expect(markdown).toContain(

@@ -66,7 +66,7 @@ function summary(): SummaryData {
 }
 
 const LINE =
-  "PASSED: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); ledger: 1 STALE";
+  "PASSED: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); STALE WAIVER: baseline.events.p95";
 
 describe("the verdict line shows the gate", () => {
   it("reconciles thresholds, baseline and ledger in the load command's console, summary.md and summary.json", () => {
@@ -113,12 +113,12 @@ describe("the verdict line shows the gate", () => {
     };
     const { run: written } = await writeRunReport(dir, outcome, "index.html");
     const expected =
-      "PASSED — 2 of 2 parts passed · contract: 1 WAIVED, 1 PASS · load-sustained: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); ledger: 1 STALE";
+      "PASSED — STALE WAIVER: baseline.events.p95 · 2 of 2 parts passed · contract: 1 WAIVED, 1 PASS · load-sustained: thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms)";
     expect(written.verdictLine).toBe(expected);
     const json = JSON.parse(await readFile(path.join(dir, "run.json"), "utf8"));
     expect(json.verdictLine).toBe(expected);
     expect(json.parts[1].gate).toBe(
-      "thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms); ledger: 1 STALE",
+      "thresholds held; baseline UNCHANGED (token latency not judged: 6 samples, 7.99 ms → 6.82 ms)",
     );
     // Read as GitHub renders it: the paragraph under the headline is the verdict line, in bold.
     const tree = markdownTree(await readFile(path.join(dir, "summary.md"), "utf8"));
@@ -126,5 +126,93 @@ describe("the verdict line shows the gate", () => {
     expect(heading?.type).toBe("heading");
     const strong = markdownNodes(paragraph ?? tree).find((node) => node.type === "strong");
     expect(strong === undefined ? undefined : textOf(strong)).toBe(expected);
+  });
+});
+
+describe("the failure leads", () => {
+  it("names each failed part and its failed check ids or figures before anything that passed", async ({
+    tmpDir: dir,
+  }) => {
+    const { writeFixtureRun } = await import("./report-fixture.ts");
+    const { run: written } = await writeRunReport(dir, await writeFixtureRun(dir), "index.html");
+    const expected =
+      "FAILED — contract: 1 FAIL (bearer.garbage), 1 ERROR (events.stored), 1 WARN, 4 PASS · load-sustained: 1 threshold crossed: token_expiries{kind:unexpected} count==0 (count=1) · load-idle-gap: could not run: k6 is missing · 1 of 4 parts passed";
+    expect(written.verdictLine).toBe(expected);
+    expect(JSON.parse(await readFile(path.join(dir, "run.json"), "utf8")).verdictLine).toBe(expected);
+    // summary.md's first lines: the headline names the failed parts, the verdict line, then the problems.
+    const summary = await readFile(path.join(dir, "summary.md"), "utf8");
+    const [heading, paragraph, problemsHeading, list] = markdownTree(summary).children;
+    expect(heading === undefined ? undefined : textOf(heading)).toBe(
+      "❌ Failed — contract, load-sustained failed; load-idle-gap could not decide; 1 of 4 parts passed (embedded sandbox — not your API)",
+    );
+    expect(paragraph === undefined ? undefined : textOf(paragraph)).toBe(expected);
+    expect(problemsHeading === undefined ? undefined : textOf(problemsHeading)).toBe("Problems");
+    expect(list?.type).toBe("list");
+    expect(summary.indexOf("### Problems")).toBeLessThan(summary.indexOf("| Part |"));
+    // The page opens on the problems, each linked to its evidence, before the parts.
+    const html = await readFile(path.join(dir, "index.html"), "utf8");
+    const body = html.slice(html.indexOf("<body>"));
+    expect(body).toContain(`<p class="verdict-line">${expected}</p>`);
+    const problems = body.indexOf('<section class="problems" id="problems"');
+    expect(problems).toBeGreaterThan(0);
+    expect(problems).toBeLessThan(body.indexOf('class="parts"'));
+    const section = body.slice(problems, body.indexOf("</section>", problems));
+    expect(section.indexOf('href="#check-bearer.garbage"')).toBeGreaterThan(0);
+    expect(section.indexOf('href="#check-bearer.garbage"')).toBeLessThan(
+      section.indexOf('href="#part-load-sustained"'),
+    );
+    expect(section).toContain("token_expiries{kind:unexpected} count==0</code> (count=1)");
+  });
+
+  it("says a stale waiver of a MUST check at the verdict line's head, in summary.md and at the HTML's top", async ({
+    tmpDir: dir,
+  }) => {
+    await mkdir(path.join(dir, "contract"));
+    const check = (id: string) => ({
+      id,
+      status: "PASS",
+      area: id.split(".")[0],
+      level: "MUST",
+      evidence: [],
+    });
+    const entry = { id: "lifetime.sliding", reason: "Keycloak", ticket: "API-1", expires: "2027-01-31" };
+    await writeFile(
+      path.join(dir, "contract", "results.json"),
+      JSON.stringify({
+        suite: "contract (full)",
+        checks: [check("token.issued"), check("lifetime.sliding")],
+        acceptedFile: "accepted.json",
+        accepted: [{ entry, state: "stale", detail: "passes now: remove the entry", level: "MUST" }],
+      }),
+    );
+    const outcome: RunOutcome = {
+      tool: { name: "event-api-harness", version: "0.1.0" },
+      runId: "r",
+      startedAt: "2026-11-27T00:00:00.000Z",
+      durationMs: 2000,
+      verdict: "passed",
+      target: { embedded: true },
+      parts: [
+        {
+          id: "contract",
+          kind: "contract",
+          title: "Contract suite (full profile)",
+          command: "npx --no-install event-harness contract",
+          verdict: "passed",
+          exitCode: 0,
+          startedAt: "2026-11-27T00:00:00.000Z",
+          durationMs: 1000,
+        },
+      ],
+    };
+    const { run: written } = await writeRunReport(dir, outcome, "index.html");
+    expect(written.verdictLine).toBe("PASSED — STALE WAIVER: lifetime.sliding · 1 of 1 part passed");
+    const warning =
+      "STALE WAIVER: lifetime.sliding (MUST) passes, and accepted.json still waives it until 2027-01-31: remove the entry, or its next failure reads WAIVED and passes";
+    const summary = (await readFile(path.join(dir, "summary.md"), "utf8")).split("\n");
+    expect(summary.slice(4, 6)).toEqual(["> [!WARNING]", `> ${warning}`]);
+    const html = await readFile(path.join(dir, "index.html"), "utf8");
+    const banner = html.slice(html.indexOf('<header class="banner'), html.indexOf("</header>"));
+    expect(banner).toContain(`<p class="warning" role="alert">⚠ ${warning}</p>`);
   });
 });
