@@ -1,5 +1,5 @@
 import type { TextView } from "./text-views.ts";
-import { decodedViews } from "./text-views.ts";
+import { decodedViews, MIN_BINARY_TEXT } from "./text-views.ts";
 import { basicCredentials } from "./token-request-body.ts";
 import { inertText } from "./untrusted-text.ts";
 
@@ -7,6 +7,8 @@ import { inertText } from "./untrusted-text.ts";
 const JWT_LIKE = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
 /** Evidence keeps at most this many characters in a row of a token: a prefix to recognise it, nothing to replay. */
 export const TOKEN_RUN = 8;
+/** How many characters of text one character of a needle may take once encoded, for the search past a cut. */
+const ENCODED_CHARS_PER_CHAR = 64;
 
 interface Span {
   readonly start: number;
@@ -23,12 +25,16 @@ function base64Forms(text: string): string[] {
 
 /**
  * Hides known secrets and tokens in text a request or a target's answer carried. Text is matched as sent and as
- * each decoding a server may have applied to an echo (JSON escapes incl. `\/` and `\uXXXX`, percent- and form-
- * encoding, and both in turn), so no encoding shows a secret; the harness's own words never pass through here.
- * A secret is hidden at any length: in evidence an over-eager match costs readability, a missed one a credential.
+ * each decoding a server may have applied to an echo, in any order and repeated until nothing decodes further
+ * (text-views.ts: JSON escapes incl. `\/` and `\uXXXX`, percent- and form-encoding, `\xHH`, hex, and base64 or
+ * base64url at every alignment), so no encoding shows a secret; the harness's own words never pass through here.
+ * A secret is hidden at any length as text (in evidence an over-eager match costs readability, a missed one a
+ * credential), and from MIN_BINARY_TEXT characters on inside hex and base64, where shorter is chance.
  */
 export class Redactor {
   readonly #literals = new Map<string, string>();
+  /** The fewest UTF-8 bytes a needle looked for inside hex and base64 has: shorter pieces need not be read. */
+  #binaryNeedleBytes = Number.POSITIVE_INFINITY;
   readonly #tokens = new Map<string, string>();
   /** Every TOKEN_RUN-character run of every token, with where it starts in which token. */
   #runs: Map<string, Array<readonly [string, number]>> | undefined;
@@ -36,9 +42,12 @@ export class Redactor {
   /** Registers a secret to hide behind `placeholder` (e.g. `<CLIENT_SECRET>`) wherever it appears whole. */
   add(value: string, placeholder: string): this {
     if (value === "") return this;
-    this.#literals.set(value, placeholder);
     // inertText runs before redaction, so a secret holding a control character is looked for as it shows.
-    this.#literals.set(inertText(value), placeholder);
+    for (const form of [value, inertText(value)]) {
+      this.#literals.set(form, placeholder);
+      if (form.length >= MIN_BINARY_TEXT)
+        this.#binaryNeedleBytes = Math.min(this.#binaryNeedleBytes, Buffer.byteLength(form));
+    }
     return this;
   }
 
@@ -77,6 +86,7 @@ export class Redactor {
     if (token.length <= TOKEN_RUN) return this.add(token, placeholder);
     this.#tokens.set(token, placeholder);
     this.#runs = undefined;
+    this.#binaryNeedleBytes = Math.min(this.#binaryNeedleBytes, TOKEN_RUN);
     return this;
   }
 
@@ -104,7 +114,9 @@ export class Redactor {
     const window = cut ? text.slice(0, limit + this.#reach()) : text;
     const end = Math.min(limit, window.length);
     const spans: Span[] = [];
-    if (window !== "") for (const view of decodedViews(window)) this.#find(view, spans);
+    // Inside hex and base64, a JWT is looked for from its first 8 characters, as a token is.
+    const binaryBytes = Math.min(this.#binaryNeedleBytes, TOKEN_RUN);
+    if (window !== "") for (const view of decodedViews(window, binaryBytes)) this.#find(view, spans);
     spans.sort((a, b) => a.start - b.start || b.end - a.end);
     let out = "";
     let at = 0;
@@ -122,8 +134,7 @@ export class Redactor {
     let longest = TOKEN_RUN;
     for (const value of [...this.#literals.keys(), ...this.#tokens.keys()])
       longest = Math.max(longest, value.length);
-    // `\u0025` + `41`… : a character percent-encoded, then JSON-escaped, takes at most 18 per UTF-16 unit.
-    return 18 * longest + 1;
+    return ENCODED_CHARS_PER_CHAR * longest + 1;
   }
 
   #find(view: TextView, spans: Span[]): void {
@@ -131,6 +142,8 @@ export class Redactor {
       spans.push({ start: view.start(from), end: view.end(to - 1), placeholder });
     const { text } = view;
     for (const [value, placeholder] of this.#literals) {
+      // Bytes decoded from hex or base64 hold any short string by chance.
+      if (view.binary && value.length < MIN_BINARY_TEXT) continue;
       for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
         add(at, at + value.length, placeholder);
       }
