@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Redactor, Secret } from "../../contracts/index.ts";
+import { Undecidable } from "../../core/index.ts";
 import { createEventGenerator } from "../../generators/index.ts";
 import { decodedHits } from "../support/decoded-oracle.ts";
 import { secretEncodings } from "../support/echo-server.ts";
@@ -157,6 +158,23 @@ describe("Redactor", () => {
     expect(own.redact(JSON.stringify({ authorization: `Bearer ${token}` }))).toBe(
       '{"authorization":"Bearer <ACCESS_TOKEN>"}',
     );
+  });
+
+  it("refuses a token longer than it can hide, and tokens past what it hides in all, as could-not-decide", () => {
+    const own = new Redactor({ tokenChars: 100, tokenTextChars: 1_000 });
+    expect(own.tokenRefusal("t".repeat(101))).toBe(
+      "has 101 characters, more than the 100 the harness can hide in its reports",
+    );
+    expect(() => own.addToken("t".repeat(101), "<ACCESS_TOKEN>")).toThrow(Undecidable);
+    const tokens = Array.from({ length: 10 }, (_, n) => `${n}`.padEnd(100, "abcdefghij"));
+    for (const token of tokens) own.addToken(token, "<ACCESS_TOKEN>");
+    // The same token again costs nothing; a new one would pass the total.
+    expect(own.tokenRefusal(tokens[3] as string)).toBeUndefined();
+    expect(own.tokenRefusal("z".repeat(20))).toMatch(/past 1,000 characters/);
+    expect(() => own.addToken("z".repeat(20), "<ACCESS_TOKEN>")).toThrow(
+      /a token the target issued would take/,
+    );
+    expect(own.redact(`a ${tokens[9]?.slice(40, 60)} b`)).toBe("a <ACCESS_TOKEN> b");
   });
 
   it("gives a known token its own placeholder, a JWT included", () => {
