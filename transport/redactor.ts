@@ -14,7 +14,7 @@ const JWT_LIKE = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
  * Authorization header a real deployment accepts carries one (servers take 8 to 16 KiB of headers by default).
  */
 export const MAX_TOKEN_CHARS = 64 * 1024;
-/** The characters of distinct tokens one redactor hides at most, about 3 bytes each: a run's memory stays bounded. */
+/** The characters of distinct tokens one redactor hides at most, about 4 bytes each: a run's memory stays bounded. */
 export const MAX_TOKEN_TEXT_CHARS = 32 * 1024 * 1024;
 /** How many characters of text one character of a needle may take once encoded, for the search past a cut. */
 const ENCODED_CHARS_PER_CHAR = 64;
@@ -33,6 +33,9 @@ function base64Forms(text: string): string[] {
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
+
+/** What stands for a text with more distinct decodings than redaction reads (MAX_VIEWS): none of it is shown. */
+export const UNSEARCHABLE = "<NOT SHOWN: decodes more ways than redaction reads>";
 
 /**
  * Hides known secrets and tokens in text a request or a target's answer carried. Text is matched as sent and as
@@ -153,7 +156,10 @@ export class Redactor {
     const spans: Span[] = [];
     // Inside hex and base64, a JWT is looked for from its first 8 characters, as a token is.
     const binaryBytes = Math.min(this.#binaryNeedleBytes, TOKEN_RUN);
-    if (window !== "") for (const view of decodedViews(window, binaryBytes)) this.#find(view, spans);
+    const views = window === "" ? [] : decodedViews(window, binaryBytes);
+    // A text that cannot be searched whole is not shown at all.
+    if (views === undefined) return { text: UNSEARCHABLE, cut };
+    for (const view of views) this.#find(view, spans);
     spans.sort((a, b) => a.start - b.start || b.end - a.end);
     let out = "";
     let at = 0;

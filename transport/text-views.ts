@@ -16,8 +16,11 @@ export const MAX_DECODING_DEPTH = 6;
  * looking for longer needles only asks for longer pieces (decodedViews' `minBytes`), which noise almost never has.
  */
 export const MIN_BINARY_TEXT = 4;
-/** Views read of one text at most: a text that keeps decoding (noise decoding into noise) stops here. */
-const MAX_VIEWS = 64;
+/**
+ * Distinct decodings read of one text at most. Ordinary text has a handful; one with more is built to bury an
+ * encoding under decoys, and is not shown (decodedViews returns undefined).
+ */
+export const MAX_VIEWS = 64;
 
 class MappedView implements TextView {
   constructor(
@@ -407,25 +410,25 @@ const DECODINGS: ReadonlyArray<(source: TextView, minBytes: number) => TextView 
  * The text as sent and as every decoding a server may have applied when it echoed a value, in any order and
  * repeated, until nothing decodes further (MAX_DECODING_DEPTH deep at most): JSON string escapes, `%HH` and form
  * encoding, `\xHH`, hex and base64/base64url at every alignment. Hex and base64 are read only for pieces of text
- * of at least `minBytes` bytes (MIN_BINARY_TEXT at least; Infinity: not at all). Views equal to another are left out.
+ * of at least `minBytes` bytes (MIN_BINARY_TEXT at least). Views equal to another are left out. Undefined when
+ * the text has more than MAX_VIEWS distinct decodings: it cannot be searched whole.
  */
-export function decodedViews(text: string, minBytes: number = MIN_BINARY_TEXT): TextView[] {
+export function decodedViews(text: string, minBytes: number = MIN_BINARY_TEXT): TextView[] | undefined {
   const raw = identity(text);
   const views: TextView[] = [raw];
   const seen = new Set<string>([text]);
   const least = Math.max(minBytes, MIN_BINARY_TEXT);
-  const decodings = Number.isFinite(least) ? DECODINGS : DECODINGS.slice(0, 4);
   let layer = [raw];
   for (let depth = 0; depth < MAX_DECODING_DEPTH && layer.length > 0; depth += 1) {
     const next: TextView[] = [];
     for (const view of layer) {
-      for (const decode of decodings) {
+      for (const decode of DECODINGS) {
         const decoded = decode(view, least);
         if (decoded === undefined || seen.has(decoded.text)) continue;
+        if (views.length >= MAX_VIEWS) return undefined;
         seen.add(decoded.text);
         views.push(decoded);
         next.push(decoded);
-        if (views.length >= MAX_VIEWS) return views;
       }
     }
     layer = next;

@@ -33,7 +33,7 @@ function mixed(hash: number): number {
 
 /**
  * Every token a run saw, indexed so that any TOKEN_RUN characters of one in a row are found in a text in time
- * linear in the text, whatever the number and length of the tokens. A token costs about 3.5 bytes a character:
+ * linear in the text, whatever the number and length of the tokens. A token costs about 4 bytes a character:
  * the token itself, and for every 4th position a 4-byte slot and a 1-byte tag (at most half the table full), so
  * adding one is linear in its length and nothing is rebuilt. Positions whose surroundings an earlier token already
  * has (a JWT's common header, the same token twice) are not indexed again.

@@ -120,6 +120,23 @@ describe("Redactor", () => {
       }
     });
 
+    it("shows nothing of a text built with more distinct decodings than it reads, decoys burying an echo", () => {
+      const decoys = [
+        "\\u0041",
+        "%41",
+        "a+b",
+        "\\x41",
+        "4142434445464748",
+        "QUJDREVGR0hJSktM",
+        "%2541",
+        "%5Cu0041",
+      ];
+      const buried = `${decoys.join(" ")} %5Cx41 \\\\x41 %252541 ${encodeURIComponent(encodeURIComponent(form))}`;
+      expect(own.untrusted(buried)).toBe("<NOT SHOWN: decodes more ways than redaction reads>");
+      // Ordinary text with a few of them is searched as usual.
+      expect(own.untrusted(`${decoys.slice(0, 4).join(" ")} ${secret}`)).toMatch(/<S>$/);
+    });
+
     it("looks inside hex and base64 for secrets of 4 characters or more, where a shorter one is chance", () => {
       const short = new Redactor().add("ven", "<S>").add("tsMo", "<T>");
       expect(short.redact(base64At("events", 0))).toBe(base64At("events", 0));
