@@ -13,16 +13,16 @@ const PARAM = "ak_Vq83/+=kZ é-9f2c";
 /** The token requests with the real secret, a wrong one and an unknown client, and an event sent with the token. */
 const ONLY = "token.issued,token.wrong-secret-refused,token.unknown-client-refused,events.wrong-content-type";
 
-/** How a server writes back what it got, in encodings no echo test covered before. */
+/**
+ * How a server writes back what it got, in encodings no echo test covered before (the redactor's own tests cover
+ * more: capitals, base64url, `\xHH`, other nestings).
+ */
 const ENCODINGS: Readonly<Record<string, (sent: string) => string>> = {
   "percent-encoded twice": (sent) => encodeURIComponent(encodeURIComponent(sent)),
   "percent-encoded three times": (sent) => encodeURIComponent(encodeURIComponent(encodeURIComponent(sent))),
   "hex-encoded": (sent) => Buffer.from(sent).toString("hex"),
-  "hex-encoded in capitals": (sent) => Buffer.from(sent).toString("hex").toUpperCase(),
   "base64 after one byte": (sent) => Buffer.from(`>${sent}`).toString("base64"),
   "base64 after two bytes": (sent) => Buffer.from(`>>${sent}`).toString("base64"),
-  "base64url after one byte": (sent) => Buffer.from(`>${sent}`).toString("base64url"),
-  "base64 of the percent-encoded form": (sent) => Buffer.from(encodeURIComponent(sent)).toString("base64"),
   "hex of base64": (sent) => Buffer.from(Buffer.from(`>${sent}`).toString("base64")).toString("hex"),
 };
 
@@ -49,9 +49,7 @@ const NEEDLES = [
 /** With Basic, the form holds no secret: the Authorization header echoed is what is looked for. */
 const CASES = [
   ...Object.keys(ENCODINGS).map((name) => ["post", name] as const),
-  ...["percent-encoded twice", "hex-encoded", "base64 after two bytes"].map(
-    (name) => ["basic", name] as const,
-  ),
+  ...["hex-encoded", "base64 after two bytes"].map((name) => ["basic", name] as const),
 ];
 
 describe("a target echoing the token form in other encodings", () => {
