@@ -18,7 +18,12 @@ export interface HugeTokenFront {
 
 const digest = (token: string) => createHash("sha256").update(token).digest("base64");
 
-export async function startHugeTokenFront(upstream: string, tokenChars: number): Promise<HugeTokenFront> {
+/** `withoutLifetime`: the token response loses its expires_in too, as a target that cannot be timed. */
+export async function startHugeTokenFront(
+  upstream: string,
+  tokenChars: number,
+  options: { readonly withoutLifetime?: boolean } = {},
+): Promise<HugeTokenFront> {
   const originals = new Map<string, string>();
   let issued = 0;
   const server = createServer((req, res) => {
@@ -56,7 +61,8 @@ export async function startHugeTokenFront(upstream: string, tokenChars: number):
                       .slice(0, padding)}`;
               originals.set(digest(huge), json.access_token);
               issued += 1;
-              text = JSON.stringify({ ...json, access_token: huge });
+              const { expires_in: _, ...rest } = json;
+              text = JSON.stringify({ ...(options.withoutLifetime ? rest : json), access_token: huge });
             }
           }
           const copied = Object.fromEntries(

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { startHugeTokenFront } from "../../support/huge-token-front.ts";
-import { runInProcess } from "../../support/run-in-process.ts";
+import { runCliInProcess, runInProcess } from "../../support/run-in-process.ts";
 
 const CLIENT = { clientId: "huge-token-client", clientSecret: "huge-token-secret-7c1d9e" };
 /** 200 characters of a token in a row: any report that showed one would hold such a run. */
@@ -78,6 +78,88 @@ describe("a target that issues huge access tokens", () => {
     } finally {
       await front.close();
     }
+  });
+
+  it("load: stops before k6 starts with one sentence, exit 3, when the preflight's token is longer than it can hide", async ({
+    sandbox,
+    tmpDir,
+  }) => {
+    const target = await sandbox({ clients: [CLIENT] });
+    const front = await startHugeTokenFront(new URL(target.authUrl).origin, 80 * 1024);
+    try {
+      const run = await runCliInProcess(
+        [
+          "load",
+          "sustained",
+          "--auth-url",
+          front.url(target.authUrl),
+          "--base-url",
+          front.url(target.baseUrl),
+          "--audience",
+          target.baseUrl,
+          "--client-id",
+          CLIENT.clientId,
+          "--report-dir",
+          tmpDir,
+        ],
+        { EVENT_API_CLIENT_SECRET: CLIENT.clientSecret },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(3);
+      expect(run.stderr).toMatch(
+        /^event-harness: the token endpoint http:\/\/127\.0\.0\.1:\d+\/auth\/oauth\/token gave client huge-token-client an access token that has 81,920 characters, more than the 65,536 the harness can hide in its reports\n/,
+      );
+      expect(run.stderr).not.toContain("internal error");
+      expect(TOKEN_STRETCH.test(run.stdout + run.stderr)).toBe(false);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it("load: the same when that token also lacks a usable lifetime, and nothing of the answer is quoted", async ({
+    sandbox,
+    tmpDir,
+  }) => {
+    const target = await sandbox({ clients: [CLIENT] });
+    const front = await startHugeTokenFront(new URL(target.authUrl).origin, 80 * 1024, {
+      withoutLifetime: true,
+    });
+    try {
+      const run = await runCliInProcess(
+        [
+          "load",
+          "sustained",
+          "--auth-url",
+          front.url(target.authUrl),
+          "--base-url",
+          front.url(target.baseUrl),
+          "--audience",
+          target.baseUrl,
+          "--client-id",
+          CLIENT.clientId,
+          "--report-dir",
+          tmpDir,
+        ],
+        { EVENT_API_CLIENT_SECRET: CLIENT.clientSecret },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(3);
+      expect(run.stderr).toMatch(/gave client huge-token-client an access token that has 81,920 characters/);
+      expect(run.stderr).not.toContain("internal error");
+      expect(TOKEN_STRETCH.test(run.stdout + run.stderr)).toBe(false);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it("run: an old token in the environment longer than it can hide is exit 2 before anything runs", async ({
+    tmpDir,
+  }) => {
+    const run = await runCliInProcess(["run", "--parts", "contract", "--report-dir", tmpDir], {
+      EVENT_API_OLD_ACCESS_TOKEN: "t".repeat(80 * 1024),
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      "EVENT_API_OLD_ACCESS_TOKEN has 81,920 characters, more than the 65,536 the harness can hide in its reports",
+    );
   });
 
   it("as long as a header may carry (12 KiB): judged as any other, and hidden in every report", async ({
