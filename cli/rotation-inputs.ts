@@ -1,5 +1,5 @@
 import { UsageError } from "../core/index.ts";
-import { readInputFile } from "../transport/index.ts";
+import { MAX_TOKEN_CHARS, readInputFile } from "../transport/index.ts";
 import type { OptionSpecs } from "./command.ts";
 
 export const OLD_SECRET_ENV = "EVENT_API_OLD_CLIENT_SECRET";
@@ -49,6 +49,13 @@ export function checkRotationInputs(
     );
   }
   if (missing.length > 0) throw new UsageError("missing-argument", missing.join("; "), command);
+  if (inputs.oldToken !== undefined && inputs.oldToken.length > MAX_TOKEN_CHARS) {
+    throw new UsageError(
+      "invalid-value",
+      `the old token (${sources.oldToken}) has ${inputs.oldToken.length.toLocaleString("en-US")} characters, more than the ${MAX_TOKEN_CHARS.toLocaleString("en-US")} the harness can hide in its reports`,
+      command,
+    );
+  }
   if (inputs.oldSecret !== undefined && inputs.oldSecret === newSecret) {
     throw new UsageError(
       "invalid-config",

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { PrerequisiteError, RedirectAnswer, ServerFailure, TransportError } from "../../core/index.ts";
+import {
+  PrerequisiteError,
+  RedirectAnswer,
+  ServerFailure,
+  TransportError,
+  Undecidable,
+} from "../../core/index.ts";
 import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
 import { isLifetime } from "../../domain/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
@@ -188,7 +194,7 @@ export class Probe {
       this.evidence.push(evidenceOf(this.redactor, label, request, { error: message }));
       throw error instanceof TransportError ? error : new TransportError(message, "UNKNOWN");
     }
-    this.#hideIssuedToken(response);
+    this.#hideIssuedTokens(label, request, response);
     this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
     if (isRedirect(response.status)) {
       const said = describeRedirect(response.status, response.headers.location, request.url);
@@ -211,14 +217,28 @@ export class Probe {
     );
   }
 
-  /** Any token in a response is registered before evidence is written, opaque tokens included. */
-  #hideIssuedToken(response: HttpResponse): void {
+  /**
+   * Any token in a response is registered before evidence is written, opaque tokens included. One the redactor
+   * cannot hide (too long) ends the exchange as Undecidable, its answer recorded without a word of it.
+   */
+  #hideIssuedTokens(label: string, request: HttpRequest, response: HttpResponse): void {
     const body = response.json;
     if (typeof body !== "object" || body === null) return;
     const record = body as Record<string, unknown>;
     for (const [field, placeholder] of ISSUED_TOKENS) {
       const token = record[field];
-      if (typeof token === "string") this.redactor.addToken(token, placeholder);
+      if (typeof token !== "string") continue;
+      const refusal = this.redactor.tokenRefusal(token);
+      if (refusal !== undefined) {
+        const why = `the ${field} it carries ${refusal}`;
+        this.evidence.push(
+          evidenceOf(this.redactor, label, request, {
+            error: `answered ${response.status}, not shown: ${why}`,
+          }),
+        );
+        throw new Undecidable(`"${label}" was answered ${response.status}, but ${why}; none of it is shown`);
+      }
+      this.redactor.addToken(token, placeholder);
     }
   }
 
