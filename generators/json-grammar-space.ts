@@ -65,7 +65,12 @@ const WHITESPACE: readonly Writer[] = [
   ["with whitespace before and after the text", (value) => ` \r\n\t${JSON.stringify(value)}\n \t`],
 ];
 
+/** Most telling first: the fast profile sends only a class's first boundary. */
 const ESCAPES: readonly Writer[] = [
+  [
+    "with system holding an escaped surrogate pair (\\ud83d\\uded2) and every other character \\u-escaped",
+    (value) => write({ ...(value as Json), system: "shop 🛒" }, { before: "", after: "" }, escapeAll),
+  ],
   [
     "with every character of every string \\u-escaped (astral ones as surrogate pairs)",
     (value) => write(value, { before: "", after: "" }, escapeAll),

@@ -176,7 +176,8 @@ export const EXPECTED: Partial<
     fail: ["events.no-server-error", "events.formats-enforced", "inputs.types-enforced"],
     inputs: true,
   },
-  "events-5xx-huge-integer": { fail: ["inputs.no-server-error", "inputs.types-enforced"], inputs: true },
+  // The odd-number class's first boundary is 2^53 + 1; the type classes meet one only when the search draws it.
+  "events-5xx-huge-integer": { fail: ["inputs.no-server-error"], inputs: true },
   "events-5xx-deep-nesting": { fail: ["inputs.no-server-error", "inputs.types-enforced"], inputs: true },
   "events-lenient-dates": {
     fail: ["events.formats-enforced", "inputs.dates-enforced", "inputs.calendar"],
@@ -296,7 +297,8 @@ export async function expectExactly(start: Start, fault: FaultName, expected: Ex
     "fast",
     expected.clientAuth ?? "post",
     undefined,
-    expected.fuzzRuns,
+    // An input fault's row draws one random input: its class's boundaries alone must find it, whatever the seed.
+    expected.fuzzRuns ?? (expected.inputs === true ? 1 : undefined),
   );
   expect({
     fail: ids(results, "FAIL"),
