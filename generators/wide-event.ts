@@ -71,7 +71,7 @@ export const wideEmail: fc.Arbitrary<string> = fc
   .map(([atoms, domain]) => `${fitLocalPart(atoms.join("."))}@${domain}`);
 
 /** Days a date parser gets wrong: epoch, leap days, month and year ends, 2^31 seconds, the last day ISO years hold. */
-const BOUNDARY_DATES = [
+export const BOUNDARY_DATES = [
   "1970-01-01T00:00:00.000Z",
   "2000-02-29T12:00:00.000Z",
   "2024-02-29T23:59:59.999Z",

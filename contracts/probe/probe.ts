@@ -14,6 +14,7 @@ import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { eventsUrl, targetTokenFields, tokenRequestParts } from "../../transport/index.ts";
 import type { Counterexample } from "../checks/counterexample.ts";
 import { describeResponse } from "../checks/describe.ts";
+import type { Exploration } from "../checks/exploration.ts";
 import type { FuzzSettings, InputSpace } from "../checks/input-space.ts";
 import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
@@ -115,6 +116,8 @@ export class Probe {
   readonly knownLifetime: KnownLifetime | undefined;
   /** Set by a property-based check that failed: the minimal input, the seed and the path that replay it. */
   counterexample: Counterexample | undefined;
+  /** Set by a property-based check: what it explored, class by class. */
+  exploration: Exploration | undefined;
 
   constructor(options: ProbeOptions) {
     this.#options = options;
