@@ -69,6 +69,8 @@ const faults = values.faults === undefined ? INPUT_FAULTS : (values.faults.split
 function schemathesis(args: readonly string[]): Promise<{ readonly found: string; readonly output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(values.st, args, {
+      // Hypothesis keeps its example database in the working directory: the bench's own, never the repository.
+      cwd: dir,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NO_COLOR: "1" },
     });
