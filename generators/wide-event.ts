@@ -72,7 +72,10 @@ function dotAtom(drawn: string): string {
  * character: a failure shrinks to the character that breaks a target and at most one more, whatever the seed.
  */
 export const wideEmail: fc.Arbitrary<string> = fc
-  .tuple(fc.string({ unit: localUnit, minLength: 1, maxLength: 38 }), fc.constantFrom(...EXAMPLE_EMAIL_DOMAINS))
+  .tuple(
+    fc.string({ unit: localUnit, minLength: 1, maxLength: 38 }),
+    fc.constantFrom(...EXAMPLE_EMAIL_DOMAINS),
+  )
   .map(([local, domain]) => `${dotAtom(local)}@${domain}`);
 
 /** Days a date parser gets wrong: epoch, leap days, month and year ends, 2^31 seconds, the last day ISO years hold. */
