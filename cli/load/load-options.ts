@@ -87,6 +87,12 @@ export const loadOptions = {
     valueName: "S",
     description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
   },
+  "sandbox-throughput": {
+    type: "string",
+    valueName: "N",
+    description:
+      "The embedded sandbox serves at most N events a second and queues the rest (a target whose capacity is known, for capacity).",
+  },
   ...loadBaselineOptionDefinitions,
   ...compareOptionDefinitions,
   "sandbox-fault": {

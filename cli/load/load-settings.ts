@@ -11,7 +11,7 @@ import {
   parseThresholdArgument,
   SCENARIOS,
 } from "../../load/index.ts";
-import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
+import { MAX_SANDBOX_LATENCY_MS, MAX_SANDBOX_THROUGHPUT } from "../../sandbox/index.ts";
 import type { ParsedOptions } from "../command.ts";
 import type { CompareOptionValues } from "../compare/compare-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
@@ -25,6 +25,7 @@ export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, C
   baseline?: string;
   "save-baseline"?: string;
   "sandbox-latency"?: string;
+  "sandbox-throughput"?: string;
   rate?: string;
   duration?: string;
   vus?: string;
@@ -63,6 +64,8 @@ export interface LoadSettings {
   readonly sandboxExpiresIn: number;
   /** Milliseconds the embedded sandbox adds before every answer. */
   readonly sandboxLatencyMs: number;
+  /** Events a second the embedded sandbox serves at most; undefined: no limit. */
+  readonly sandboxThroughput: number | undefined;
 }
 
 function usage(message: string, code: "invalid-value" | "invalid-config" = "invalid-value"): UsageError {
@@ -133,5 +136,13 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       max: MAX_SANDBOX_LATENCY_MS,
       fallback: 0,
     }),
+    sandboxThroughput:
+      options["sandbox-throughput"] === undefined
+        ? undefined
+        : parseInteger("sandbox-throughput", options["sandbox-throughput"], {
+            min: 1,
+            max: MAX_SANDBOX_THROUGHPUT,
+            fallback: 1,
+          }),
   };
 }

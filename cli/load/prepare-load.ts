@@ -152,11 +152,12 @@ async function checkOptions(
     external &&
     (faults.length > 0 ||
       options["sandbox-expires-in"] !== undefined ||
-      options["sandbox-latency"] !== undefined)
+      options["sandbox-latency"] !== undefined ||
+      options["sandbox-throughput"] !== undefined)
   ) {
     throw new UsageError(
       "invalid-config",
-      "--sandbox-fault, --sandbox-expires-in and --sandbox-latency apply only to the embedded sandbox",
+      "--sandbox-fault, --sandbox-expires-in, --sandbox-latency and --sandbox-throughput apply only to the embedded sandbox",
       "load",
     );
   }
@@ -304,6 +305,7 @@ export async function prepareLoad(
         expiresIn: settings.sandboxExpiresIn,
         faults: given.faults,
         latencyMs: settings.sandboxLatencyMs,
+        ...(settings.sandboxThroughput === undefined ? {} : { throughputLimit: settings.sandboxThroughput }),
       });
   try {
     const credentials = given.fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
@@ -373,7 +375,17 @@ export async function prepareLoad(
       target: {
         embedded: !external,
         origin: originOf(target.baseUrl),
-        ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
+        ...(sandbox
+          ? {
+              sandbox: {
+                latencyMs: settings.sandboxLatencyMs,
+                faults: [...given.faults],
+                ...(settings.sandboxThroughput === undefined
+                  ? {}
+                  : { throughputLimit: settings.sandboxThroughput }),
+              },
+            }
+          : {}),
       },
       // A k6-operator run is compared after load-merge: a baseline from the environment waits for that.
       baselines: given.operatorDir === undefined ? baselinePaths(options.baseline, io.env) : [],

@@ -44,6 +44,7 @@ export const LOAD_RECORD_SCHEMA = z
         .object({
           latencyMs: z.int().nonnegative(),
           faults: z.array(z.string().max(100)).max(100),
+          throughputLimit: z.int().positive().optional(),
         })
         .optional(),
     }),

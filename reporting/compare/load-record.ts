@@ -30,7 +30,12 @@ export interface TargetRecord {
   /** The events API's origin (scheme, host, port); the embedded sandbox's changes every run. */
   readonly origin: string;
   /** How the embedded sandbox was set up: its faults and the latency it added; absent for a deployed target. */
-  readonly sandbox?: { readonly latencyMs: number; readonly faults: readonly string[] };
+  readonly sandbox?: {
+    readonly latencyMs: number;
+    readonly faults: readonly string[];
+    /** The events a second it served at most, when it was limited. */
+    readonly throughputLimit?: number;
+  };
 }
 
 /**
@@ -79,8 +84,8 @@ const faultList = (faults: readonly string[]) =>
 
 /**
  * Targets that make two runs different experiments, refused before any load: the embedded sandbox against a
- * deployed API, a sandbox with other faults (each breaks a rule, so the runs measure different servers), or one that
- * added another latency, unless that slowdown is simulated on purpose (`allowLatencyChange`).
+ * deployed API, a sandbox with other faults (each breaks a rule, so the runs measure different servers) or another
+ * throughput limit (another capacity), or one that added another latency, unless that slowdown is simulated on purpose (`allowLatencyChange`).
  */
 export function targetMismatches(
   base: TargetRecord,
@@ -95,6 +100,10 @@ export function targetMismatches(
   const a = faultList(base.sandbox?.faults ?? []);
   const b = faultList(candidate.sandbox?.faults ?? []);
   if (a !== b) mismatches.push(`sandbox faults ${a} → ${b}`);
+  const limit = (t: TargetRecord) => t.sandbox?.throughputLimit ?? "none";
+  if (limit(base) !== limit(candidate)) {
+    mismatches.push(`sandbox throughput limit ${limit(base)} → ${limit(candidate)} events/s`);
+  }
   const latency = (t: TargetRecord) => t.sandbox?.latencyMs ?? 0;
   if (!allowLatencyChange && latency(base) !== latency(candidate)) {
     mismatches.push(
