@@ -45,7 +45,7 @@ export { readRunConfig } from "./lib/run-config.ts";
 export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";
 export { isScenarioName, SCENARIO_NAMES, SCENARIOS, SPIKE_FACTOR } from "./lib/scenario-catalogue.ts";
 export type { ScenarioPlan } from "./lib/scenario-plan.ts";
-export { planScenario } from "./lib/scenario-plan.ts";
+export { arrivalCeiling, planScenario } from "./lib/scenario-plan.ts";
 export type { ParsedExpression } from "./lib/threshold-check.ts";
 export { checkThreshold, parseExpression } from "./lib/threshold-check.ts";
 export type { ThresholdArgument } from "./lib/thresholds.ts";

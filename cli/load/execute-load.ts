@@ -11,6 +11,7 @@ import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { describeRun } from "./describe-run.ts";
 import { executeMerged } from "./execute-merged.ts";
+import { generatorUsage } from "./generator-usage.ts";
 import { k6Ending } from "./k6-ending.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
@@ -85,6 +86,7 @@ async function executeSingle(
     signal: io.signal,
     maxSeconds,
     logFile: path.join(reportDir, K6_LOG_FILE),
+    statusAddress: address,
   }).finally(stopProgress);
   if (result.loggedErrors > 0) {
     const s = result.loggedErrors === 1 ? "" : "s";
@@ -103,7 +105,7 @@ async function executeSingle(
   return {
     ending,
     compared,
-    context: prepared.context,
+    context: { ...prepared.context, generator: generatorUsage([result]) },
     facts: { k6ExitCode: result.exitCode ?? null, aborted: result.aborted, timedOut: result.timedOut },
     listed: LISTED_REPORTS,
     reportsNote: "",

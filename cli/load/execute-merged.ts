@@ -4,6 +4,7 @@ import type { RunEnding } from "../../reporting/load/index.ts";
 import { FINISHED } from "../../reporting/load/index.ts";
 import type { CommandIo } from "../command.ts";
 import { interruption } from "../interruption.ts";
+import { generatorUsage } from "./generator-usage.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { MergedRun } from "./merge-instances.ts";
@@ -73,7 +74,14 @@ export async function executeMerged(
   return {
     ending,
     compared,
-    context: merged === undefined ? undefined : { ...prepared.context, instances: merged.instances },
+    context:
+      merged === undefined
+        ? undefined
+        : {
+            ...prepared.context,
+            instances: merged.instances,
+            generator: generatorUsage(run.results),
+          },
     facts: {
       instances: run.outputs.map((o, i) => ({
         segment: o.segment,

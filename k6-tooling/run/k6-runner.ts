@@ -8,6 +8,8 @@ import { MAX_RESPONSE_BODY_BYTES } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { Redactor } from "../../transport/index.ts";
 import type { K6Binary } from "../binary/k6-binary.ts";
+import type { K6CpuRecord } from "./k6-cpu.ts";
+import { monitorK6Cpu } from "./k6-cpu.ts";
 
 /** After SIGINT, k6 gets this long to stop gracefully and write its summary before it is killed. */
 const KILL_GRACE_MS = 15_000;
@@ -27,6 +29,10 @@ export interface K6RunResult {
   readonly timedOut: boolean;
   /** k6's own level=error log lines, written to the log file (0 without one), but for its thresholds verdict. */
   readonly loggedErrors: number;
+  /** How often k6 warned that an arrival-rate scenario ran out of VUs ("Insufficient VUs"). */
+  readonly insufficientVus: number;
+  /** k6's CPU time while it ran, sampled from /proc (undefined where there is none). */
+  readonly cpu: K6CpuRecord | undefined;
 }
 
 export interface K6RunOptions {
@@ -42,10 +48,14 @@ export interface K6RunOptions {
   readonly maxSeconds: number;
   /** Where k6's own log lines (logfmt, `level=…`) go instead of the console, redacted like the rest. */
   readonly logFile?: string;
+  /** k6's REST API (its --address), asked while sampling k6's CPU whether the test is running. */
+  readonly statusAddress?: string;
 }
 
 /** A line of k6's logger (logrus, logfmt with --no-color): `time="…" level=error msg="…"`. */
 const K6_LOG_LINE = /^time="[^"]*" level=(\w+)/;
+/** k6's warning that an arrival-rate scenario reached its maxVUs (lib/executor, ramping and constant arrival rate). */
+const INSUFFICIENT_VUS = /^time="[^"]*" level=warning msg="Insufficient VUs, /;
 /** k6's own verdict on failed thresholds, logged at level error: the harness reports thresholds itself. */
 const THRESHOLDS_CROSSED = /^time="[^"]*" level=error msg="thresholds on metrics .* have been crossed"$/;
 
@@ -78,9 +88,11 @@ function relay(
   out: NodeJS.WritableStream,
   redactor: Redactor,
   log?: K6Log,
+  onLine?: (line: string) => void,
 ): Promise<void> {
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   lines.on("line", (line) => {
+    onLine?.(line);
     const safe = redactor.untrusted(line);
     if (log?.take(safe) !== true) out.write(`${safe}\n`);
   });
@@ -107,6 +119,11 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
     { env: withBodyCap(options.k6, options.env), stdio: ["ignore", "pipe", "pipe"] },
   );
   const log = options.logFile === undefined ? undefined : new K6Log(options.logFile);
+  const cpu = monitorK6Cpu(child.pid, options.statusAddress);
+  let insufficientVus = 0;
+  const countWarnings = (line: string) => {
+    if (INSUFFICIENT_VUS.test(line)) insufficientVus += 1;
+  };
   let aborted = false;
   let timedOut = false;
   let killTimer: NodeJS.Timeout | undefined;
@@ -131,15 +148,23 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   try {
     const relayed = Promise.all([
       relay(child.stdout as NodeJS.ReadableStream, options.stdout, options.redactor),
-      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log),
+      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log, countWarnings),
     ]);
     const exitCode = await new Promise<number | undefined>((resolve, reject) => {
       child.once("error", reject);
       child.once("close", (code) => resolve(code ?? undefined));
     });
     await relayed;
-    return { exitCode, aborted, timedOut, loggedErrors: log?.errors ?? 0 };
+    return {
+      exitCode,
+      aborted,
+      timedOut,
+      loggedErrors: log?.errors ?? 0,
+      insufficientVus,
+      cpu: await cpu.stop(),
+    };
   } finally {
+    await cpu.stop();
     await log?.close();
     clearTimeout(watchdog);
     if (killTimer) clearTimeout(killTimer);

@@ -200,3 +200,25 @@ export function planScenario(config: RunConfig): ScenarioPlan {
       };
   }
 }
+
+/**
+ * An arrival-rate executor's highest rate (events a second) and the VUs it may use at most; undefined for a closed
+ * model, which schedules no arrivals and drops none.
+ */
+export function arrivalCeiling(
+  executor: ExecutorConfig,
+): { readonly peakRate: number; readonly maxVus: number } | undefined {
+  const { rate, timeUnit, startRate, stages, maxVUs } = executor as {
+    rate?: unknown;
+    timeUnit?: unknown;
+    startRate?: unknown;
+    stages?: unknown;
+    maxVUs?: unknown;
+  };
+  if (typeof maxVUs !== "number") return undefined;
+  const perSecond = timeUnit === "1m" ? 1 / 60 : 1;
+  if (typeof rate === "number") return { peakRate: rate * perSecond, maxVus: maxVUs };
+  if (typeof startRate !== "number" || !Array.isArray(stages)) return undefined;
+  const targets = stages.map((stage) => Number((stage as { target?: unknown }).target ?? 0));
+  return { peakRate: Math.max(startRate, ...targets) * perSecond, maxVus: maxVUs };
+}

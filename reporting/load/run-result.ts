@@ -2,9 +2,11 @@ import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import { ledgerNote } from "../accepted/describe-outcomes.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 import { unobserved } from "../accepted/entry-outcome.ts";
-import { isBaselineGateId } from "../accepted/gate-ids.ts";
+import { isBaselineGateId, isExpiryMetric } from "../accepted/gate-ids.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import { countNoun } from "../index.ts";
+import type { GeneratorVerdict } from "./generator-limit.ts";
+import { generatorClause } from "./generator-limit.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 
 /**
@@ -56,6 +58,16 @@ export interface RunFacts {
   readonly eventsRejected: number;
   /** Whether the run put sliding expiry to the test; its gates' entries are unobserved otherwise. */
   readonly slidingExercised: boolean;
+  /** Whether the load generator, not the target, limited the run. */
+  readonly generator?: GeneratorVerdict;
+}
+
+/**
+ * Thresholds whose failure proves a contract violation whatever the load generator did: a token refused in use or
+ * accepted past its idle lifetime, a redirect. The others (latency, errors, dropped iterations) measure the load.
+ */
+function provesViolation(metric: string): boolean {
+  return isExpiryMetric(metric) || metric === "redirects" || metric.startsWith("redirects{");
 }
 
 /** How each outcome is written in reports. */
@@ -90,6 +102,14 @@ export function loadResult(
   if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, ...base };
   if (thresholds === undefined) {
     return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", ...base };
+  }
+  // A run the generator limited measured k6, not the target: only a contract violation still proves something.
+  const generator = facts?.generator;
+  if (generator?.limited === true) {
+    const clause = generatorClause(generator);
+    return base.failedThresholds.some((t) => provesViolation(t.metric))
+      ? { outcome: "failed", reason: clause, ...base }
+      : { outcome: "undecided", reason: clause, ...base };
   }
   const failed = base.failedThresholds.length > 0 || regressed.length > 0 || baseline?.fails === true;
   // Whatever is waived, a run the target accepted nothing from has not passed.

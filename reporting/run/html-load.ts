@@ -239,6 +239,12 @@ export function renderLoadBody(details: PartDetails): string {
         `<ul>${reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join("")}</ul></div>`,
     );
   }
+  if (load?.generator?.limited) {
+    out.push(
+      `<div class="callout broken"><strong>The generator, not the API, limited this run:</strong> its figures are k6's, not the target's.` +
+        `<ul>${load.generator.signals.map((signal) => `<li>${escapeHtml(signal)}</li>`).join("")}</ul></div>`,
+    );
+  }
   if (details.comparison) {
     const { baseline, status, figures, line } = details.comparison;
     const regressed = figures.filter((f) => f.status === "REGRESSED").map((f) => f.id);

@@ -12,6 +12,12 @@ export interface LoadSummary {
   readonly verdictLine?: string;
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
   readonly slidingExpiry?: { readonly level: string; readonly reasons: readonly string[] };
+  /** Whether the load generator, not the target, limited the run: what was measured and, when it did, why. */
+  readonly generator?: {
+    readonly limited: boolean;
+    readonly measured: string;
+    readonly signals: readonly string[];
+  };
   /** What ran, as the load command describes it. */
   readonly context?: {
     readonly scenario?: string;
@@ -71,7 +77,23 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   const level = str(verdict?.level);
   const context = isObject(harness.context) ? harness.context : undefined;
   const verdictLine = str(harness.verdictLine);
+  const generator = isObject(harness.generator) ? harness.generator : undefined;
+  const measured = str(generator?.measured);
   return {
+    ...(generator === undefined || measured === undefined
+      ? {}
+      : {
+          generator: {
+            limited: generator.limited === true,
+            measured,
+            signals: Array.isArray(generator.signals)
+              ? generator.signals.flatMap((s: unknown) => {
+                  const detail = isObject(s) ? str(s.detail) : undefined;
+                  return detail === undefined ? [] : [detail];
+                })
+              : [],
+          },
+        }),
     ...(verdictLine === undefined ? {} : { verdictLine }),
     facts: reportFacts(summary, num(context?.warmUpSeconds) ?? 0),
     thresholds: thresholdResults(summary),
