@@ -5,18 +5,21 @@ import {
   loadBaselineOptionDefinitions,
 } from "../compare/compare-option-definitions.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+import { capacityOptions } from "./capacity-options.ts";
 
 /** The load command's options: definitions only, so its help loads none of the machinery. */
 export const loadOptions = {
   rate: {
     type: "string",
     valueName: "N",
-    description: "Events per second (sustained, soak; ramp: the peak; spike: the base rate).",
+    description:
+      "Events per second (sustained, soak; ramp: the peak; spike: the base rate; capacity: the first step's).",
   },
   duration: {
     type: "string",
     valueName: "D",
-    description: "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit.",
+    description:
+      "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit; capacity: the search's time bound.",
   },
   vus: { type: "string", valueName: "N", description: "VUs (open models: pre-allocated VUs)." },
   instances: {
@@ -48,6 +51,7 @@ export const loadOptions = {
     description:
       "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
   },
+  ...capacityOptions,
   ...credentialsOption,
   "report-dir": {
     type: "string",

@@ -16,12 +16,17 @@ import type { ParsedOptions } from "../command.ts";
 import type { CompareOptionValues } from "../compare/compare-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
+import type { CapacityOptionValues, CapacitySettings } from "./capacity-settings.ts";
+import { readCapacitySettings } from "./capacity-settings.ts";
 
 /** Longest run the CLI accepts: a week-long soak is already an unusual request. */
 const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 
 /** The option values the load command reads, as `event-harness load` parses them. */
-export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, CompareOptionValues {
+export interface LoadOptionValues
+  extends ParsedOptions<typeof targetOptions>,
+    CompareOptionValues,
+    CapacityOptionValues {
   baseline?: string;
   "save-baseline"?: string;
   "sandbox-latency"?: string;
@@ -66,6 +71,8 @@ export interface LoadSettings {
   readonly sandboxLatencyMs: number;
   /** Events a second the embedded sandbox serves at most; undefined: no limit. */
   readonly sandboxThroughput: number | undefined;
+  /** How capacity searches (capacity only). */
+  readonly capacity: CapacitySettings | undefined;
 }
 
 function usage(message: string, code: "invalid-value" | "invalid-config" = "invalid-value"): UsageError {
@@ -95,7 +102,14 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
     }
   });
   const instances = parseInteger("instances", options.instances, { min: 1, max: 64, fallback: 1 });
+  const capacity = readCapacitySettings(scenario, options);
   const fileOut = (options.out ?? []).find((out) => /^(json|csv)(=|$)/.test(out));
+  if (capacity !== undefined && fileOut !== undefined) {
+    throw usage(
+      `--out ${fileOut} with capacity would have every step's k6 write one file over the last: each step keeps its own summary.json in steps/`,
+      "invalid-config",
+    );
+  }
   if (instances > 1 && fileOut !== undefined) {
     throw usage(
       `--out ${fileOut} with --instances ${instances} would have ${instances} k6 processes write one file: each instance already keeps its CSV samples in instance-N/`,
@@ -136,6 +150,7 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       max: MAX_SANDBOX_LATENCY_MS,
       fallback: 0,
     }),
+    capacity,
     sandboxThroughput:
       options["sandbox-throughput"] === undefined
         ? undefined

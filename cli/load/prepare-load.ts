@@ -33,6 +33,7 @@ import { runOverrides } from "../run-overrides.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { BaselineStep } from "./baseline-step.ts";
+import { capacityObjectives, objectiveKeys } from "./capacity-objectives.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
 import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
@@ -166,6 +167,13 @@ async function checkOptions(
     throw new UsageError(
       "invalid-config",
       "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
+      "load",
+    );
+  }
+  if (operatorDir !== undefined && scenario === "capacity") {
+    throw new UsageError(
+      "invalid-config",
+      "capacity picks each step's rate from the steps before it, which a k6-operator run written in advance cannot: run it from a machine that reaches the target (--instances N splits each step over N k6 processes)",
       "load",
     );
   }
@@ -394,6 +402,9 @@ export async function prepareLoad(
       failOn: given.failOn,
       allowLatencyChange: options["allow-latency-change"] === true,
       ledger: given.ledger,
+      ...(given.scenario === "capacity"
+        ? { capacityObjectives: objectiveKeys(capacityObjectives(config, plan)) }
+        : {}),
     });
     return {
       scenario: given.scenario,

@@ -25,8 +25,17 @@ export const TAIL_EVENTS = 20;
 export const FAILURE_EVENTS = 10;
 /** At least this many events however loose the objectives. */
 export const MIN_STEP_EVENTS = 100;
-/** Pre-allocated VUs per event a second: 100 ms of answers in flight before k6 must start more. */
-const PRE_ALLOCATED_SECONDS = 0.1;
+/**
+ * Pre-allocated VUs per event a second: 250 ms of answers in flight before k6 must start more. k6 drops an iteration
+ * the moment no VU is free, so the pool also absorbs a stall of a shared machine that delays every answer a while.
+ */
+const PRE_ALLOCATED_SECONDS = 0.25;
+/**
+ * VUs one k6 process pre-allocates and may use at most in a step, whatever the rate: each costs it about 250 KB and
+ * its start-up, and a rate that needs more is beyond one k6 process anyway (--instances splits the step).
+ */
+const MAX_PRE_ALLOCATED_VUS = 1000;
+const MAX_STEP_VUS = 4000;
 /** A step's latency objective when it names none, for sizing its VU pool. */
 const FALLBACK_LATENCY_MS = 1000;
 
@@ -77,7 +86,7 @@ export function latencyLimitMs(objectives: Readonly<Record<string, readonly stri
     if (!metric.startsWith("http_req_duration")) continue;
     for (const expression of expressions) {
       const parsed = parseExpression(expression);
-      if (parsed !== undefined && parsed.operator.startsWith("<")) limit = Math.max(limit ?? 0, parsed.limit);
+      if (parsed?.operator.startsWith("<")) limit = Math.max(limit ?? 0, parsed.limit);
     }
   }
   return limit;
@@ -89,9 +98,9 @@ function evenly(wanted: number, instances: number): number {
 }
 
 /**
- * The VUs of a step: pre-allocated for 100 ms of answers in flight (at least the run's --vus), and at most enough to
+ * The VUs of a step: pre-allocated for 250 ms of answers in flight (at least the run's --vus), and at most enough to
  * keep the rate while every answer takes the objectives' latency limit, so the pool never runs out while the target
- * keeps its objectives (a target slower than that has broken them already).
+ * keeps its objectives (a target slower than that has broken them already); both capped per k6 process.
  */
 export function stepVus(
   rate: number,
@@ -99,11 +108,13 @@ export function stepVus(
   instances: number,
   limitMs: number | undefined,
 ): { readonly preAllocated: number; readonly max: number } {
-  const preAllocated = Math.max(vus, Math.ceil(rate * PRE_ALLOCATED_SECONDS), instances);
-  const max = evenly(
-    Math.min(10_000, Math.max(preAllocated * 2, Math.ceil((rate * (limitMs ?? FALLBACK_LATENCY_MS)) / 1000))),
+  const preAllocated = Math.max(
+    vus,
     instances,
+    Math.min(MAX_PRE_ALLOCATED_VUS * instances, Math.ceil(rate * PRE_ALLOCATED_SECONDS)),
   );
+  const wanted = Math.max(preAllocated * 2, Math.ceil((rate * (limitMs ?? FALLBACK_LATENCY_MS)) / 1000));
+  const max = evenly(Math.max(preAllocated, Math.min(MAX_STEP_VUS * instances, wanted)), instances);
   return { preAllocated, max };
 }
 

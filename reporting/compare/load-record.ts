@@ -14,6 +14,18 @@ export interface LoadRecordSettings {
   readonly expiresInSeconds: number | null;
 }
 
+/** What a capacity search found, as a baseline keeps it. */
+export interface CapacityRecord {
+  /** bracketed (a rate held, a higher one broke), at-least (none broke), none (no rate held). */
+  readonly kind: "bracketed" | "at-least" | "none";
+  readonly held: number | null;
+  readonly broken: number | null;
+  /** The lowest rate the generator, not the target, limited. */
+  readonly limitedAt: number | null;
+  /** The objectives each step was held to, `metric expression`, sorted: other objectives are another experiment. */
+  readonly objectives: readonly string[];
+}
+
 /** One unit of time of a run: the latency histograms per endpoint ([bucket, count] pairs) and the event outcomes. */
 export interface UnitRecord {
   readonly events: readonly (readonly [number, number])[];
@@ -55,6 +67,8 @@ export interface LoadRecord {
   /** Leading units left out of the events figures: the token warm-up, then connections and JIT warming up. */
   readonly warmUpUnits: number;
   readonly units: readonly UnitRecord[];
+  /** A capacity run's figure (its steps' own figures are not compared: each ran at another rate). */
+  readonly capacity?: CapacityRecord;
 }
 
 /** Units of 0.5 s for runs up to 5 minutes, longer ones so that a run keeps about 600 units. */
@@ -76,6 +90,10 @@ export function settingsDifferences(base: LoadRecord, candidate: LoadRecord): st
     if (a !== b) differences.push(`${key} ${a ?? "none"} → ${b ?? "none"}`);
   }
   if (base.unitMs !== candidate.unitMs) differences.push(`unitMs ${base.unitMs} → ${candidate.unitMs}`);
+  const objectives = (r: LoadRecord) => (r.capacity?.objectives ?? []).join(", ") || "none";
+  if (objectives(base) !== objectives(candidate)) {
+    differences.push(`objectives ${objectives(base)} → ${objectives(candidate)}`);
+  }
   return differences;
 }
 

@@ -31,6 +31,8 @@ export interface GeneratorInput {
   readonly usage: GeneratorUsage | undefined;
   readonly droppedIterations: number;
   readonly plannedIterations: number | undefined;
+  /** Iterations k6 started and ran (the planned ones less those it dropped or cut short). */
+  readonly completedIterations: number | undefined;
   /** The highest arrival rate asked for, events a second; undefined for a closed model. */
   readonly peakRate: number | undefined;
   /** The VUs k6 could use at most. */
@@ -90,7 +92,8 @@ const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toString();
  * - `cpu`: a k6 process used GENERATOR_CPU_LIMIT of the CPUs it may run on over its busiest 5 s: it sent late and
  *   read answers late, so what it measured includes its own queueing;
  * - `dropped`: k6 dropped more iterations than the guard allows although the target did not hold its VUs: either its
- *   answers kept fewer than FREE_VU_SHARE of the VUs busy (events in flight = rate × mean latency, Little's law), so
+ *   answers kept fewer than FREE_VU_SHARE of the VUs busy (events in flight = the rate k6 achieved × mean latency,
+ *   Little's law; the rate it achieved, since the rate it was asked for is what it failed to send), so
  *   k6 itself did not start the iterations on time; or the target kept its latency objectives and the VU pool was
  *   simply too small for the rate at that latency;
  * - `vus`: k6 warned that it ran out of VUs ("Insufficient VUs") under the same conditions.
@@ -108,13 +111,21 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
       detail: `k6 used ${percent(cpu.busiestShare)} of the ${cpusName} it may run on over its busiest 5 s (${percent(GENERATOR_CPU_LIMIT)} is its limit): it sent and read late, so the latency it measured includes its own queueing.`,
     });
   }
-  const { peakRate, maxVus, meanLatencyMs } = input;
+  const { maxVus, meanLatencyMs } = input;
+  // The rate k6 achieved: the one asked for, less the share of iterations it did not run.
+  const done =
+    input.plannedIterations === undefined ||
+    input.completedIterations === undefined ||
+    input.plannedIterations <= 0
+      ? 1
+      : Math.min(1, input.completedIterations / input.plannedIterations);
+  const peakRate = input.peakRate === undefined ? undefined : input.peakRate * done;
   const inFlight =
     peakRate === undefined || meanLatencyMs === undefined ? undefined : (peakRate * meanLatencyMs) / 1000;
   const account =
     inFlight === undefined || maxVus === undefined
       ? ""
-      : `the target's answers kept about ${oneDecimal(inFlight)} of its ${countNoun(maxVus, "VU")} busy (${oneDecimal(peakRate ?? 0)}/s × ${oneDecimal(meanLatencyMs ?? 0)} ms, Little's law)`;
+      : `the target's answers kept about ${oneDecimal(inFlight)} of its ${countNoun(maxVus, "VU")} busy (${oneDecimal(peakRate ?? 0)}/s sent × ${oneDecimal(meanLatencyMs ?? 0)} ms, Little's law)`;
   const free = inFlight !== undefined && maxVus !== undefined && inFlight < maxVus * FREE_VU_SHARE;
   const kept = !free && account !== "" && input.latencyKept?.kept === true;
   const why = free

@@ -44,6 +44,7 @@ export function generatorInput(
     usage: context.generator,
     droppedIterations: facts.droppedIterations,
     plannedIterations: context.plannedIterations,
+    completedIterations: facts.iterations,
     peakRate: context.arrivals?.peakRate,
     maxVus: context.arrivals?.maxVus,
     meanLatencyMs: new Map(facts.eventLatency).get("avg"),

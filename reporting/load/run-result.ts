@@ -37,6 +37,8 @@ export interface LoadResult {
   readonly regressed: readonly string[];
   /** The baseline comparison, when one ran: its clause for the verdict line and whether it fails the run. */
   readonly baseline: { readonly line: string; readonly fails: boolean } | undefined;
+  /** A capacity search's figure in one clause, which the verdict line gives instead of the thresholds'. */
+  readonly capacity?: string | undefined;
 }
 
 /** What a baseline comparison adds to a run's verdict. */
@@ -143,7 +145,8 @@ export function describeResult(result: LoadResult): string {
   const note = ledgerNote(result.accepted);
   const clauses = [
     ...(result.reason === undefined ? [] : [result.reason]),
-    `${failed > 0 ? `${countNoun(failed, "threshold")} crossed` : "thresholds held"}${waived > 0 ? `, ${waived} WAIVED` : ""}`,
+    result.capacity ??
+      `${failed > 0 ? `${countNoun(failed, "threshold")} crossed` : "thresholds held"}${waived > 0 ? `, ${waived} WAIVED` : ""}`,
     ...(result.baseline === undefined ? [] : [result.baseline.line]),
     ...(note === undefined ? [] : [note]),
   ];

@@ -15,6 +15,7 @@ const steady: GeneratorInput = {
   },
   droppedIterations: 0,
   plannedIterations: 12_000,
+  completedIterations: 12_000,
   peakRate: 800,
   maxVus: 10,
   meanLatencyMs: 1,
@@ -29,7 +30,7 @@ describe("judgeGenerator", () => {
     expect(verdict.limited).toBe(false);
     expect(verdict.signals).toEqual([]);
     expect(verdict.measured).toBe(
-      "k6 used 50 % of its 2 CPUs over its busiest 5 s and 40 % over the 15 s it ran; the target's answers kept about 0.8 of its 10 VUs busy (800/s × 1 ms, Little's law); 0 iterations dropped of 12000 planned.",
+      "k6 used 50 % of its 2 CPUs over its busiest 5 s and 40 % over the 15 s it ran; the target's answers kept about 0.8 of its 10 VUs busy (800/s sent × 1 ms, Little's law); 0 iterations dropped of 12000 planned.",
     );
   });
 
@@ -86,6 +87,25 @@ describe("judgeGenerator", () => {
       judgeGenerator({ ...steady, droppedIterations: 5000, meanLatencyMs: 20, latencyKept: undefined })
         .limited,
     ).toBe(false);
+  });
+
+  it("counts the events in flight at the rate k6 sent, not the rate it was asked for and failed to send", () => {
+    // Asked for 30,000/s, k6 sent 2,000/s answered in 60 ms: 120 of its 2,000 VUs busy, where the rate asked for
+    // would make it 1,800.
+    const verdict = judgeGenerator({
+      ...steady,
+      plannedIterations: 90_000,
+      completedIterations: 6000,
+      droppedIterations: 84_000,
+      peakRate: 30_000,
+      maxVus: 2000,
+      meanLatencyMs: 60,
+      latencyKept: broken,
+    });
+    expect(verdict.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "instances"]]);
+    expect(verdict.measured).toContain(
+      "the target's answers kept about 120 of its 2000 VUs busy (2000/s sent × 60 ms",
+    );
   });
 
   it("allows the guard's 1 % of dropped iterations", () => {
