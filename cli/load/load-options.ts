@@ -6,6 +6,7 @@ import {
 } from "../compare/compare-option-definitions.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
 import { capacityOptions } from "./capacity-options.ts";
+import { thresholdOption } from "./threshold-option.ts";
 
 /** The load command's options: definitions only, so its help loads none of the machinery. */
 export const loadOptions = {
@@ -58,12 +59,7 @@ export const loadOptions = {
     valueName: "DIR",
     description: "Where the reports go: a new or empty directory (default reports/load/<scenario>-<time>).",
   },
-  threshold: {
-    type: "string",
-    multiple: true,
-    valueName: "NAME=EXPR",
-    description: "Replace a metric's thresholds, e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
-  },
+  ...thresholdOption,
   quiet: {
     type: "boolean",
     description:

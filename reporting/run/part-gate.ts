@@ -7,6 +7,8 @@ import type { PartDetails } from "./part-details.ts";
  * baseline UNCHANGED (token latency not judged: 6 samples)`), a checks part's counts and its ledger's notes.
  */
 export function partGate(part: PartDetails): string | undefined {
+  if (part.capacity?.verdictLine !== undefined)
+    return part.capacity.verdictLine.replace(/^[A-Z][A-Z ]*: /, "");
   if (part.load?.verdictLine !== undefined) return part.load.verdictLine.replace(/^[A-Z][A-Z ]*: /, "");
   if (part.checks === undefined || part.checks.checks.length === 0) return undefined;
   const note = ledgerNote(part.checks.accepted);
@@ -18,7 +20,7 @@ export function partGate(part: PartDetails): string | undefined {
  * checks part whose ledger waived a check or asks for a look; a checks part that merely passed is in the table.
  */
 export function gateWorthNaming(part: PartDetails): boolean {
-  if (part.load?.verdictLine !== undefined) return true;
+  if (part.load?.verdictLine !== undefined || part.capacity?.verdictLine !== undefined) return true;
   const checks = part.checks;
   return (
     checks !== undefined &&

@@ -1051,14 +1051,25 @@ async function writeScripts(
           ? {}
           : {
               // A terminal's cadence (every 2 s), the more frequent of the two; the lines themselves are discarded.
-              beside: () =>
-                startLiveProgress({
+              // And k6's status every 500 ms, which the run's CPU sampler asks to know when the test runs.
+              beside: () => {
+                const stopProgress = startLiveProgress({
                   addresses: [address ?? ""],
                   plannedMs: plan.expectedSeconds * 1000,
                   stderr: Object.assign(new PassThrough().resume(), { isTTY: true }),
                   signal: new AbortController().signal,
                   everyMs: 2000,
-                }),
+                });
+                const status = setInterval(() => {
+                  request(`http://${address}/v1/status`, { signal: AbortSignal.timeout(1000) })
+                    .then((response) => response.body.dump())
+                    .catch(() => undefined);
+                }, 500);
+                return () => {
+                  clearInterval(status);
+                  stopProgress();
+                };
+              },
             }),
       };
     },

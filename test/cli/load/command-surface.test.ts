@@ -25,6 +25,7 @@ describe("the load command file", () => {
       "../compare/compare-option-definitions.ts",
       "../target-options.ts",
       "./capacity-options.ts",
+      "./threshold-option.ts",
     ]);
     expect(source).toContain('await import("../load/index.ts")');
     expect(source.split("\n").length).toBeLessThan(130);
