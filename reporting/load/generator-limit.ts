@@ -152,7 +152,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
   }
   const measured = [
     cpu === undefined
-      ? "k6's CPU was not measured (no /proc on this system)"
+      ? "k6's CPU was not measured (k6 ran elsewhere, or this system has no /proc)"
       : `k6 used ${percent(cpu.busiestShare)} of its ${cpusName} over its busiest 5 s and ${percent(cpu.meanShare)} over the ${oneDecimal(cpu.seconds)} s it ran${cpu.processes > 1 ? ` (the busiest of ${cpu.processes} k6 processes)` : ""}`,
     ...(account === "" ? [] : [account]),
     ...(input.plannedIterations === undefined

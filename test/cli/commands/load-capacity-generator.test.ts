@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { capacitySummary } from "../../support/capacity-runs.ts";
+import { capacitySummary, QUICK_SEARCH } from "../../support/capacity-runs.ts";
 import { describe, expect } from "../../support/fixtures.ts";
 import { junitCases } from "../../support/junit-cases.ts";
 import { beforeAllK6, loadTest as it } from "../../support/load-runs.ts";
@@ -49,4 +49,25 @@ describe("load capacity against a target beyond what k6 can drive here", () => {
     expect(markdown).toContain("## Capacity: none held");
     expect(markdown).toContain("## Load generator");
   }, 300_000);
+});
+
+describe("load capacity stopped midway", () => {
+  it("stops k6 at once, and its reports keep the steps that ran and say ABORTED (exit 3)", async ({
+    loads,
+  }) => {
+    const controller = new AbortController();
+    const stopping = setTimeout(() => controller.abort(new Error("received SIGINT")), 12_000);
+    const started = Date.now();
+    const run = await loads
+      .run(["capacity", "--sandbox-throughput", "50", ...QUICK_SEARCH], {}, controller.signal)
+      .finally(() => clearTimeout(stopping));
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    // k6 had 15 s to stop gracefully after SIGINT; no further step started.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const { harness } = await capacitySummary(run);
+    expect(harness.result.outcome).toBe("aborted");
+    expect(harness.capacity.stop).toBe("aborted");
+    expect(harness.capacity.steps.at(-1)?.outcome).toBe("aborted");
+    expect(harness.verdictLine).toMatch(/^ABORTED: step \d+ at \d+\/s: interrupted \(received SIGINT\)/);
+  }, 120_000);
 });

@@ -126,7 +126,9 @@ describe("judgeGenerator", () => {
     expect(judgeGenerator(closed).limited).toBe(false);
     const unmeasured = judgeGenerator({ ...closed, usage: undefined });
     expect(unmeasured.limited).toBe(false);
-    expect(unmeasured.measured).toBe("k6's CPU was not measured (no /proc on this system).");
+    expect(unmeasured.measured).toBe(
+      "k6's CPU was not measured (k6 ran elsewhere, or this system has no /proc).",
+    );
   });
 });
 
