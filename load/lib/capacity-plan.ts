@@ -26,16 +26,11 @@ export const FAILURE_EVENTS = 10;
 /** At least this many events however loose the objectives. */
 export const MIN_STEP_EVENTS = 100;
 /**
- * Pre-allocated VUs per event a second: 250 ms of answers in flight before k6 must start more. k6 drops an iteration
- * the moment no VU is free, so the pool also absorbs a stall of a shared machine that delays every answer a while.
- */
-const PRE_ALLOCATED_SECONDS = 0.25;
-/**
  * VUs one k6 process pre-allocates and may use at most in a step, whatever the rate: each costs it about 250 KB and
  * its start-up, and a rate that needs more is beyond one k6 process anyway (--instances splits the step).
  */
 const MAX_PRE_ALLOCATED_VUS = 1000;
-const MAX_STEP_VUS = 4000;
+const MAX_STEP_VUS = 2000;
 /** A step's latency objective when it names none, for sizing its VU pool. */
 const FALLBACK_LATENCY_MS = 1000;
 
@@ -98,9 +93,11 @@ function evenly(wanted: number, instances: number): number {
 }
 
 /**
- * The VUs of a step: pre-allocated for 250 ms of answers in flight (at least the run's --vus), and at most enough to
- * keep the rate while every answer takes the objectives' latency limit, so the pool never runs out while the target
- * keeps its objectives (a target slower than that has broken them already); both capped per k6 process.
+ * The VUs of a step: pre-allocated for every answer in flight at the rate while each takes the objectives' latency
+ * limit (at least the run's --vus), and twice that at most, both capped per k6 process. k6 drops an iteration the
+ * moment no VU is free, and a VU it starts mid-run costs it time: so while the target keeps its objectives the pool
+ * never runs short, and iterations dropped then are never the pool's doing; a target slower than that has broken
+ * its objectives already.
  */
 export function stepVus(
   rate: number,
@@ -108,13 +105,9 @@ export function stepVus(
   instances: number,
   limitMs: number | undefined,
 ): { readonly preAllocated: number; readonly max: number } {
-  const preAllocated = Math.max(
-    vus,
-    instances,
-    Math.min(MAX_PRE_ALLOCATED_VUS * instances, Math.ceil(rate * PRE_ALLOCATED_SECONDS)),
-  );
-  const wanted = Math.max(preAllocated * 2, Math.ceil((rate * (limitMs ?? FALLBACK_LATENCY_MS)) / 1000));
-  const max = evenly(Math.max(preAllocated, Math.min(MAX_STEP_VUS * instances, wanted)), instances);
+  const inFlight = Math.ceil((rate * (limitMs ?? FALLBACK_LATENCY_MS)) / 1000);
+  const preAllocated = Math.max(vus, instances, Math.min(MAX_PRE_ALLOCATED_VUS * instances, inFlight));
+  const max = evenly(Math.max(preAllocated, Math.min(MAX_STEP_VUS * instances, preAllocated * 2)), instances);
   return { preAllocated, max };
 }
 

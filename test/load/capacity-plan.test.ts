@@ -34,15 +34,16 @@ describe("a capacity step's events", () => {
 });
 
 describe("a capacity step's VUs", () => {
-  it("pre-allocates 250 ms of answers in flight and allows enough for every answer at the latency limit", () => {
-    expect(stepVus(1000, 5, 1, 500)).toEqual({ preAllocated: 250, max: 500 });
-    expect(stepVus(20, 5, 1, 500)).toEqual({ preAllocated: 5, max: 10 });
+  it("pre-allocates every answer in flight at the latency limit, and allows twice that", () => {
+    expect(stepVus(1000, 5, 1, 500)).toEqual({ preAllocated: 500, max: 1000 });
+    expect(stepVus(20, 5, 1, 500)).toEqual({ preAllocated: 10, max: 20 });
+    expect(stepVus(4, 5, 1, 500)).toEqual({ preAllocated: 5, max: 10 });
     // No latency objective: sized for answers of a second.
-    expect(stepVus(100, 5, 1, undefined)).toEqual({ preAllocated: 25, max: 100 });
+    expect(stepVus(100, 5, 1, undefined)).toEqual({ preAllocated: 100, max: 200 });
     // Capped per k6 process: a rate that needs more is beyond one process.
-    expect(stepVus(1_000_000, 5, 1, 500)).toEqual({ preAllocated: 1000, max: 4000 });
+    expect(stepVus(1_000_000, 5, 1, 500)).toEqual({ preAllocated: 1000, max: 2000 });
     expect(stepVus(30_000, 5, 1, 50)).toEqual({ preAllocated: 1000, max: 2000 });
-    expect(stepVus(1_000_000, 5, 2, 500)).toEqual({ preAllocated: 2000, max: 8000 });
+    expect(stepVus(1_000_000, 5, 2, 500)).toEqual({ preAllocated: 2000, max: 4000 });
     // Split over 3 instances, maxVUs is a multiple of 3 so each gets an equal share of the rate.
     expect(stepVus(1000, 5, 3, 500).max % 3).toBe(0);
   });
@@ -88,8 +89,8 @@ describe("a capacity step's objectives", () => {
       rate: 400,
       duration: "12000ms",
       startTime: "5000ms",
-      preAllocatedVUs: 100,
-      maxVUs: 200,
+      preAllocatedVUs: 120,
+      maxVUs: 240,
     });
     expect(plan.plannedIterations).toBe(4800);
     expect(plan.judgedFromSeconds).toBe(5);
