@@ -4,6 +4,7 @@ import {
   compareOptionDefinitions,
   loadBaselineOptionDefinitions,
 } from "../compare/compare-option-definitions.ts";
+import { thresholdOption } from "../load/threshold-option.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { targetOptions } from "../target-options.ts";
 
@@ -29,7 +30,12 @@ const runOptions = {
   rate: {
     type: "string",
     valueName: "N",
-    description: "Events per second for the open load scenarios (sustained, ramp, spike, soak).",
+    description:
+      "Events per second for the open load scenarios (sustained, ramp, spike, soak; capacity: its first step).",
+  },
+  threshold: {
+    ...thresholdOption.threshold,
+    description: `Every load part: ${thresholdOption.threshold.description}`,
   },
   "expect-old": {
     type: "string",

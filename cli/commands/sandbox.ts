@@ -8,6 +8,7 @@ import {
   FAULTS,
   isFaultName,
   MAX_SANDBOX_LATENCY_MS,
+  MAX_SANDBOX_THROUGHPUT,
   SANDBOX_DEFAULTS,
   startSandbox,
 } from "../../sandbox/index.ts";
@@ -115,7 +116,11 @@ function isDemoClient(client: ClientCredentials): boolean {
 }
 
 /** The human-readable start banner; only throwaway credentials (demo secret, random admin token) are shown. */
-function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
+function describe(
+  sandbox: RunningSandbox,
+  adminTokenGiven: boolean,
+  throughput: { readonly limit: number; readonly queueMs: number } | undefined,
+): string {
   const lines = [
     "Event API sandbox is running.",
     sandbox.tokenUrl === `${sandbox.authUrl}/oauth/token`
@@ -125,6 +130,11 @@ function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
     `  Issuer          ${sandbox.authUrl}   (metadata at {issuer}/.well-known/openid-configuration: give it as --issuer)`,
     `  JWKS            ${sandbox.jwksUrl}`,
     `  expires_in      ${sandbox.expiresIn} s, counted from the token's last use`,
+    ...(throughput === undefined
+      ? []
+      : [
+          `  Throughput      at most ${throughput.limit} events/s; an event that would wait over ${throughput.queueMs} ms is refused (503)`,
+        ]),
   ];
   for (const client of sandbox.clients) {
     lines.push(
@@ -194,6 +204,17 @@ export const sandboxCommand = defineCommand({
       valueName: "MS",
       description: `Milliseconds added before every answer, to show a latency regression (default 0, at most ${MAX_SANDBOX_LATENCY_MS}).`,
     },
+    "throughput-limit": {
+      type: "string",
+      valueName: "N",
+      description:
+        "Serve at most N events a second, queueing the ones that arrive faster (latency then grows as a real server's does): a target whose capacity is known (default none).",
+    },
+    "queue-limit": {
+      type: "string",
+      valueName: "MS",
+      description: `With --throughput-limit: refuse (503) an event that would wait longer than MS in the queue (default ${SANDBOX_DEFAULTS.queueLimitMs}).`,
+    },
     client: {
       type: "string",
       multiple: true,
@@ -257,6 +278,7 @@ export const sandboxCommand = defineCommand({
   examples: [
     "event-harness sandbox",
     "event-harness sandbox --port 8080 --expires-in 5",
+    "event-harness sandbox --throughput-limit 200",
     "event-harness sandbox --fault expiry-never --fault token-no-cache-headers",
     "event-harness sandbox --fault events-5xx-fraction --fault-rate 0.1 --journal reports/events.ndjson",
     "event-harness sandbox --client shop-1:s3cret --port 0 --json",
@@ -270,6 +292,24 @@ export const sandboxCommand = defineCommand({
     const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
     const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
     if (options.journal !== undefined) await journalDir(options.journal);
+    if (options["queue-limit"] !== undefined && options["throughput-limit"] === undefined) {
+      throw new UsageError("invalid-config", "--queue-limit applies only with --throughput-limit", "sandbox");
+    }
+    const throughput =
+      options["throughput-limit"] === undefined
+        ? undefined
+        : {
+            limit: parseInteger("throughput-limit", options["throughput-limit"], {
+              min: 1,
+              max: MAX_SANDBOX_THROUGHPUT,
+              fallback: 1,
+            }),
+            queueMs: parseInteger("queue-limit", options["queue-limit"], {
+              min: 0,
+              max: MAX_SANDBOX_LATENCY_MS,
+              fallback: SANDBOX_DEFAULTS.queueLimitMs,
+            }),
+          };
     const sandbox = await startSandbox({
       ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
       ...(tls === undefined ? {} : { tls }),
@@ -285,6 +325,9 @@ export const sandboxCommand = defineCommand({
         max: MAX_SANDBOX_LATENCY_MS,
         fallback: 0,
       }),
+      ...(throughput === undefined
+        ? {}
+        : { throughputLimit: throughput.limit, queueLimitMs: throughput.queueMs }),
       faults: parseFaults(options.fault),
       faultRate: parseNumber("fault-rate", options["fault-rate"], {
         min: 0,
@@ -317,7 +360,7 @@ export const sandboxCommand = defineCommand({
           })}\n`,
         );
       } else {
-        io.stdout.write(describe(sandbox, adminToken !== undefined));
+        io.stdout.write(describe(sandbox, adminToken !== undefined, throughput));
       }
       if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
         io.stderr.write(`event-harness: note: listening on ${host}, not only on loopback.\n`);

@@ -24,6 +24,12 @@ export const compareOptionDefinitions = {
     valueName: "P",
     description: "An accepted-rate change matters from this % of the baseline's rate (default 5).",
   },
+  "min-change-capacity-pct": {
+    type: "string",
+    valueName: "P",
+    description:
+      "A capacity change matters from this % of the baseline's capacity (default 10): beyond both searches' resolution, a drop larger than this reads REGRESSED.",
+  },
   window: {
     type: "string",
     valueName: "D",

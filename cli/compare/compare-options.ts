@@ -11,6 +11,7 @@ export interface CompareOptionValues {
   "min-change-ms"?: string;
   "min-change-failure-pct"?: string;
   "min-change-accepted-pct"?: string;
+  "min-change-capacity-pct"?: string;
   window?: string;
   "fail-on"?: string;
   "allow-latency-change"?: boolean;
@@ -24,7 +25,7 @@ export function readFailOn(options: CompareOptionValues): FailOn {
 /** Reads the comparison options; a bad value is a usage error naming the option. */
 export function readCompareOptions(options: CompareOptionValues, command: string): CompareOptions {
   const pct = (
-    name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct",
+    name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct" | "min-change-capacity-pct",
     fallback: number,
   ) => parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
   let windowSeconds = defaults.windowSeconds;
@@ -56,6 +57,10 @@ export function readCompareOptions(options: CompareOptionValues, command: string
     acceptedFloor: {
       ...defaults.acceptedFloor,
       relative: pct("min-change-accepted-pct", defaults.acceptedFloor.relative),
+    },
+    capacityFloor: {
+      ...defaults.capacityFloor,
+      relative: pct("min-change-capacity-pct", defaults.capacityFloor.relative),
     },
     windowSeconds,
   };

@@ -3,6 +3,7 @@ import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
 import { acceptedOption } from "../accepted-option.ts";
 import type { OptionSpec } from "../command.ts";
 import { loadBaselineOptionDefinitions } from "../compare/compare-option-definitions.ts";
+import { thresholdOption } from "../load/threshold-option.ts";
 import { runTimeoutOption } from "../run-timeout-option.ts";
 import { credentialsOption, targetOptions } from "../target-options.ts";
 
@@ -134,6 +135,13 @@ export const CONFIG_KEYS = {
     flag: "profile",
     schema: z.enum(["fast", "full"]),
     description: "Contract profile for contract and run: fast or full (the --profile flag overrides it).",
+  },
+  thresholds: {
+    flag: "threshold",
+    option: thresholdOption.threshold,
+    schema: z.array(z.string().regex(/^[^=]+=/, { error: "a threshold is written NAME=EXPR" })),
+    description:
+      'Load runs\' thresholds, each "NAME=EXPR" (e.g. ["http_req_duration{endpoint:events}=p(95)<300"]): they replace the scenario\'s defaults for those metrics, and a capacity search holds each step to them (--threshold overrides them).',
   },
   scenarios: {
     flag: "scenario",

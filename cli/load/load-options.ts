@@ -5,18 +5,22 @@ import {
   loadBaselineOptionDefinitions,
 } from "../compare/compare-option-definitions.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+import { capacityOptions } from "./capacity-options.ts";
+import { thresholdOption } from "./threshold-option.ts";
 
 /** The load command's options: definitions only, so its help loads none of the machinery. */
 export const loadOptions = {
   rate: {
     type: "string",
     valueName: "N",
-    description: "Events per second (sustained, soak; ramp: the peak; spike: the base rate).",
+    description:
+      "Events per second (sustained, soak; ramp: the peak; spike: the base rate; capacity: the first step's).",
   },
   duration: {
     type: "string",
     valueName: "D",
-    description: "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit.",
+    description:
+      "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit; capacity: the search's time bound.",
   },
   vus: { type: "string", valueName: "N", description: "VUs (open models: pre-allocated VUs)." },
   instances: {
@@ -48,18 +52,14 @@ export const loadOptions = {
     description:
       "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
   },
+  ...capacityOptions,
   ...credentialsOption,
   "report-dir": {
     type: "string",
     valueName: "DIR",
     description: "Where the reports go: a new or empty directory (default reports/load/<scenario>-<time>).",
   },
-  threshold: {
-    type: "string",
-    multiple: true,
-    valueName: "NAME=EXPR",
-    description: "Replace a metric's thresholds, e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
-  },
+  ...thresholdOption,
   quiet: {
     type: "boolean",
     description:
@@ -86,6 +86,12 @@ export const loadOptions = {
     type: "string",
     valueName: "S",
     description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
+  },
+  "sandbox-throughput": {
+    type: "string",
+    valueName: "N",
+    description:
+      "The embedded sandbox serves at most N events a second and queues the rest (a target whose capacity is known, for capacity).",
   },
   ...loadBaselineOptionDefinitions,
   ...compareOptionDefinitions,

@@ -12,17 +12,23 @@ import {
   parseThresholdArgument,
   SCENARIOS,
 } from "../../load/index.ts";
-import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
+import { MAX_SANDBOX_LATENCY_MS, MAX_SANDBOX_THROUGHPUT } from "../../sandbox/index.ts";
 import type { ParsedOptions } from "../command.ts";
 import type { CompareOptionValues } from "../compare/compare-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
 import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
+import type { CapacityOptionValues, CapacitySettings } from "./capacity-settings.ts";
+import { readCapacitySettings } from "./capacity-settings.ts";
 
 /** The option values the load command reads, as `event-harness load` parses them. */
-export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, CompareOptionValues {
+export interface LoadOptionValues
+  extends ParsedOptions<typeof targetOptions>,
+    CompareOptionValues,
+    CapacityOptionValues {
   baseline?: string;
   "save-baseline"?: string;
   "sandbox-latency"?: string;
+  "sandbox-throughput"?: string;
   rate?: string;
   duration?: string;
   vus?: string;
@@ -61,6 +67,10 @@ export interface LoadSettings {
   readonly sandboxExpiresIn: number;
   /** Milliseconds the embedded sandbox adds before every answer. */
   readonly sandboxLatencyMs: number;
+  /** Events a second the embedded sandbox serves at most; undefined: no limit. */
+  readonly sandboxThroughput: number | undefined;
+  /** How capacity searches (capacity only). */
+  readonly capacity: CapacitySettings | undefined;
 }
 
 function usage(message: string, code: "invalid-value" | "invalid-config" = "invalid-value"): UsageError {
@@ -90,7 +100,14 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
     }
   });
   const instances = parseInteger("instances", options.instances, { min: 1, max: 64, fallback: 1 });
+  const capacity = readCapacitySettings(scenario, options);
   const fileOut = (options.out ?? []).find((out) => /^(json|csv)(=|$)/.test(out));
+  if (capacity !== undefined && fileOut !== undefined) {
+    throw usage(
+      `--out ${fileOut} with capacity would have every step's k6 write one file over the last: each step keeps its own summary.json in steps/`,
+      "invalid-config",
+    );
+  }
   if (instances > 1 && fileOut !== undefined) {
     throw usage(
       `--out ${fileOut} with --instances ${instances} would have ${instances} k6 processes write one file: each instance already keeps its CSV samples in instance-N/`,
@@ -131,5 +148,14 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       max: MAX_SANDBOX_LATENCY_MS,
       fallback: 0,
     }),
+    capacity,
+    sandboxThroughput:
+      options["sandbox-throughput"] === undefined
+        ? undefined
+        : parseInteger("sandbox-throughput", options["sandbox-throughput"], {
+            min: 1,
+            max: MAX_SANDBOX_THROUGHPUT,
+            fallback: 1,
+          }),
   };
 }

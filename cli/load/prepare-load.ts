@@ -33,6 +33,7 @@ import { runOverrides } from "../run-overrides.ts";
 import { parseSandboxFaults } from "../sandbox-fault-option.ts";
 import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { BaselineStep } from "./baseline-step.ts";
+import { capacityObjectives, objectiveKeys } from "./capacity-objectives.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
 import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
@@ -152,11 +153,12 @@ async function checkOptions(
     external &&
     (faults.length > 0 ||
       options["sandbox-expires-in"] !== undefined ||
-      options["sandbox-latency"] !== undefined)
+      options["sandbox-latency"] !== undefined ||
+      options["sandbox-throughput"] !== undefined)
   ) {
     throw new UsageError(
       "invalid-config",
-      "--sandbox-fault, --sandbox-expires-in and --sandbox-latency apply only to the embedded sandbox",
+      "--sandbox-fault, --sandbox-expires-in, --sandbox-latency and --sandbox-throughput apply only to the embedded sandbox",
       "load",
     );
   }
@@ -165,6 +167,13 @@ async function checkOptions(
     throw new UsageError(
       "invalid-config",
       "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
+      "load",
+    );
+  }
+  if (operatorDir !== undefined && scenario === "capacity") {
+    throw new UsageError(
+      "invalid-config",
+      "capacity picks each step's rate from the steps before it, which a k6-operator run written in advance cannot: run it from a machine that reaches the target (--instances N splits each step over N k6 processes)",
       "load",
     );
   }
@@ -304,6 +313,7 @@ export async function prepareLoad(
         expiresIn: settings.sandboxExpiresIn,
         faults: given.faults,
         latencyMs: settings.sandboxLatencyMs,
+        ...(settings.sandboxThroughput === undefined ? {} : { throughputLimit: settings.sandboxThroughput }),
       });
   try {
     const credentials = given.fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
@@ -373,7 +383,17 @@ export async function prepareLoad(
       target: {
         embedded: !external,
         origin: originOf(target.baseUrl),
-        ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
+        ...(sandbox
+          ? {
+              sandbox: {
+                latencyMs: settings.sandboxLatencyMs,
+                faults: [...given.faults],
+                ...(settings.sandboxThroughput === undefined
+                  ? {}
+                  : { throughputLimit: settings.sandboxThroughput }),
+              },
+            }
+          : {}),
       },
       // A k6-operator run is compared after load-merge: a baseline from the environment waits for that.
       baselines: given.operatorDir === undefined ? baselinePaths(options.baseline, io.env) : [],
@@ -382,6 +402,9 @@ export async function prepareLoad(
       failOn: given.failOn,
       allowLatencyChange: options["allow-latency-change"] === true,
       ledger: given.ledger,
+      ...(given.scenario === "capacity"
+        ? { capacityObjectives: objectiveKeys(capacityObjectives(config, plan)) }
+        : {}),
     });
     return {
       scenario: given.scenario,

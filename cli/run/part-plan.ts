@@ -103,6 +103,9 @@ export function planParts(settings: RunSettings): PartPlan[] {
         options: {
           ...(scenario.duration ? { duration: scenario.duration } : {}),
           ...(rate === undefined ? {} : { rate }),
+          ...(settings.thresholds === undefined || settings.thresholds.length === 0
+            ? {}
+            : { threshold: settings.thresholds }),
           "report-dir": dirOf(id),
           ...faultOptions,
           ...(settings.sandboxLatency === undefined ? {} : { "sandbox-latency": settings.sandboxLatency }),
@@ -110,8 +113,11 @@ export function planParts(settings: RunSettings): PartPlan[] {
           ...ledger,
           ...quiet,
         },
-        // k6's raw samples, turned into the per-second series the report draws.
-        internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
+        // k6's raw samples, turned into the per-second series the report draws; a capacity search charts its steps.
+        internal:
+          scenario.name === "capacity"
+            ? {}
+            : { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
       });
     }
   }

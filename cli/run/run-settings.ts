@@ -4,7 +4,12 @@ import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import { CannotRunError, UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
-import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
+import {
+  isScenarioName,
+  parseDurationSeconds,
+  parseThresholdArgument,
+  SCENARIO_NAMES,
+} from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
@@ -39,6 +44,7 @@ export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
   profile?: string;
   scenario?: readonly string[];
   rate?: string;
+  threshold?: readonly string[];
   "expect-old"?: string;
   "expect-old-tokens"?: string;
   "report-dir"?: string;
@@ -120,6 +126,8 @@ export interface RunSettings {
   readonly profile: (typeof PROFILES)[number];
   readonly scenarios: readonly ScenarioChoice[];
   readonly rate: string | undefined;
+  /** --threshold for every load part, checked here. */
+  readonly thresholds?: readonly string[];
   readonly expectOld: string | undefined;
   readonly expectOldTokens: string | undefined;
   readonly faults: readonly string[];
@@ -179,6 +187,17 @@ export async function readSettings(
   }
   if ((flagGiven("scenario") || rate !== undefined) && !parts.includes("load")) {
     misplaced.push("--scenario and --rate need the load part");
+  }
+  const thresholds = list(options.threshold);
+  for (const threshold of thresholds) {
+    try {
+      parseThresholdArgument(threshold);
+    } catch (error) {
+      throw new UsageError("invalid-value", `--threshold ${(error as Error).message}`, "run");
+    }
+  }
+  if (options.threshold !== undefined && !fromFile.has("threshold") && !parts.includes("load")) {
+    misplaced.push("--threshold needs the load part");
   }
   if ((expectOld ?? expectOldTokens) !== undefined) {
     if (embedded) {
@@ -257,6 +276,7 @@ export async function readSettings(
     profile: parseChoice("profile", options.profile, PROFILES, "full"),
     scenarios,
     rate,
+    thresholds,
     expectOld,
     expectOldTokens,
     faults,

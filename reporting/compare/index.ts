@@ -1,4 +1,6 @@
 // Comparing a run with a baseline: the statistics (pure), the load record a run keeps, and how a comparison reads.
+
+export { compareCapacity } from "./compare-capacity.ts";
 export type {
   ContractCheckChange,
   ContractCheckRecord,
@@ -20,7 +22,13 @@ export { FAIL_ON_CHOICES, failsRun } from "./comparison-status.ts";
 export type { FigureId } from "./figure-ids.ts";
 export { FIGURE_IDS } from "./figure-ids.ts";
 export type { ChangeFloor } from "./judge-shift.ts";
-export type { LoadRecord, LoadRecordSettings, TargetRecord, UnitRecord } from "./load-record.ts";
+export type {
+  CapacityRecord,
+  LoadRecord,
+  LoadRecordSettings,
+  TargetRecord,
+  UnitRecord,
+} from "./load-record.ts";
 export {
   comparisonNotes,
   LOAD_RECORD_FORMAT,

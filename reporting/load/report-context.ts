@@ -4,6 +4,8 @@ import type { RunConfig } from "../../load/lib/run-config.ts";
 import type { ScenarioName } from "../../load/lib/scenario-catalogue.ts";
 import { SCENARIOS } from "../../load/lib/scenario-catalogue.ts";
 import type { ScenarioPlan } from "../../load/lib/scenario-plan.ts";
+import { arrivalCeiling } from "../../load/lib/scenario-plan.ts";
+import type { GeneratorUsage } from "./generator-limit.ts";
 
 /** One k6 instance's own counts, shown next to the merged totals of a run split over several instances. */
 export interface InstanceTotals {
@@ -32,6 +34,10 @@ export interface ReportContext {
   /** Seconds the token warm-up ran before the rate started (0: none); rates are over the time after it. */
   readonly warmUpSeconds: number;
   readonly idleGap: IdleGapPlan | undefined;
+  /** The highest arrival rate asked for (events a second) and the VUs k6 could use; undefined for closed models. */
+  readonly arrivals?: { readonly peakRate: number; readonly maxVus: number };
+  /** What the k6 processes used while they ran: their CPU, and their warnings that VUs ran out. */
+  readonly generator?: GeneratorUsage;
   /** Set when the run was split over several k6 instances whose results were merged. */
   readonly instances?: readonly InstanceTotals[];
   /** Said at the top of every report (e.g. that TLS was not verified). */
@@ -49,6 +55,7 @@ export function reportContext(
   warnings: readonly string[] = [],
   overrides: readonly string[] = [],
 ): ReportContext {
+  const arrivals = arrivalCeiling(plan.executor);
   return {
     scenario: config.scenario,
     runId: config.runId,
@@ -62,6 +69,7 @@ export function reportContext(
     plannedIterations: plan.plannedIterations,
     warmUpSeconds: plan.warmUpSeconds,
     idleGap: plan.idleGap,
+    ...(arrivals === undefined ? {} : { arrivals }),
     warnings,
     ...(overrides.length === 0 ? {} : { overrides }),
   };

@@ -1,4 +1,4 @@
-import { OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "../../load/lib/observed-metrics.ts";
+import { OBSERVE_EXPRESSIONS } from "../../load/lib/observed-metrics.ts";
 import { checkThreshold } from "../../load/lib/threshold-check.ts";
 
 /** The parts of k6's handleSummary() data the reports read (k6 v2, the default machine-readable form). */
@@ -76,7 +76,7 @@ export function thresholdResults(data: SummaryData): ThresholdResult[] {
   const results: ThresholdResult[] = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [expression, { ok }] of Object.entries(metric.thresholds ?? {})) {
-      if (expression === OBSERVE_EXPRESSION || expression === OBSERVE_TREND_EXPRESSION) continue;
+      if (OBSERVE_EXPRESSIONS.includes(expression)) continue;
       const stat = expressionStat(expression);
       const value = metric.values[stat];
       results.push({

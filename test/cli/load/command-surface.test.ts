@@ -24,6 +24,8 @@ describe("the load command file", () => {
       "../accepted-option.ts",
       "../compare/compare-option-definitions.ts",
       "../target-options.ts",
+      "./capacity-options.ts",
+      "./threshold-option.ts",
     ]);
     expect(source).toContain('await import("../load/index.ts")');
     expect(source.split("\n").length).toBeLessThan(130);
@@ -40,6 +42,7 @@ describe("the comparison options' help", () => {
     expect(shown("min-change-ms")).toBe(d.latencyFloor.absolute);
     expect(shown("min-change-failure-pct")).toBe(d.failureFloor.absolute * 100);
     expect(shown("min-change-accepted-pct")).toBe(d.acceptedFloor.relative * 100);
+    expect(shown("min-change-capacity-pct")).toBe(d.capacityFloor.relative * 100);
     expect(shown("window")).toBe(d.windowSeconds);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../../cli/commands/run.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-// A config file's profile and scenarios are settings of the parts that use them: a run of other parts leaves them be.
+// A config file's profile, scenarios and thresholds are settings of the parts that use them: a run of other parts leaves them be.
 let dir: string;
 let config: string;
 beforeAll(async () => {
@@ -13,7 +13,11 @@ beforeAll(async () => {
   config = join(dir, "harness.json");
   await writeFile(
     config,
-    JSON.stringify({ environments: { embedded: { profile: "fast", scenarios: ["sustained=5s"] } } }),
+    JSON.stringify({
+      environments: {
+        embedded: { profile: "fast", scenarios: ["sustained=5s"], thresholds: ["events_failed=rate<0.05"] },
+      },
+    }),
   );
 });
 afterAll(async () => {
