@@ -1,9 +1,6 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
-import { createGunzip } from "node:zlib";
 import { CannotRunError, formatDurationCompact } from "../../core/index.ts";
 import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
-import { csvRecords, k6CsvTagReader, LatencyHistogram } from "../run/index.ts";
+import { csvRecords, k6CsvTagReader, LatencyHistogram, openCsvLines } from "../run/index.ts";
 import type { UnitRecord } from "./load-record.ts";
 import { MAX_RECORD_UNITS } from "./load-record-schema.ts";
 
@@ -86,10 +83,7 @@ async function readHarnessSamplesInto(lines: AsyncIterator<string>, add: UnitAdd
 }
 
 async function readFileInto(file: string, add: UnitAdder): Promise<void> {
-  const raw = createReadStream(file);
-  const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  raw.on("error", (error) => input.destroy(error));
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const { lines, close } = openCsvLines(file);
   try {
     const iterator = lines[Symbol.asyncIterator]();
     const first = await iterator.next();
@@ -106,8 +100,7 @@ async function readFileInto(file: string, add: UnitAdder): Promise<void> {
     }
     await readCsvInto(again(), add);
   } finally {
-    lines.close();
-    raw.destroy();
+    close();
   }
 }
 

@@ -4,6 +4,7 @@ export type { CapacityDigest, CapacityStepDigest } from "./capacity-page.ts";
 export { digestCapacity, renderCapacityBody, renderCapacityPage } from "./capacity-page.ts";
 export type { PartJunit } from "./combined-junit.ts";
 export { renderCombinedJunit } from "./combined-junit.ts";
+export { MAX_CSV_LINE_BYTES, openCsvLines } from "./csv-lines.ts";
 export { csvRecords } from "./csv-records.ts";
 export type { LeadItem, PartLead } from "./failure-leads.ts";
 export { describeLeadItem, failureLeads } from "./failure-leads.ts";
