@@ -173,7 +173,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
     signals.push({
       kind: "vus",
       remedy: free ? "instances" : "vus",
-      short: "k6 out of VUs the target did not hold",
+      short: free ? "k6 out of VUs the target did not hold" : "k6 out of VUs within the latency objectives",
       detail: `k6 warned ${countNoun(warnings, "time")} that it had no VU to start an iteration with ("Insufficient VUs") ${why}.`,
     });
   }

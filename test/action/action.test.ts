@@ -218,7 +218,8 @@ describe("action/run.sh against the embedded sandbox", () => {
     });
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(
-      /^event-harness run --report-dir \S+ --scenario capacity=5m --threshold http_req_duration\{endpoint:events\}=p\(95\)<300 --threshold events_failed=rate<0\.05$/m,
+      // Shell-quoted where a character needs it, so the printed line runs as shown.
+      /^event-harness run --report-dir \S+ --scenario capacity=5m --threshold 'http_req_duration\{endpoint:events\}=p\(95\)<300' --threshold 'events_failed=rate<0\.05'$/m,
     );
   }, 90_000);
 

@@ -52,7 +52,7 @@ describe("run with a capacity load part, as the Action runs it", () => {
     expect(summary).toMatch(/\| Load: capacity \(2m\) \| capacity \d+ events\/s, \d+\/s broke, \d+ steps \|/);
     // The run's verdict line names what gated the part: its capacity and what broke the next rate.
     expect(summary).toMatch(
-      /^\*\*PASSED — 1 of 1 parts passed · load-capacity: capacity \d+ events\/s \(\d+\/s broke /m,
+      /^\*\*PASSED — 1 of 1 part passed · load-capacity: capacity \d+ events\/s \(\d+\/s broke /m,
     );
     for (const output of [run.stdout, run.stderr, html, summary])
       expect(output).not.toContain(credential.clientSecret);

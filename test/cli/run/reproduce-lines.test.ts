@@ -245,7 +245,7 @@ describe("the printed lines that repeat a failure, run as printed", () => {
       // The same minimal input fails again: the replay reached the faulty sandbox, not a correct one.
       // Each run draws references of its own (same length): the rest of the input is the same.
       const input = (text: string) =>
-        /minimal input \([^)]*\): (\{.*?\}); seed/.exec(text)?.[1]?.replace(/eah-fz-\w+-v\w+/, "REF");
+        /minimal input \([^)]*\): (\{.*?\}); replay with/.exec(text)?.[1]?.replace(/eah-fz-\w+-v\w+/, "REF");
       expect(input(again.stdout)).toBeDefined();
       expect(input(again.stdout)).toBe(input(found.stdout));
     },
