@@ -195,6 +195,23 @@ export function tokenFormClasses(
       ),
     );
   }
+  // The form's media type in each form RFC 9110 allows: judged here, at the form's level, with the other ways a valid
+  // form may be written, since a client of the spec sends it one way and an authorization server is often a product.
+  classes.push(
+    rawClass(
+      shape,
+      "Content-Type",
+      "media-type-forms",
+      "accepted",
+      "application/x-www-form-urlencoded in other letter case, with charset=utf-8, whitespace around ; (RFC 9110 §8.3.1)",
+      [
+        "Application/X-WWW-Form-URLEncoded",
+        "application/x-www-form-urlencoded; charset=UTF-8",
+        "application/x-www-form-urlencoded ; charset=utf-8",
+        'application/x-www-form-urlencoded;charset="utf-8"',
+      ].map((type) => form(shape.fields, `the valid form sent as ${JSON.stringify(type)}`, type)),
+    ),
+  );
   return classes;
 }
 
@@ -404,17 +421,5 @@ export function tokenFieldClasses(shape: TokenRequestShape): InputClass<TokenFor
       ),
     ]);
   }
-  add(
-    "Content-Type",
-    "media-type-forms",
-    "accepted",
-    "application/x-www-form-urlencoded in other letter case, with charset=utf-8, whitespace around ; (RFC 9110 §8.3.1)",
-    [
-      "Application/X-WWW-Form-URLEncoded",
-      "application/x-www-form-urlencoded; charset=UTF-8",
-      "application/x-www-form-urlencoded ; charset=utf-8",
-      'application/x-www-form-urlencoded;charset="utf-8"',
-    ].map((type) => ({ ...form(shape.fields, `the valid form sent as ${JSON.stringify(type)}`, type) })),
-  );
   return classes;
 }

@@ -59,7 +59,8 @@ export function bearerEventsApi(
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const body = await readBody(req);
-    const match = /^Bearer ([^\s]+)$/.exec(req.headers.authorization ?? "");
+    // RFC 6750 §2.1 and RFC 9110 §11.1: "Bearer" in any letter case, then one or more spaces and the token.
+    const match = /^Bearer +([^\s]+)$/i.exec(req.headers.authorization ?? "");
     const challenge = 'Bearer realm="events"';
     if (match?.[1] === undefined) {
       sendJson(res, 401, { Message: "Unauthorized" }, { "www-authenticate": challenge });
