@@ -1,6 +1,6 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
-import { compareOptionDefinitions } from "../compare/compare-option-definitions.ts";
+import { acceptedOption } from "../options/accepted-option.ts";
+import { compareOptionDefinitions } from "../options/gate-options.ts";
 
 export const compareCommand = defineCommand({
   name: "compare",

@@ -1,8 +1,8 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
-import { fuzzOptions } from "../fuzz-options.ts";
-import { runTimeoutOption } from "../run-timeout-option.ts";
-import { EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+import { acceptedOption } from "../options/accepted-option.ts";
+import { fuzzOptions } from "../options/fuzz-options.ts";
+import { runTimeoutOption } from "../options/run-timeout-option.ts";
+import { EMBEDDED_EXPIRES_IN, targetOptions } from "../options/target-options.ts";
 
 export const contractCommand = defineCommand({
   name: "contract",

@@ -23,7 +23,7 @@ import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
-import { parseInteger } from "../option-values.ts";
+import { parseInteger } from "../options/parse-option-value.ts";
 
 const NAME = "generate";
 /** Large enough for any k6 data file, small enough that a typo cannot fill a disk unnoticed. */

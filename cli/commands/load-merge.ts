@@ -1,5 +1,5 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
+import { acceptedOption } from "../options/accepted-option.ts";
 
 export const loadMergeCommand = defineCommand({
   name: "load-merge",

@@ -8,7 +8,7 @@ import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
-import { httpUrl, targetOptions } from "../target-options.ts";
+import { httpUrl, targetOptions } from "../options/target-options.ts";
 
 const NAME = "openapi";
 

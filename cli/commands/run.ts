@@ -1,11 +1,8 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand, type OptionSpecs } from "../command.ts";
-import {
-  compareOptionDefinitions,
-  loadBaselineOptionDefinitions,
-} from "../compare/compare-option-definitions.ts";
-import { runTimeoutOption } from "../run-timeout-option.ts";
-import { targetOptions } from "../target-options.ts";
+import { acceptedOption } from "../options/accepted-option.ts";
+import { compareOptionDefinitions, loadBaselineOptionDefinitions } from "../options/gate-options.ts";
+import { runTimeoutOption } from "../options/run-timeout-option.ts";
+import { targetOptions } from "../options/target-options.ts";
 
 const runOptions = {
   parts: {

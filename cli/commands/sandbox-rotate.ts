@@ -6,14 +6,14 @@ import { ResponseTooLargeError, RotationUnconfirmedError, UsageError } from "../
 import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
 import type { Redactor } from "../../transport/index.ts";
 import { defineCommand } from "../command.ts";
-import { configOptions } from "../config-options.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { displayPath } from "../display-path.ts";
 import { errorReason } from "../error-reason.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
-import { parseInteger } from "../option-values.ts";
+import { configOptions } from "../options/config-options.ts";
+import { parseInteger } from "../options/parse-option-value.ts";
+import { resolveConnection, resolveTimeoutMs, targetOptions } from "../options/target-options.ts";
 import type { RotationAnswer } from "../rotation-answer.ts";
-import { resolveConnection, resolveTimeoutMs, targetOptions } from "../target-options.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
 const MAX_OVERLAP_SECONDS = 86_400;

@@ -15,7 +15,7 @@ import { readInputFile } from "../../transport/index.ts";
 import { defineCommand } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
-import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
+import { parseChoice, parseInteger, parseNumber } from "../options/parse-option-value.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 
 const STRICTNESS = ["production", "complete", "lenient"] as const;

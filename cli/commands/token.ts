@@ -2,7 +2,7 @@ import { CannotRunError, UsageError } from "../../core/index.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { displayUrl } from "../load/display-url.ts";
-import { pick, targetOptions } from "../target-options.ts";
+import { pick, targetOptions } from "../options/target-options.ts";
 
 const NAME = "token";
 /** RFC 6750 §2.1's b64token: what a Bearer token is made of, and all `token` ever prints alone on a line. */

@@ -1,7 +1,7 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
+import { acceptedOption } from "../options/accepted-option.ts";
+import { targetOptions } from "../options/target-options.ts";
 import { rotationInputOptions } from "../rotation-inputs.ts";
-import { targetOptions } from "../target-options.ts";
 
 export const verifyRotationCommand = defineCommand({
   name: "verify-rotation",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { LoadRecord } from "../../reporting/compare/index.ts";
 import { displayPath } from "../display-path.ts";
-import { loadBaselineOptionDefinitions } from "./compare-option-definitions.ts";
+import { loadBaselineOptionDefinitions } from "../options/gate-options.ts";
 import { LOAD_RECORD_FILE, readComparable } from "./read-comparable.ts";
 
 /** A baseline as read from where the user named it. */

@@ -2,7 +2,7 @@ import { UsageError } from "../../core/index.ts";
 import { parseDurationSeconds } from "../../load/index.ts";
 import type { CompareOptions, FailOn } from "../../reporting/compare/index.ts";
 import { DEFAULT_COMPARE_OPTIONS, FAIL_ON_CHOICES } from "../../reporting/compare/index.ts";
-import { parseChoice, parseNumber } from "../option-values.ts";
+import { parseChoice, parseNumber } from "../options/parse-option-value.ts";
 
 const defaults = DEFAULT_COMPARE_OPTIONS;
 

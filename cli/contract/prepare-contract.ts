@@ -4,21 +4,21 @@ import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
-import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
-import { configSourceOf } from "../config-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
-import type { FuzzOptionValues } from "../fuzz-options.ts";
-import { parseFuzzOptions } from "../fuzz-options.ts";
-import { argvOf } from "../option-argv.ts";
-import { parseChoice, parseInteger } from "../option-values.ts";
+import type { acceptedOption } from "../options/accepted-option.ts";
+import { configSourceOf } from "../options/config-options.ts";
+import type { FuzzOptionValues } from "../options/fuzz-options.ts";
+import { parseFuzzOptions } from "../options/fuzz-options.ts";
+import { argvOf } from "../options/option-argv.ts";
+import { parseChoice, parseInteger } from "../options/parse-option-value.ts";
+import type { runTimeoutOption } from "../options/run-timeout-option.ts";
+import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
+import type { TargetTuning, targetOptions } from "../options/target-options.ts";
+import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../options/target-options.ts";
 import { rerunCommand } from "../rerun-command.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
-import type { runTimeoutOption } from "../run-timeout-option.ts";
-import { parseSandboxFaults } from "../sandbox-fault-option.ts";
-import type { TargetTuning, targetOptions } from "../target-options.ts";
-import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../target-options.ts";
 
 /** The option values the contract suite reads, as `event-harness contract` parses them. */
 export interface ContractOptionValues

@@ -15,8 +15,8 @@ import {
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import type { ParsedOptions } from "../command.ts";
 import type { CompareOptionValues } from "../compare/compare-options.ts";
-import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
-import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../target-options.ts";
+import { parseChoice, parseInteger, parseNumber } from "../options/parse-option-value.ts";
+import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../options/target-options.ts";
 
 /** The option values the load command reads, as `event-harness load` parses them. */
 export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, CompareOptionValues {

@@ -4,11 +4,13 @@ import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import type { RunningSandbox } from "../../sandbox/index.ts";
-import type { acceptedOption } from "../accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "../command.ts";
 import { reportContractRun } from "../contract/index.ts";
 import { interruption } from "../interruption.ts";
-import { parseInteger } from "../option-values.ts";
+import type { acceptedOption } from "../options/accepted-option.ts";
+import { parseInteger } from "../options/parse-option-value.ts";
+import type { TargetTuning, targetOptions } from "../options/target-options.ts";
+import { embeddedTarget } from "../options/target-options.ts";
 import type { rotationInputOptions } from "../rotation-inputs.ts";
 import {
   checkRotationInputs,
@@ -18,8 +20,6 @@ import {
 } from "../rotation-inputs.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
-import type { TargetTuning, targetOptions } from "../target-options.ts";
-import { embeddedTarget } from "../target-options.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;

@@ -14,13 +14,13 @@ import {
 import { resolveLedger } from "../accepted-ledger.ts";
 import { toolInfo } from "../build-info.ts";
 import type { CommandIo } from "../command.ts";
-import type { ConfigSource } from "../config-options.ts";
-import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
+import type { ConfigSource } from "../options/config-options.ts";
+import { configSourceOf, describeConfigSource } from "../options/config-options.ts";
+import { runTimeoutEnvironment } from "../options/run-timeout-option.ts";
 import { claimReportDir } from "../report-dir.ts";
 import { runOverrides } from "../run-overrides.ts";
-import { runTimeoutEnvironment } from "../run-timeout-option.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import type { PartPlan } from "./part-plan.ts";

@@ -5,13 +5,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConfigKey } from "../../../cli/config/index.ts";
 import { applyConfig, CONFIG_KEY_NAMES, CONFIG_KEYS } from "../../../cli/config/index.ts";
-import { runTimeoutOption } from "../../../cli/run-timeout-option.ts";
+import { runTimeoutOption } from "../../../cli/options/run-timeout-option.ts";
 import {
   credentialsOption,
   resolveTarget,
   resolveTimeoutMs,
   targetOptions,
-} from "../../../cli/target-options.ts";
+} from "../../../cli/options/target-options.ts";
 import { UsageError } from "../../../core/index.ts";
 
 const SPECS = {

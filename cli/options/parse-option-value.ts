@@ -1,5 +1,5 @@
-import { UsageError } from "../core/index.ts";
-import { didYouMean } from "./did-you-mean.ts";
+import { UsageError } from "../../core/index.ts";
+import { didYouMean } from "../did-you-mean.ts";
 
 /** Reads a whole number option within bounds, or throws a UsageError naming the option. */
 export function parseInteger(

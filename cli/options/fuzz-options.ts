@@ -1,6 +1,6 @@
-import { UsageError } from "../core/index.ts";
-import type { OptionSpecs } from "./command.ts";
-import { parseInteger, parseNumber } from "./option-values.ts";
+import { UsageError } from "../../core/index.ts";
+import type { OptionSpecs } from "../command.ts";
+import { parseInteger, parseNumber } from "./parse-option-value.ts";
 
 /** The property-based stage's options: how many inputs, for how long, and replaying one counterexample. */
 export const fuzzOptions = {

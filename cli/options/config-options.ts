@@ -1,5 +1,5 @@
-import type { OptionSpecs } from "./command.ts";
-import { displayPath } from "./display-path.ts";
+import type { OptionSpecs } from "../command.ts";
+import { displayPath } from "../display-path.ts";
 
 /** The options that pick a config file and one of its environments; every command with target options takes them. */
 export const configOptions = {

@@ -1,13 +1,13 @@
-import { UsageError } from "../core/index.ts";
-import type { Connection } from "../transport/connection/index.ts";
-import { connectionFromEnv, DIRECT, trustedCas } from "../transport/connection/index.ts";
-import type { ClientAuth, Target } from "../transport/index.ts";
-import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../transport/index.ts";
-import type { OptionSpecs, ParsedOptions } from "./command.ts";
-import { inHelpGroup } from "./command.ts";
+import { UsageError } from "../../core/index.ts";
+import type { Connection } from "../../transport/connection/index.ts";
+import { connectionFromEnv, DIRECT, trustedCas } from "../../transport/connection/index.ts";
+import type { ClientAuth, Target } from "../../transport/index.ts";
+import { CLIENT_AUTH_METHODS, resolveTokenUrl, Secret } from "../../transport/index.ts";
+import type { OptionSpecs, ParsedOptions } from "../command.ts";
+import { inHelpGroup } from "../command.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { configOptions } from "./config-options.ts";
-import { didYouMean } from "./did-you-mean.ts";
-import { parseNumber } from "./option-values.ts";
+import { parseNumber } from "./parse-option-value.ts";
 
 /** --audience none: no audience form field at all, for a server that refuses any audience not registered. */
 export const NO_AUDIENCE = "none";

@@ -1,10 +1,7 @@
 import { CLIENT_MODELS } from "../../load/index.ts";
-import { acceptedOption } from "../accepted-option.ts";
-import {
-  compareOptionDefinitions,
-  loadBaselineOptionDefinitions,
-} from "../compare/compare-option-definitions.ts";
-import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+import { acceptedOption } from "./accepted-option.ts";
+import { compareOptionDefinitions, loadBaselineOptionDefinitions } from "./gate-options.ts";
+import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "./target-options.ts";
 
 /** The load command's options: definitions only, so its help loads none of the machinery. */
 export const loadOptions = {

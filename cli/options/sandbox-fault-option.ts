@@ -1,6 +1,6 @@
-import { UsageError } from "../core/index.ts";
-import type { FaultName } from "../sandbox/index.ts";
-import { didYouMean } from "./did-you-mean.ts";
+import { UsageError } from "../../core/index.ts";
+import type { FaultName } from "../../sandbox/index.ts";
+import { didYouMean } from "../did-you-mean.ts";
 
 /**
  * Checks the names given to a command's --sandbox-fault against the sandbox's faults (listing them all on a typo).
@@ -8,7 +8,7 @@ import { didYouMean } from "./did-you-mean.ts";
  */
 export async function parseSandboxFaults(raw: readonly string[], command: string): Promise<FaultName[]> {
   if (raw.length === 0) return [];
-  const { FAULTS, isFaultName } = await import("../sandbox/index.ts");
+  const { FAULTS, isFaultName } = await import("../../sandbox/index.ts");
   const unknown = raw.filter((name) => !isFaultName(name));
   const names = FAULTS.map((fault) => fault.name);
   if (unknown.length > 0) {

@@ -1,5 +1,5 @@
-import type { OptionSpecs } from "./command.ts";
-import { parseNumber } from "./option-values.ts";
+import type { OptionSpecs } from "../command.ts";
+import { parseNumber } from "./parse-option-value.ts";
 
 /** The contract run's overall deadline, for commands that run the contract suite (contract, run). */
 export const runTimeoutOption = {

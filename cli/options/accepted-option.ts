@@ -1,4 +1,4 @@
-import type { OptionSpecs } from "./command.ts";
+import type { OptionSpecs } from "../command.ts";
 
 /** The ledger of accepted deviations, for every command that judges checks or load gates. */
 export const acceptedOption = {

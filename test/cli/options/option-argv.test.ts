@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defineCommand, parseCommandArgs } from "../../cli/command.ts";
-import { argvOf } from "../../cli/option-argv.ts";
+import { defineCommand, parseCommandArgs } from "../../../cli/command.ts";
+import { argvOf } from "../../../cli/options/option-argv.ts";
 
 const probe = defineCommand({
   name: "probe",
