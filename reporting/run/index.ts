@@ -1,14 +1,14 @@
 // The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
+export { csvRecords } from "../../k6-tooling/csv/csv-records.ts";
+export type { K6CsvTag } from "../../k6-tooling/csv/k6-csv-tags.ts";
+export { k6CsvTagReader } from "../../k6-tooling/csv/k6-csv-tags.ts";
+export { bucketMiddle, LatencyHistogram, MAX_BUCKET_INDEX } from "../compare/latency-histogram.ts";
 export type { PartJunit } from "./combined-junit.ts";
 export { renderCombinedJunit } from "./combined-junit.ts";
-export { csvRecords } from "./csv-records.ts";
 export type { LeadItem, PartLead } from "./failure-leads.ts";
 export { describeLeadItem, failureLeads } from "./failure-leads.ts";
-export type { K6CsvTag } from "./k6-csv-tags.ts";
-export { k6CsvTagReader } from "./k6-csv-tags.ts";
 export { aggregateK6Csv, readK6CsvFile } from "./k6-time-series.ts";
-export { bucketMiddle, LatencyHistogram, MAX_BUCKET_INDEX } from "./latency-histogram.ts";
 export type { LoadSummary } from "./load-summary.ts";
 export { digestLoadSummary } from "./load-summary.ts";
 export type { BaselineComparisonFile, PartDetails } from "./part-details.ts";

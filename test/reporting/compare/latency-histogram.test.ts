@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LatencyHistogram } from "../../../reporting/run/latency-histogram.ts";
+import { LatencyHistogram } from "../../../reporting/compare/latency-histogram.ts";
 
 function exactQuantile(sorted: readonly number[], q: number): number {
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] as number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvRecords } from "../../../reporting/run/csv-records.ts";
+import { csvRecords } from "../../../k6-tooling/csv/csv-records.ts";
 
 async function records(text: string): Promise<string[][]> {
   async function* lines() {
