@@ -10,12 +10,12 @@ import { describeTokenEndpoint } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { describeRun } from "./describe-run.ts";
-import { executeMerged } from "./execute-merged.ts";
+import { executeMerged } from "./execute-instances.ts";
 import { k6Ending } from "./k6-ending.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
-import { samplesOutput, singleRunExtras } from "./single-run-extras.ts";
+import { samplesOutput, singleRunExtras } from "./single-run-k6-args.ts";
 
 /** k6's own log lines, kept out of the console between the harness's lines. */
 const K6_LOG_FILE = "k6.log";

@@ -35,10 +35,10 @@ import { runOverrides } from "../run-overrides.ts";
 import { BaselineStep } from "./baseline-step.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
+import { preflight } from "./load-preflight.ts";
 import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
 import { readLoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
-import { preflight } from "./preflight.ts";
 import { runVariables } from "./run-variables.ts";
 
 /**

@@ -1,16 +1,16 @@
 import type { Ledger } from "../accepted/ledger.ts";
 import type { JunitSuite } from "../index.ts";
+import { renderText } from "./console-summary.ts";
 import { droppedCause } from "./dropped-cause.ts";
 import { renderJunit } from "./junit.ts";
-import type { ReportInput } from "./markdown.ts";
-import { renderMarkdown } from "./markdown.ts";
 import type { ReportContext } from "./report-context.ts";
 import { reportFacts } from "./report-facts.ts";
 import type { BaselineVerdict, LoadResult, RunEnding } from "./run-result.ts";
 import { describeResult, FINISHED, loadResult } from "./run-result.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { thresholdResults } from "./summary-data.ts";
-import { renderText } from "./text.ts";
+import type { ReportInput } from "./summary-markdown.ts";
+import { renderMarkdown } from "./summary-markdown.ts";
 import { slidingExpiryVerdict } from "./verdict.ts";
 
 export interface RenderedReports {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { dashboardPeriodSeconds, singleRunExtras } from "../../../cli/load/single-run-extras.ts";
+import { dashboardPeriodSeconds, singleRunExtras } from "../../../cli/load/single-run-k6-args.ts";
 
 describe("the dashboard's period", () => {
   it("gives a short run about 30 periods, so its charts are drawn at all", () => {

@@ -1,11 +1,11 @@
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { formatDuration } from "../index.ts";
 import { droppedCause } from "./dropped-cause.ts";
-import type { ReportInput } from "./markdown.ts";
-import { describeLoad, VERDICT_TITLE } from "./markdown.ts";
 import type { ThresholdStatus } from "./run-result.ts";
 import { describeResult, staleWarning, thresholdStatus } from "./run-result.ts";
 import { round } from "./summary-data.ts";
+import type { ReportInput } from "./summary-markdown.ts";
+import { describeLoad, VERDICT_TITLE } from "./summary-markdown.ts";
 
 const TEXT_MARK: Record<ThresholdStatus, string> = { PASS: "✓", FAIL: "✗", WAIVED: "~ WAIVED" };
 
