@@ -1,7 +1,7 @@
 import { defineCommand } from "../command.ts";
 import { acceptedOption } from "../options/accepted-option.ts";
 import { targetOptions } from "../options/target-options.ts";
-import { rotationInputOptions } from "../rotation-inputs.ts";
+import { rotationInputOptions } from "../rotation/rotation-inputs.ts";
 
 export const verifyRotationCommand = defineCommand({
   name: "verify-rotation",

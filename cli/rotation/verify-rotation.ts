@@ -11,15 +11,10 @@ import type { acceptedOption } from "../options/accepted-option.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
 import type { TargetTuning, targetOptions } from "../options/target-options.ts";
 import { embeddedTarget } from "../options/target-options.ts";
-import type { rotationInputOptions } from "../rotation-inputs.ts";
-import {
-  checkRotationInputs,
-  OLD_SECRET_ENV,
-  OLD_TOKEN_ENV,
-  readRotationInputs,
-} from "../rotation-inputs.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
+import type { rotationInputOptions } from "./rotation-inputs.ts";
+import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV, readRotationInputs } from "./rotation-inputs.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;

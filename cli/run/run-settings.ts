@@ -19,7 +19,7 @@ import { resolveRunTimeoutMs } from "../options/run-timeout-option.ts";
 import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
 import type { targetOptions } from "../options/target-options.ts";
 import { httpUrl, pick } from "../options/target-options.ts";
-import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
+import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation/rotation-inputs.ts";
 
 export const PARTS = ["contract", "load", "rotation"] as const;
 export type PartName = (typeof PARTS)[number];

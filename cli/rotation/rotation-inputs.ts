@@ -1,6 +1,6 @@
-import { UsageError } from "../core/index.ts";
-import { readInputFile } from "../transport/index.ts";
-import type { OptionSpecs } from "./command.ts";
+import { UsageError } from "../../core/index.ts";
+import { readInputFile } from "../../transport/index.ts";
+import type { OptionSpecs } from "../command.ts";
 
 export const OLD_SECRET_ENV = "EVENT_API_OLD_CLIENT_SECRET";
 export const OLD_TOKEN_ENV = "EVENT_API_OLD_ACCESS_TOKEN";

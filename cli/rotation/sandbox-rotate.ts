@@ -13,7 +13,7 @@ import { ExitCode, exitCodeOf } from "../exit-codes.ts";
 import { configOptions } from "../options/config-options.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
 import { resolveConnection, resolveTimeoutMs, targetOptions } from "../options/target-options.ts";
-import type { RotationAnswer } from "../rotation-answer.ts";
+import type { RotationAnswer } from "./rotation-answer.ts";
 
 /** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
 const MAX_OVERLAP_SECONDS = 86_400;
@@ -508,7 +508,7 @@ async function callAdminEndpoint(
   if (status !== 200) {
     throw new RotationUnconfirmedError(`the admin endpoint answered ${status}${description}`);
   }
-  const { readRotationAnswer } = await import("../rotation-answer.ts");
+  const { readRotationAnswer } = await import("./rotation-answer.ts");
   const read = readRotationAnswer(body ?? text, asked.clientId);
   if (!read.ok) {
     const { inertText } = await import("../../transport/index.ts");
