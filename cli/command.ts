@@ -22,6 +22,8 @@ export interface OptionSpec {
   readonly env?: string;
   /** Heading the option is listed under in --help (e.g. the target options shared by commands); default "Options". */
   readonly group?: string;
+  /** The numbers the option takes: declared with the option, so every reader of it checks the same bound. */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
@@ -29,7 +31,7 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 type OptionValue<S extends OptionSpec> = S["type"] extends "boolean"
   ? boolean
   : S["multiple"] extends true
-    ? string[]
+    ? readonly string[]
     : string;
 
 export type ParsedOptions<O extends OptionSpecs> = { -readonly [K in keyof O]?: OptionValue<O[K]> };

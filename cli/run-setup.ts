@@ -4,7 +4,7 @@ import { ledgerScope, resolveLedger } from "./accepted-ledger.ts";
 import type { CommandIo, ParsedOptions } from "./command.ts";
 import { compactTimestamp } from "./compact-timestamp.ts";
 import { resolveTargetWithIssuer } from "./issuer-target.ts";
-import type { acceptedOption } from "./options/accepted-option.ts";
+import type { acceptedOption } from "./options/gate-options.ts";
 import type { runTimeoutOption } from "./options/run-timeout-option.ts";
 import { resolveRunTimeoutMs } from "./options/run-timeout-option.ts";
 import type { TargetTuning, targetOptions } from "./options/target-options.ts";

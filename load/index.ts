@@ -40,6 +40,7 @@ export {
   tokenRefreshes,
 } from "./lib/metric-names.ts";
 export { RENAMED_METRICS, RETIRED_METRICS } from "./lib/renamed-metrics.ts";
+export { RUN_BOUNDS } from "./lib/run-bounds.ts";
 export type { ClientCredential, RunConfig } from "./lib/run-config.ts";
 export { readRunConfig } from "./lib/run-config.ts";
 export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";

@@ -23,11 +23,10 @@ import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
+import { generateOptions, MAX_COUNT } from "../options/generate-options.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
 
 const NAME = "generate";
-/** Large enough for any k6 data file, small enough that a typo cannot fill a disk unnoticed. */
-export const MAX_COUNT = 10_000_000;
 
 /** Path problems that mean "wrong --out", not a broken harness. */
 const BAD_PATH = new Set([
@@ -61,47 +60,7 @@ export const generateCommand = defineCommand({
     "Output stops quietly (exit 0) when the reader goes away, e.g. `| head -1`. With --out the file appears",
     "only when complete. Interrupted by a signal: exit 3.",
   ].join("\n"),
-  options: {
-    count: {
-      type: "string",
-      valueName: "N",
-      description: `Valid events to generate, 1 to ${MAX_COUNT.toLocaleString("en-US")} (rounds with --invalid all).`,
-    },
-    seed: {
-      type: "string",
-      valueName: "S",
-      description: `Seed, 0 to ${MAX_SEED}: the same seed gives the same events (default random, printed on stderr).`,
-    },
-    invalid: {
-      type: "string",
-      valueName: "NAME|all",
-      description: "Emit invalid bodies made by one variant, or by all of them.",
-    },
-    "with-meta": {
-      type: "boolean",
-      description: 'With --invalid: wrap each line as {"variant","violates","rule","path","body"}.',
-    },
-    "list-invalid": {
-      type: "boolean",
-      description: "List the invalid variants (name, violates, path, rule) and exit.",
-    },
-    out: {
-      type: "string",
-      valueName: "FILE",
-      description: "Write to FILE instead of stdout, creating parent folders ('-' means stdout).",
-    },
-    "run-id": {
-      type: "string",
-      valueName: "ID",
-      description:
-        "Run id in every reference (default s<seed>); pass a fresh one if the target keeps references unique.",
-    },
-    channels: {
-      type: "string",
-      valueName: "N",
-      description: `Size of the seeded channel pool, 1 to ${MAX_CHANNEL_POOL} (default ${GENERATOR_DEFAULTS.channels}).`,
-    },
-  },
+  options: generateOptions,
   examples: [
     "event-harness generate --count 3 --seed 42",
     'event-harness generate --count 100000 --seed 7 --run-id "run-$(date +%s)" --out reports/events.ndjson',

@@ -47,7 +47,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "sandbox-rotate",
     summary: "Rotate a client secret of a running sandbox through its admin endpoint",
-    load: async () => (await import("../rotation/sandbox-rotate.ts")).sandboxRotateCommand as Command,
+    load: async () => (await import("./sandbox-rotate.ts")).sandboxRotateCommand as Command,
   },
   {
     name: "generate",

@@ -9,6 +9,7 @@ import {
 } from "../../k6-tooling/binary/k6-binary.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
+import { k6Options } from "../options/k6-options.ts";
 
 const SOURCE_LABEL = {
   K6_BIN: "from K6_BIN",
@@ -25,16 +26,7 @@ export const k6Command = defineCommand({
     "--install builds the pinned version (tools/k6/go.mod) with Go when none is found: once, about 1–2 minutes.",
     "The load command does the same by itself, so --install only warms a fresh machine (as .ci/run does).",
   ].join("\n"),
-  options: {
-    install: {
-      type: "boolean",
-      description: "Build the pinned k6 into .tools/bin when no usable k6 is found.",
-    },
-    "print-path": {
-      type: "boolean",
-      description: 'Print only the binary\'s path (for scripts: "$(event-harness k6 --print-path)").',
-    },
-  },
+  options: k6Options,
   examples: [
     "event-harness k6",
     "event-harness k6 --install",

@@ -8,7 +8,8 @@ import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
-import { httpUrl, targetOptions } from "../options/target-options.ts";
+import { addressOptions, openapiOptions } from "../options/openapi-options.ts";
+import { httpUrl } from "../options/target-options.ts";
 
 const NAME = "openapi";
 
@@ -27,12 +28,6 @@ const BAD_PATH = new Set([
   "ELOOP",
 ]);
 
-const addressOptions = {
-  "auth-url": targetOptions["auth-url"],
-  "token-url": targetOptions["token-url"],
-  "base-url": targetOptions["base-url"],
-} as const;
-
 export const openapiCommand = defineCommand({
   name: NAME,
   summary: "Write the API's contract as an OpenAPI 3.1 document (JSON)",
@@ -47,26 +42,7 @@ export const openapiCommand = defineCommand({
     "on example.com). No credential is read or written. The one rule no OpenAPI tool checks, sliding",
     "expiry, is `event-harness contract --profile full`'s.",
   ].join("\n"),
-  options: {
-    out: {
-      type: "string",
-      valueName: "FILE",
-      description: "Write to FILE instead of stdout, creating parent folders ('-' means stdout).",
-    },
-    strictness: {
-      type: "string",
-      valueName: "LEVEL",
-      description:
-        "Which event fields the request body requires: production (default: type, customer.email, channel.id, transaction.reference), complete or lenient.",
-    },
-    schema: {
-      type: "string",
-      valueName: "NAME",
-      description:
-        "Write one standalone JSON Schema (2020-12) instead of the document: event (at --strictness) or token-response.",
-    },
-    ...addressOptions,
-  },
+  options: openapiOptions,
   examples: [
     "event-harness openapi > event-api.openapi.json",
     "event-harness openapi --token-url https://sso.example.com/realms/business/protocol/openid-connect/token \\\n    --base-url https://api.example.com --out reports/openapi.json",

@@ -16,6 +16,7 @@ import { defineCommand } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseChoice, parseInteger, parseNumber } from "../options/parse-option-value.ts";
+import { sandboxOptions } from "../options/sandbox-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 
 const STRICTNESS = ["production", "complete", "lenient"] as const;
@@ -177,83 +178,7 @@ export const sandboxCommand = defineCommand({
     "",
     faultCatalogue(),
   ].join("\n"),
-  options: {
-    host: {
-      type: "string",
-      valueName: "HOST",
-      description: `Interface to listen on (default ${SANDBOX_DEFAULTS.host}).`,
-    },
-    port: { type: "string", valueName: "N", description: "TCP port, 0 for any free one (default 0)." },
-    "expires-in": {
-      type: "string",
-      valueName: "S",
-      description: `Token lifetime in seconds, counted from last use (default ${SANDBOX_DEFAULTS.expiresIn}).`,
-    },
-    latency: {
-      type: "string",
-      valueName: "MS",
-      description: `Milliseconds added before every answer, to show a latency regression (default 0, at most ${MAX_SANDBOX_LATENCY_MS}).`,
-    },
-    client: {
-      type: "string",
-      multiple: true,
-      valueName: "ID:SECRET",
-      description: "A client to register instead of the demo client.",
-    },
-    fault: {
-      type: "string",
-      multiple: true,
-      valueName: "NAME",
-      description: "Switch a fault on (see Faults above).",
-    },
-    "fault-seed": {
-      type: "string",
-      valueName: "N",
-      description: `Seed of events-500-one-in-seven's random draw (default ${SANDBOX_DEFAULTS.faultSeed}).`,
-    },
-    "fault-rate": {
-      type: "string",
-      valueName: "R",
-      description: `Fraction of valid events events-5xx-fraction fails, 0–1 (default ${SANDBOX_DEFAULTS.faultRate}).`,
-    },
-    journal: {
-      type: "string",
-      valueName: "FILE",
-      description: "Append every accepted event to FILE as NDJSON.",
-    },
-    strictness: {
-      type: "string",
-      valueName: "LEVEL",
-      description: "Required event fields: production, complete or lenient (default production).",
-    },
-    "admin-token": {
-      type: "string",
-      valueName: "TOKEN",
-      env: "EVENT_HARNESS_ADMIN_TOKEN",
-      description: "Bearer credential of the admin endpoint, 16–512 token characters (default: random).",
-    },
-    "token-path": {
-      type: "string",
-      valueName: "PATH",
-      description:
-        "Serve the token endpoint at this path instead of /auth/oauth/token (e.g. /realms/r/protocol/openid-connect/token).",
-    },
-    "tls-cert": {
-      type: "string",
-      valueName: "FILE",
-      description: "Serve HTTPS with this PEM certificate (needs --tls-key).",
-    },
-    "tls-key": {
-      type: "string",
-      valueName: "FILE",
-      description: "The PEM private key of --tls-cert.",
-    },
-    json: {
-      type: "boolean",
-      description:
-        'Print one JSON line {"auth_url","token_url","base_url","clients","admin_token"} and nothing else on stdout.',
-    },
-  },
+  options: sandboxOptions,
   examples: [
     "event-harness sandbox",
     "event-harness sandbox --port 8080 --expires-in 5",

@@ -1,7 +1,5 @@
 import { defineCommand } from "../command.ts";
-import { acceptedOption } from "../options/accepted-option.ts";
-import { targetOptions } from "../options/target-options.ts";
-import { rotationInputOptions } from "../rotation/rotation-inputs.ts";
+import { rotationOptions } from "../options/rotation-options.ts";
 
 export const verifyRotationCommand = defineCommand({
   name: "verify-rotation",
@@ -19,35 +17,7 @@ export const verifyRotationCommand = defineCommand({
     "(--sandbox-overlap, --sandbox-revoke), and the rotation is verified.",
     "Exit codes as for contract: 0 passed, 1 failed, 2 usage, 3 could not decide.",
   ].join("\n"),
-  options: {
-    "expect-old": {
-      type: "string",
-      valueName: "WHAT",
-      description: "refused or accepted: what the old secret should get.",
-    },
-    "expect-old-tokens": {
-      type: "string",
-      valueName: "WHAT",
-      description: "valid or revoked: what tokens issued before the rotation should be.",
-    },
-    "report-dir": {
-      type: "string",
-      valueName: "DIR",
-      description: "Where the reports go: a new or empty directory (default reports/rotation/<time>).",
-    },
-    "sandbox-overlap": {
-      type: "string",
-      valueName: "S",
-      description: "Embedded sandbox: seconds the old secret stays accepted (default 0).",
-    },
-    "sandbox-revoke": {
-      type: "boolean",
-      description: "Embedded sandbox: revoke tokens issued before the rotation.",
-    },
-    ...rotationInputOptions,
-    ...acceptedOption,
-    ...targetOptions,
-  },
+  options: rotationOptions,
   examples: [
     "event-harness verify-rotation --expect-old refused --expect-old-tokens valid",
     "EVENT_API_CLIENT_SECRET=new EVENT_API_OLD_CLIENT_SECRET=old event-harness verify-rotation --expect-old refused \\\n    --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",

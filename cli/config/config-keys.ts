@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
 import type { OptionSpec } from "../command.ts";
-import { acceptedOption } from "../options/accepted-option.ts";
-import { loadBaselineOptionDefinitions } from "../options/gate-options.ts";
+import { acceptedOption, baselineOptions } from "../options/gate-options.ts";
 import { runTimeoutOption } from "../options/run-timeout-option.ts";
 import { credentialsOption, targetOptions } from "../options/target-options.ts";
 
@@ -124,7 +123,7 @@ export const CONFIG_KEYS = {
   },
   baseline: {
     flag: "baseline",
-    option: loadBaselineOptionDefinitions.baseline,
+    option: baselineOptions.baseline,
     schema: z.union([z.string(), z.array(z.string())]),
     path: true,
     description:

@@ -4,34 +4,19 @@ import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
-import type { CommandIo, ParsedOptions } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
-import type { acceptedOption } from "../options/accepted-option.ts";
 import { configSourceOf } from "../options/config-options.ts";
-import type { FuzzOptionValues } from "../options/fuzz-options.ts";
+import type { ContractOptionValues } from "../options/contract-options.ts";
 import { parseFuzzOptions } from "../options/fuzz-options.ts";
 import { argvOf } from "../options/option-argv.ts";
 import { parseChoice, parseInteger } from "../options/parse-option-value.ts";
-import type { runTimeoutOption } from "../options/run-timeout-option.ts";
 import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
-import type { TargetTuning, targetOptions } from "../options/target-options.ts";
+import type { TargetTuning } from "../options/target-options.ts";
 import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../options/target-options.ts";
 import { rerunCommand } from "../rerun-command.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
-
-/** The option values the contract suite reads, as `event-harness contract` parses them. */
-export interface ContractOptionValues
-  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption>,
-    FuzzOptionValues {
-  profile?: string;
-  "report-dir"?: string;
-  only?: readonly string[];
-  seed?: string;
-  "sandbox-expires-in"?: string;
-  "sandbox-fault"?: readonly string[];
-  quiet?: boolean;
-}
 
 /** What the contract options ask for, checked. */
 interface ContractChoices {

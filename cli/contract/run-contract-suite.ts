@@ -1,8 +1,8 @@
 import { ContractRunError } from "../../core/index.ts";
 import type { CommandIo } from "../command.ts";
 import { exitCodeOf } from "../exit-codes.ts";
+import type { ContractOptionValues } from "../options/contract-options.ts";
 import { executeContract } from "./execute-contract.ts";
-import type { ContractOptionValues } from "./prepare-contract.ts";
 import { prepareContract } from "./prepare-contract.ts";
 import { recordContract } from "./record-contract.ts";
 

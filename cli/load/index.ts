@@ -8,7 +8,7 @@ export { scrubDashboard } from "../../reporting/load/report-scrub.ts";
 export { renderRunReports } from "../../reporting/load/run-reports.ts";
 export { percentile, readTrendSamples } from "../../reporting/load/trend-samples.ts";
 export { startLiveProgress } from "./live-progress.ts";
-export type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
+export type { LoadSettings } from "./load-settings.ts";
 export { readLoadSettings } from "./load-settings.ts";
 export type { InstanceOutput, MergedRun } from "./merge-instances.ts";
 export { mergeInstances } from "./merge-instances.ts";

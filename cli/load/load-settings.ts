@@ -13,35 +13,9 @@ import {
   SCENARIOS,
 } from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
-import type { ParsedOptions } from "../command.ts";
-import type { CompareOptionValues } from "../compare/compare-options.ts";
+import type { LoadOptionValues } from "../options/load-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../options/parse-option-value.ts";
-import { EMBEDDED_EXPIRES_IN, type targetOptions } from "../options/target-options.ts";
-
-/** The option values the load command reads, as `event-harness load` parses them. */
-export interface LoadOptionValues extends ParsedOptions<typeof targetOptions>, CompareOptionValues {
-  baseline?: string;
-  "save-baseline"?: string;
-  "sandbox-latency"?: string;
-  rate?: string;
-  duration?: string;
-  vus?: string;
-  instances?: string;
-  "k6-operator"?: string;
-  "client-model"?: string;
-  "expires-margin"?: string;
-  credentials?: string;
-  "report-dir"?: string;
-  accepted?: string;
-  threshold?: readonly string[];
-  out?: readonly string[];
-  seed?: string;
-  events?: string;
-  "sandbox-expires-in"?: string;
-  "expires-in"?: string;
-  "sandbox-fault"?: readonly string[];
-  quiet?: boolean;
-}
+import { EMBEDDED_EXPIRES_IN } from "../options/target-options.ts";
 
 /** The run settings given on the command line; undefined means the scenario's default. */
 export interface LoadSettings {

@@ -8,15 +8,10 @@ import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
+import type { LoadMergeOptionValues } from "../options/load-merge-options.ts";
 import { claimReportDir, createReportDir } from "../report-dir.ts";
 import { mergeInstances } from "./merge-instances.ts";
 import { readOperatorPlan } from "./operator-plan.ts";
-
-export interface LoadMergeOptions {
-  plan?: string;
-  "report-dir"?: string;
-  accepted?: string;
-}
 
 /**
  * `event-harness load-merge <runner-dir>…`: merges the outputs k6-operator's runners left (each directory holds one
@@ -25,7 +20,7 @@ export interface LoadMergeOptions {
  */
 export async function runLoadMerge(
   dirs: readonly string[],
-  options: LoadMergeOptions,
+  options: LoadMergeOptionValues,
   io: CommandIo,
 ): Promise<number> {
   const planFile = path.resolve(options.plan ?? PLAN_FILE);

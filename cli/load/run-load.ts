@@ -1,8 +1,8 @@
 import { CannotRunError } from "../../core/index.ts";
 import type { CommandIo } from "../command.ts";
 import { exitCodeOf } from "../exit-codes.ts";
+import type { LoadOptionValues } from "../options/load-options.ts";
 import { executeLoad } from "./execute-load.ts";
-import type { LoadOptionValues } from "./load-settings.ts";
 import { prepareLoad } from "./prepare-load.ts";
 import { recordLoad } from "./record-load.ts";
 import { writeOperatorRun } from "./write-operator-run.ts";

@@ -1,5 +1,5 @@
 import { UsageError } from "../../core/index.ts";
-import type { OptionSpecs } from "../command.ts";
+import type { OptionSpecs, ParsedOptions } from "../command.ts";
 import { parseInteger, parseNumber } from "./parse-option-value.ts";
 
 /** The property-based stage's options: how many inputs, for how long, and replaying one counterexample. */
@@ -7,12 +7,14 @@ export const fuzzOptions = {
   "fuzz-runs": {
     type: "string",
     valueName: "N",
+    range: { min: 0, max: 100_000 },
     description:
       "Inputs each property-based check draws (default 25 in the fast profile, 200 in the full one; 0 sends none: the checks SKIP).",
   },
   "fuzz-time": {
     type: "string",
     valueName: "SECONDS",
+    range: { min: 1, max: 24 * 3600 },
     description:
       "Time the property-based checks share for their search (default 20 fast, 60 full); a check that finds a failure gets its share again, at least 30 s, to shrink it. A limit stops new inputs, never one in flight: its answer is judged however late.",
   },
@@ -24,15 +26,9 @@ export const fuzzOptions = {
   },
 } as const satisfies OptionSpecs;
 
-export interface FuzzOptionValues {
-  "fuzz-runs"?: string;
-  "fuzz-time"?: string;
-  "fuzz-replay"?: string;
-}
+export type FuzzOptionValues = ParsedOptions<typeof fuzzOptions>;
 
 const REPLAY_PATH = /^[0-9]+(?::[0-9]+)*$/;
-const MAX_RUNS = 100_000;
-const MAX_SECONDS = 24 * 3600;
 
 /**
  * The stage's settings from the options over the profile's defaults. A replay needs the seed of the run it comes
@@ -46,13 +42,11 @@ export function parseFuzzOptions(
   replayProblem: (path: string, runs: number) => string | undefined,
 ): { readonly runs: number; readonly timeBudgetMs: number; readonly replayPath?: string } {
   const runs = parseInteger("fuzz-runs", options["fuzz-runs"], {
-    min: 0,
-    max: MAX_RUNS,
+    ...fuzzOptions["fuzz-runs"].range,
     fallback: defaults.runs,
   });
   const seconds = parseNumber("fuzz-time", options["fuzz-time"], {
-    min: 1,
-    max: MAX_SECONDS,
+    ...fuzzOptions["fuzz-time"].range,
     fallback: defaults.timeBudgetMs / 1000,
   });
   const replayPath = options["fuzz-replay"]?.trim();

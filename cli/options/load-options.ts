@@ -1,24 +1,40 @@
-import { CLIENT_MODELS } from "../../load/index.ts";
-import { acceptedOption } from "./accepted-option.ts";
-import { compareOptionDefinitions, loadBaselineOptionDefinitions } from "./gate-options.ts";
+import { CLIENT_MODELS, RUN_BOUNDS } from "../../load/index.ts";
+import type { OptionSpecs, ParsedOptions } from "../command.ts";
+import { acceptedOption, baselineOptions, compareOptionDefinitions } from "./gate-options.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "./target-options.ts";
 
-/** The load command's options: definitions only, so its help loads none of the machinery. */
-export const loadOptions = {
+/**
+ * The load options `run` takes too and hands to each load part as given: declared once here, read once by the load
+ * settings' reader (cli/load/load-settings.ts), which `run` calls to check them before any part runs.
+ */
+export const loadPartOptions = {
   rate: {
     type: "string",
     valueName: "N",
+    range: RUN_BOUNDS.rate,
     description: "Events per second (sustained, soak; ramp: the peak; spike: the base rate).",
   },
+} as const satisfies OptionSpecs;
+
+/** The load command's options: definitions only, so its help loads none of the machinery. */
+export const loadOptions = {
+  ...loadPartOptions,
   duration: {
     type: "string",
     valueName: "D",
+    range: RUN_BOUNDS.durationSeconds,
     description: "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit.",
   },
-  vus: { type: "string", valueName: "N", description: "VUs (open models: pre-allocated VUs)." },
+  vus: {
+    type: "string",
+    valueName: "N",
+    range: RUN_BOUNDS.vus,
+    description: "VUs (open models: pre-allocated VUs).",
+  },
   instances: {
     type: "string",
     valueName: "N",
+    range: RUN_BOUNDS.instances,
     description:
       "Split the run over N local k6 processes (execution segments), started together; results are merged (default 1).",
   },
@@ -31,6 +47,7 @@ export const loadOptions = {
   "expires-in": {
     type: "string",
     valueName: "S",
+    range: { min: 1, max: 86_400 },
     description:
       "With --k6-operator: the target's expires_in, which a run learns from the target (idle-gap plans its gaps from it).",
   },
@@ -42,6 +59,7 @@ export const loadOptions = {
   "expires-margin": {
     type: "string",
     valueName: "S",
+    range: RUN_BOUNDS.marginSeconds,
     description:
       "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
   },
@@ -82,9 +100,16 @@ export const loadOptions = {
   "sandbox-expires-in": {
     type: "string",
     valueName: "S",
+    range: { min: 1, max: 86_400 },
     description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
   },
-  ...loadBaselineOptionDefinitions,
+  "sandbox-latency": {
+    type: "string",
+    valueName: "MS",
+    description:
+      "Milliseconds the embedded sandbox adds before every answer, to see a baseline comparison regress.",
+  },
+  ...baselineOptions,
   ...compareOptionDefinitions,
   "sandbox-fault": {
     type: "string",
@@ -95,4 +120,10 @@ export const loadOptions = {
   },
   ...acceptedOption,
   ...targetOptions,
-} as const;
+} as const satisfies OptionSpecs;
+
+/** The load command's option values, as `event-harness load` parses them. */
+export type LoadOptionValues = ParsedOptions<typeof loadOptions>;
+
+/** The values of the options `run` hands to its load parts. */
+export type LoadPartOptionValues = ParsedOptions<typeof loadPartOptions>;

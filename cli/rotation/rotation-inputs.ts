@@ -1,23 +1,6 @@
 import { UsageError } from "../../core/index.ts";
 import { readInputFile } from "../../transport/index.ts";
-import type { OptionSpecs } from "../command.ts";
-
-export const OLD_SECRET_ENV = "EVENT_API_OLD_CLIENT_SECRET";
-export const OLD_TOKEN_ENV = "EVENT_API_OLD_ACCESS_TOKEN";
-
-/** Where verify-rotation reads what was valid before the rotation, besides the environment. */
-export const rotationInputOptions = {
-  "old-secret-file": {
-    type: "string",
-    valueName: "FILE",
-    description: `Read the secret from before the rotation from FILE (instead of ${OLD_SECRET_ENV}).`,
-  },
-  "old-token-file": {
-    type: "string",
-    valueName: "FILE",
-    description: `Read a token obtained before the rotation from FILE (instead of ${OLD_TOKEN_ENV}).`,
-  },
-} as const satisfies OptionSpecs;
+import { OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../options/rotation-options.ts";
 
 /** What the user states about a rotation and what it takes to check it. */
 export interface RotationInputs {

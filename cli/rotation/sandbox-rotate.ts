@@ -5,21 +5,20 @@ import path from "node:path";
 import { ResponseTooLargeError, RotationUnconfirmedError, UsageError } from "../../core/index.ts";
 import type { Connection, LocationHeader } from "../../transport/connection/index.ts";
 import type { Redactor } from "../../transport/index.ts";
-import { defineCommand } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { connectionFailureReason, viaProxy } from "../connection-failure.ts";
 import { displayPath } from "../display-path.ts";
 import { errorReason } from "../error-reason.ts";
 import { ExitCode, exitCodeOf } from "../exit-codes.ts";
-import { configOptions } from "../options/config-options.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
-import { resolveConnection, resolveTimeoutMs, targetOptions } from "../options/target-options.ts";
+import type { SandboxRotateOptionValues } from "../options/sandbox-rotate-options.ts";
+import {
+  ADMIN_TOKEN_ENV,
+  CURRENT_SECRET_ENV,
+  sandboxRotateOptions,
+} from "../options/sandbox-rotate-options.ts";
+import { resolveConnection, resolveTimeoutMs } from "../options/target-options.ts";
 import type { RotationAnswer } from "./rotation-answer.ts";
-
-/** The admin endpoint's own bound (sandbox MAX_OVERLAP_SECONDS), checked here so a typo never reaches it. */
-const MAX_OVERLAP_SECONDS = 86_400;
-const ADMIN_TOKEN_ENV = "EVENT_HARNESS_ADMIN_TOKEN";
-/** The client's secret as every target command reads it: before the rotation, the current one. */
-const CURRENT_SECRET_ENV = "EVENT_API_CLIENT_SECRET";
 
 /** How much of a server's error description a message quotes. */
 const QUOTE_CHARS = 200;
@@ -199,219 +198,156 @@ function verifyLines(rotation: {
   ];
 }
 
-export const sandboxRotateCommand = defineCommand({
-  name: "sandbox-rotate",
-  summary: "Rotate a client secret of a running sandbox through its admin endpoint",
-  usage:
-    "sandbox-rotate --auth-url URL --client-id ID [--overlap S] [--revoke] [--timeout S] [--insecure] [--config FILE [--environment NAME]] (--secret-file FILE | --show-secret)",
-  description: [
-    "Calls POST {auth-url}/admin/clients/{client-id}/rotate of a sandbox started with `event-harness sandbox`.",
-    `The admin token is read from ${ADMIN_TOKEN_ENV} only (flags end up in shell history and ps).`,
-    "The new secret must go somewhere, or the client would be locked out: --secret-file FILE writes it to FILE",
-    "(created with mode 0600, replaced atomically, no trailing newline; checked before anything is rotated), or",
-    "--show-secret prints it, alone, on stdout (the summary then goes to stderr) for a pipe into a secret store.",
-    "Without --overlap the old secret is refused at once; without --revoke tokens issued before stay valid.",
-    `With the current secret in ${CURRENT_SECRET_ENV} and --secret-file FILE, a token is taken with it first (a`,
-    "secret the sandbox refuses is exit 2, nothing rotated), and both are kept for verification in FILE.old-secret",
-    "and FILE.old-token (mode 0600): the printed `Verify with:` command reads them and checks the old secret and",
-    "earlier tokens against what the rotation did. It never carries a secret and runs as printed.",
-    "The sandbox is reached as every command reaches a target: the CA in NODE_EXTRA_CA_CERTS is trusted (an https",
-    "sandbox started with --tls-cert), HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply, and --insecure skips verification.",
-    "Exit codes: 0 rotated, 2 usage or configuration error (also a refused admin token or an unknown client),",
-    "3 the rotation could not be made or confirmed (sandbox unreachable, untrusted certificate, dead proxy, an",
-    "answer that is not a rotation: checked before anything is written or printed), or a file could not be written",
-    "after it (the message says what was rotated and where the new secret is).",
-  ].join("\n"),
-  options: {
-    "auth-url": {
-      type: "string",
-      valueName: "URL",
-      env: "EVENT_API_AUTH_URL",
-      description: "The sandbox's auth URL, as `event-harness sandbox` prints it.",
-    },
-    "client-id": {
-      type: "string",
-      valueName: "ID",
-      env: "EVENT_API_CLIENT_ID",
-      description: "The client whose secret to rotate.",
-    },
-    overlap: {
-      type: "string",
-      valueName: "S",
-      description: `Seconds the old secret stays accepted, 0–${MAX_OVERLAP_SECONDS} (default 0: refused at once).`,
-    },
-    revoke: {
-      type: "boolean",
-      description: "Revoke every token issued before the rotation (moves not-before-policy forward).",
-    },
-    "secret-file": {
-      type: "string",
-      valueName: "FILE",
-      description: "Write the new secret to FILE (mode 0600).",
-    },
-    "show-secret": {
-      type: "boolean",
-      description: "Print the new secret on stdout instead.",
-    },
-    timeout: targetOptions.timeout,
-    ...configOptions,
-    insecure: {
-      ...targetOptions.insecure,
-      description:
-        "Do not verify TLS certificates (a throwaway self-signed sandbox only; a warning is printed). For a CA use NODE_EXTRA_CA_CERTS.",
-    },
-  },
-  examples: [
-    "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret",
-    "event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --overlap 60 --revoke --show-secret",
-    "NODE_EXTRA_CA_CERTS=ca.pem event-harness sandbox-rotate --auth-url https://sandbox.internal:8443/auth --client-id sandbox-demo --secret-file new.secret",
-    "EVENT_API_CLIENT_SECRET=sandbox-demo-secret event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret   # keeps the old secret and a token to verify with",
-  ],
-  async run({ options, io }) {
-    const authUrl = authUrlOption(options["auth-url"] ?? io.env.EVENT_API_AUTH_URL);
-    const clientId = (options["client-id"] ?? io.env.EVENT_API_CLIENT_ID ?? "").trim();
-    if (clientId === "") {
-      throw new UsageError(
-        "missing-argument",
-        "--client-id (or EVENT_API_CLIENT_ID) is required",
-        "sandbox-rotate",
-      );
-    }
-    const overlapSeconds = parseInteger("overlap", options.overlap, {
-      min: 0,
-      max: MAX_OVERLAP_SECONDS,
-      fallback: 0,
-    });
-    const revokeTokens = options.revoke === true;
-    const timeoutMs = resolveTimeoutMs(options, io.env);
-    const showSecret = options["show-secret"] === true;
-    const secretFile = options["secret-file"];
-    if (showSecret === (secretFile !== undefined)) {
-      throw new UsageError(
-        "invalid-config",
-        "give exactly one of --secret-file FILE and --show-secret: the new secret must be kept somewhere",
-        "sandbox-rotate",
-      );
-    }
-    const connection = resolveConnection(options, io.env);
-    const adminToken = io.env[ADMIN_TOKEN_ENV]?.trim() ?? "";
-    if (adminToken === "") {
-      throw new UsageError(
-        "invalid-config",
-        `${ADMIN_TOKEN_ENV} must hold the sandbox's admin token (\`event-harness sandbox\` prints it)`,
-        "sandbox-rotate",
-      );
-    }
+/**
+ * `event-harness sandbox-rotate`: reads and checks the options, prepares the files the new secret (and what verifies
+ * the rotation) goes to, rotates through the sandbox's admin endpoint and says what it did and how to verify it.
+ */
+export async function rotateSandboxSecret(
+  options: SandboxRotateOptionValues,
+  io: CommandIo,
+): Promise<number> {
+  const authUrl = authUrlOption(options["auth-url"] ?? io.env.EVENT_API_AUTH_URL);
+  const clientId = (options["client-id"] ?? io.env.EVENT_API_CLIENT_ID ?? "").trim();
+  if (clientId === "") {
+    throw new UsageError(
+      "missing-argument",
+      "--client-id (or EVENT_API_CLIENT_ID) is required",
+      "sandbox-rotate",
+    );
+  }
+  const overlapSeconds = parseInteger("overlap", options.overlap, {
+    ...sandboxRotateOptions.overlap.range,
+    fallback: 0,
+  });
+  const revokeTokens = options.revoke === true;
+  const timeoutMs = resolveTimeoutMs(options, io.env);
+  const showSecret = options["show-secret"] === true;
+  const secretFile = options["secret-file"];
+  if (showSecret === (secretFile !== undefined)) {
+    throw new UsageError(
+      "invalid-config",
+      "give exactly one of --secret-file FILE and --show-secret: the new secret must be kept somewhere",
+      "sandbox-rotate",
+    );
+  }
+  const connection = resolveConnection(options, io.env);
+  const adminToken = io.env[ADMIN_TOKEN_ENV]?.trim() ?? "";
+  if (adminToken === "") {
+    throw new UsageError(
+      "invalid-config",
+      `${ADMIN_TOKEN_ENV} must hold the sandbox's admin token (\`event-harness sandbox\` prints it)`,
+      "sandbox-rotate",
+    );
+  }
 
-    const { Redactor, inertText } = await import("../../transport/index.ts");
-    // A server may echo a credential in any encoding, base64 included; the client id is the user's, shown inert.
-    const redactor = new Redactor().addWithBase64(adminToken, "<ADMIN_TOKEN>");
-    const client = inertText(clientId);
-    const say = (text: string) => io.stderr.write(redactor.redact(text));
-    if (authUrl.protocol === "http:" && !isLoopback(authUrl.hostname)) {
-      say(`event-harness: note: sending the admin token over plain http to ${authUrl.host}.\n`);
-    }
-    if (connection.insecure && authUrl.protocol === "https:") {
-      say(
-        "event-harness: WARNING: TLS certificates were not verified (--insecure): a man in the middle could have read the admin token and the new secret.\n",
-      );
-    }
-    const base = authUrl.toString().replace(/\/+$/, "");
-    const endpoint = `${base}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
+  const { Redactor, inertText } = await import("../../transport/index.ts");
+  // A server may echo a credential in any encoding, base64 included; the client id is the user's, shown inert.
+  const redactor = new Redactor().addWithBase64(adminToken, "<ADMIN_TOKEN>");
+  const client = inertText(clientId);
+  const say = (text: string) => io.stderr.write(redactor.redact(text));
+  if (authUrl.protocol === "http:" && !isLoopback(authUrl.hostname)) {
+    say(`event-harness: note: sending the admin token over plain http to ${authUrl.host}.\n`);
+  }
+  if (connection.insecure && authUrl.protocol === "https:") {
+    say(
+      "event-harness: WARNING: TLS certificates were not verified (--insecure): a man in the middle could have read the admin token and the new secret.\n",
+    );
+  }
+  const base = authUrl.toString().replace(/\/+$/, "");
+  const endpoint = `${base}/admin/clients/${encodeURIComponent(clientId)}/rotate`;
 
-    const currentSecret = io.env[CURRENT_SECRET_ENV]?.trim() || undefined;
-    if (currentSecret !== undefined) {
-      redactor.addWithBase64(currentSecret, "<CLIENT_SECRET>").addBasic(clientId, currentSecret);
-    }
-    const files = await prepareFiles(secretFile, currentSecret !== undefined);
-    let answer: RotationAnswer;
-    /** Where the new secret is, once the rotation is made: said by any error that follows it. */
-    let kept = "";
+  const currentSecret = io.env[CURRENT_SECRET_ENV]?.trim() || undefined;
+  if (currentSecret !== undefined) {
+    redactor.addWithBase64(currentSecret, "<CLIENT_SECRET>").addBasic(clientId, currentSecret);
+  }
+  const files = await prepareFiles(secretFile, currentSecret !== undefined);
+  let answer: RotationAnswer;
+  /** Where the new secret is, once the rotation is made: said by any error that follows it. */
+  let kept = "";
+  try {
+    const reach = { timeoutMs, connection };
+    // A token taken before the rotation is what shows later whether earlier tokens survived it.
+    const oldToken =
+      files.kept === undefined || currentSecret === undefined
+        ? undefined
+        : await takeToken(`${base}/oauth/token`, clientId, currentSecret, reach, redactor, io.signal);
+    if (oldToken !== undefined) redactor.addToken(oldToken, "<OLD_ACCESS_TOKEN>");
+    answer = await callAdminEndpoint(
+      endpoint,
+      { adminToken, clientId, base },
+      { overlapSeconds, revokeTokens },
+      reach,
+      redactor,
+      io.signal,
+    );
+    redactor.addWithBase64(answer.client_secret, "<CLIENT_SECRET>");
+    const rotated = `rotated the secret of client ${client} at ${base}`;
+    kept = files.secret
+      ? `the new secret could not be written to ${displayPath(files.secret.target)}, so it was kept nowhere: rotate again to get a usable one`
+      : "the new secret was not printed: rotate again to get a usable one";
     try {
-      const reach = { timeoutMs, connection };
-      // A token taken before the rotation is what shows later whether earlier tokens survived it.
-      const oldToken =
-        files.kept === undefined || currentSecret === undefined
-          ? undefined
-          : await takeToken(`${base}/oauth/token`, clientId, currentSecret, reach, redactor, io.signal);
-      if (oldToken !== undefined) redactor.addToken(oldToken, "<OLD_ACCESS_TOKEN>");
-      answer = await callAdminEndpoint(
-        endpoint,
-        { adminToken, clientId, base },
-        { overlapSeconds, revokeTokens },
-        reach,
-        redactor,
-        io.signal,
-      );
-      redactor.addWithBase64(answer.client_secret, "<CLIENT_SECRET>");
-      const rotated = `rotated the secret of client ${client} at ${base}`;
-      kept = files.secret
-        ? `the new secret could not be written to ${displayPath(files.secret.target)}, so it was kept nowhere: rotate again to get a usable one`
-        : "the new secret was not printed: rotate again to get a usable one";
-      try {
-        await files.secret?.commit(answer.client_secret);
-        if (files.secret) kept = `the new secret is in ${displayPath(files.secret.target)} (mode 0600)`;
-        if (files.kept !== undefined && currentSecret !== undefined && oldToken !== undefined) {
-          await files.kept.oldSecret.commit(currentSecret);
-          await files.kept.oldToken.commit(oldToken);
-        }
-      } catch (error) {
-        throw new RotationUnconfirmedError(
-          `${rotated}, but a file could not be written (${errorReason(error)}): ${kept}${files.kept ? "; the old secret and a token for verification were not all kept" : ""}`,
-        );
+      await files.secret?.commit(answer.client_secret);
+      if (files.secret) kept = `the new secret is in ${displayPath(files.secret.target)} (mode 0600)`;
+      if (files.kept !== undefined && currentSecret !== undefined && oldToken !== undefined) {
+        await files.kept.oldSecret.commit(currentSecret);
+        await files.kept.oldToken.commit(oldToken);
       }
     } catch (error) {
-      await files.discard();
-      if (error instanceof RotationUnconfirmedError) {
-        say(`event-harness: ${error.message}\n`);
-        return exitCodeOf(error);
-      }
-      throw error;
+      throw new RotationUnconfirmedError(
+        `${rotated}, but a file could not be written (${errorReason(error)}): ${kept}${files.kept ? "; the old secret and a token for verification were not all kept" : ""}`,
+      );
     }
+  } catch (error) {
+    await files.discard();
+    if (error instanceof RotationUnconfirmedError) {
+      say(`event-harness: ${error.message}\n`);
+      return exitCodeOf(error);
+    }
+    throw error;
+  }
 
-    const file = files.secret;
-    const lines = [
-      `Rotated the secret of client ${client} at ${base}.`,
-      `  New secret       ${file ? `written to ${displayPath(file.target)} (mode 0600)` : "on stdout"}`,
-      `  Old secret       ${
-        answer.old_secret_valid_until === null
-          ? "refused from now on"
-          : `accepted until ${unixTime(answer.old_secret_valid_until)} (${overlapSeconds} s overlap)`
-      }`,
-      `  Earlier tokens   ${
-        revokeTokens
-          ? `revoked (not-before-policy ${answer["not-before-policy"]}, ${unixTime(answer["not-before-policy"])})`
-          : "valid until they expire"
-      }`,
-      ...(files.kept
-        ? [
-            `  Kept to verify   the old secret in ${displayPath(files.kept.oldSecret.target)}, a token taken with it before the rotation in ${displayPath(files.kept.oldToken.target)} (mode 0600)`,
-          ]
-        : []),
-      ...verifyLines({
-        base,
-        clientId,
-        insecure: connection.insecure,
-        newSecretFile: file?.target,
-        kept: files.kept && {
-          oldSecretFile: files.kept.oldSecret.target,
-          oldTokenFile: files.kept.oldToken.target,
-        },
-        expectOld: answer.old_secret_valid_until === null ? "refused" : "accepted",
-        expectOldTokens: revokeTokens ? "revoked" : "valid",
-      }),
-      "",
-    ].join("\n");
-    if (showSecret) {
-      // The secret alone on stdout, so `$(…)` or a pipe gets exactly it; everything else goes to stderr.
-      io.stdout.write(`${answer.client_secret}\n`);
-      say(lines);
-    } else {
-      io.stdout.write(redactor.redact(lines));
-    }
-    return ExitCode.ok;
-  },
-});
+  const file = files.secret;
+  const lines = [
+    `Rotated the secret of client ${client} at ${base}.`,
+    `  New secret       ${file ? `written to ${displayPath(file.target)} (mode 0600)` : "on stdout"}`,
+    `  Old secret       ${
+      answer.old_secret_valid_until === null
+        ? "refused from now on"
+        : `accepted until ${unixTime(answer.old_secret_valid_until)} (${overlapSeconds} s overlap)`
+    }`,
+    `  Earlier tokens   ${
+      revokeTokens
+        ? `revoked (not-before-policy ${answer["not-before-policy"]}, ${unixTime(answer["not-before-policy"])})`
+        : "valid until they expire"
+    }`,
+    ...(files.kept
+      ? [
+          `  Kept to verify   the old secret in ${displayPath(files.kept.oldSecret.target)}, a token taken with it before the rotation in ${displayPath(files.kept.oldToken.target)} (mode 0600)`,
+        ]
+      : []),
+    ...verifyLines({
+      base,
+      clientId,
+      insecure: connection.insecure,
+      newSecretFile: file?.target,
+      kept: files.kept && {
+        oldSecretFile: files.kept.oldSecret.target,
+        oldTokenFile: files.kept.oldToken.target,
+      },
+      expectOld: answer.old_secret_valid_until === null ? "refused" : "accepted",
+      expectOldTokens: revokeTokens ? "revoked" : "valid",
+    }),
+    "",
+  ].join("\n");
+  if (showSecret) {
+    // The secret alone on stdout, so `$(…)` or a pipe gets exactly it; everything else goes to stderr.
+    io.stdout.write(`${answer.client_secret}\n`);
+    say(lines);
+  } else {
+    io.stdout.write(redactor.redact(lines));
+  }
+  return ExitCode.ok;
+}
 
 /** The JSON object a body holds, else undefined. */
 function jsonObject(text: string): Record<string, unknown> | undefined {

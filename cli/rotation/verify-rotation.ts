@@ -4,30 +4,20 @@ import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import type { RunningSandbox } from "../../sandbox/index.ts";
-import type { CommandIo, ParsedOptions } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { reportContractRun } from "../contract/index.ts";
 import { interruption } from "../interruption.ts";
-import type { acceptedOption } from "../options/accepted-option.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
-import type { TargetTuning, targetOptions } from "../options/target-options.ts";
+import type { RotationOptionValues } from "../options/rotation-options.ts";
+import { OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../options/rotation-options.ts";
+import type { TargetTuning } from "../options/target-options.ts";
 import { embeddedTarget } from "../options/target-options.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
-import type { rotationInputOptions } from "./rotation-inputs.ts";
-import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV, readRotationInputs } from "./rotation-inputs.ts";
+import { checkRotationInputs, readRotationInputs } from "./rotation-inputs.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
-
-/** The option values the rotation check reads, as `event-harness verify-rotation` parses them. */
-export interface RotationOptionValues
-  extends ParsedOptions<typeof targetOptions & typeof rotationInputOptions & typeof acceptedOption> {
-  "expect-old"?: string;
-  "expect-old-tokens"?: string;
-  "report-dir"?: string;
-  "sandbox-overlap"?: string;
-  "sandbox-revoke"?: boolean;
-}
 
 function choice<const T extends string>(
   name: string,

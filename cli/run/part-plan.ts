@@ -2,13 +2,13 @@ import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { SCENARIOS } from "../../load/index.ts";
-import type { ContractOptionValues } from "../contract/index.ts";
 import { displayPath } from "../display-path.ts";
-import type { LoadOptionValues } from "../load/index.ts";
 import type { ConfigSource } from "../options/config-options.ts";
+import type { ContractOptionValues } from "../options/contract-options.ts";
+import type { LoadOptionValues } from "../options/load-options.ts";
 import { argvOf } from "../options/option-argv.ts";
+import type { RotationOptionValues } from "../options/rotation-options.ts";
 import { rerunCommand } from "../rerun-command.ts";
-import type { RotationOptionValues } from "../rotation/index.ts";
 import type { RunSettings } from "./run-settings.ts";
 
 /** What the embedded rotation check does and therefore expects: a routine rotation without overlap or revocation. */

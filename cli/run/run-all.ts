@@ -18,6 +18,7 @@ import { displayPath } from "../display-path.ts";
 import { interruption } from "../interruption.ts";
 import type { ConfigSource } from "../options/config-options.ts";
 import { configSourceOf, describeConfigSource } from "../options/config-options.ts";
+import type { RunOptionValues } from "../options/run-options.ts";
 import { runTimeoutEnvironment } from "../options/run-timeout-option.ts";
 import { claimReportDir } from "../report-dir.ts";
 import { runOverrides } from "../run-overrides.ts";
@@ -26,7 +27,6 @@ import { executePart } from "./execute-part.ts";
 import type { PartPlan } from "./part-plan.ts";
 import { planParts, reproduceCommand } from "./part-plan.ts";
 import { runRedactor } from "./run-redactor.ts";
-import type { RunOptionValues } from "./run-settings.ts";
 import { readSettings } from "./run-settings.ts";
 import { targetEnvironment } from "./target-environment.ts";
 

@@ -6,20 +6,21 @@ import { CannotRunError, UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
-import type { CommandIo, ParsedOptions } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { baselineFor, baselinePaths, readBaselineSet } from "../compare/baseline-set.ts";
-import { readFailOn } from "../compare/compare-options.ts";
+import { readFailOn } from "../compare/read-compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
-import { acceptedOption } from "../options/accepted-option.ts";
+import { acceptedOption } from "../options/gate-options.ts";
 import { parseChoice, parseInteger, parseNumber } from "../options/parse-option-value.ts";
+import { OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../options/rotation-options.ts";
+import type { RunOptionValues } from "../options/run-options.ts";
 import { resolveRunTimeoutMs } from "../options/run-timeout-option.ts";
 import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
-import type { targetOptions } from "../options/target-options.ts";
 import { httpUrl, pick } from "../options/target-options.ts";
-import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation/rotation-inputs.ts";
+import { checkRotationInputs } from "../rotation/rotation-inputs.ts";
 
 export const PARTS = ["contract", "load", "rotation"] as const;
 export type PartName = (typeof PARTS)[number];
@@ -31,25 +32,6 @@ const DEFAULT_SCENARIOS: readonly ScenarioChoice[] = [
 ];
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
-
-/** The run command's options as parsed (cli/commands/run.ts declares them). */
-export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
-  "run-timeout"?: string;
-  parts?: string;
-  profile?: string;
-  scenario?: readonly string[];
-  rate?: string;
-  "expect-old"?: string;
-  "expect-old-tokens"?: string;
-  "report-dir"?: string;
-  "sandbox-fault"?: readonly string[];
-  accepted?: string;
-  "sandbox-latency"?: string;
-  baseline?: readonly string[];
-  "fail-on"?: string;
-  "allow-latency-change"?: boolean;
-  quiet?: boolean;
-}
 
 export interface ScenarioChoice {
   readonly name: ScenarioName;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sandboxRotateCommand } from "../../../cli/rotation/sandbox-rotate.ts";
+import { sandboxRotateCommand } from "../../../cli/commands/sandbox-rotate.ts";
 import type { RotationAdminOptions, RotationAdminServer } from "../../support/rotation-admin-server.ts";
 import { rotationAnswer, startRotationAdminServer } from "../../support/rotation-admin-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";

@@ -2,19 +2,11 @@ import { UsageError } from "../../core/index.ts";
 import { parseDurationSeconds } from "../../load/index.ts";
 import type { CompareOptions, FailOn } from "../../reporting/compare/index.ts";
 import { DEFAULT_COMPARE_OPTIONS, FAIL_ON_CHOICES } from "../../reporting/compare/index.ts";
+import type { CompareOptionValues } from "../options/gate-options.ts";
+import { compareOptionDefinitions } from "../options/gate-options.ts";
 import { parseChoice, parseNumber } from "../options/parse-option-value.ts";
 
 const defaults = DEFAULT_COMPARE_OPTIONS;
-
-export interface CompareOptionValues {
-  "min-change-pct"?: string;
-  "min-change-ms"?: string;
-  "min-change-failure-pct"?: string;
-  "min-change-accepted-pct"?: string;
-  window?: string;
-  "fail-on"?: string;
-  "allow-latency-change"?: boolean;
-}
 
 /** --fail-on: regressed (the default) or inconclusive; anything else is a usage error naming the choices. */
 export function readFailOn(options: CompareOptionValues): FailOn {
@@ -26,7 +18,9 @@ export function readCompareOptions(options: CompareOptionValues, command: string
   const pct = (
     name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct",
     fallback: number,
-  ) => parseNumber(name, options[name], { min: 0, max: 1000, fallback: fallback * 100 }) / 100;
+  ) =>
+    parseNumber(name, options[name], { ...compareOptionDefinitions[name].range, fallback: fallback * 100 }) /
+    100;
   let windowSeconds = defaults.windowSeconds;
   if (options.window !== undefined) {
     const parsed = parseDurationSeconds(options.window);
@@ -44,8 +38,7 @@ export function readCompareOptions(options: CompareOptionValues, command: string
     latencyFloor: {
       relative: pct("min-change-pct", defaults.latencyFloor.relative),
       absolute: parseNumber("min-change-ms", options["min-change-ms"], {
-        min: 0,
-        max: 600_000,
+        ...compareOptionDefinitions["min-change-ms"].range,
         fallback: defaults.latencyFloor.absolute,
       }),
     },
