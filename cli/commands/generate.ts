@@ -12,8 +12,6 @@ import {
   GENERATOR_DEFAULTS,
   INVALID_VARIANT_NAMES,
   INVALID_VARIANTS,
-  MAX_CHANNEL_POOL,
-  MAX_SEED,
   ndjsonChunks,
   RUN_ID_PATTERN,
   writeChunks,
@@ -23,7 +21,7 @@ import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
-import { generateOptions, MAX_COUNT } from "../options/generate-options.ts";
+import { generateOptions } from "../options/generate-options.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
 
 const NAME = "generate";
@@ -73,14 +71,17 @@ export const generateCommand = defineCommand({
       io.stdout.write(renderVariantList(INVALID_VARIANTS));
       return ExitCode.ok;
     }
-    const count = requiredInteger("count", options.count, 1, MAX_COUNT);
-    const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
+    const { min, max } = generateOptions.count.range;
+    const count = requiredInteger("count", options.count, min, max);
+    const seed = parseInteger("seed", options.seed, {
+      ...generateOptions.seed.range,
+      fallback: randomInt(generateOptions.seed.range.max),
+    });
     // A random seed is said on stderr (stdout is the data), so the same events can be made again.
     if (options.seed === undefined)
       io.stderr.write(`event-harness ${NAME}: seed ${seed} (pass --seed ${seed} to repeat)\n`);
     const channels = parseInteger("channels", options.channels, {
-      min: 1,
-      max: MAX_CHANNEL_POOL,
+      ...generateOptions.channels.range,
       fallback: GENERATOR_DEFAULTS.channels,
     });
     const runId = options["run-id"];

@@ -7,7 +7,6 @@ import {
   DEMO_CLIENT,
   FAULTS,
   isFaultName,
-  MAX_SANDBOX_LATENCY_MS,
   SANDBOX_DEFAULTS,
   startSandbox,
 } from "../../sandbox/index.ts";
@@ -199,26 +198,22 @@ export const sandboxCommand = defineCommand({
       ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
       ...(tls === undefined ? {} : { tls }),
       host,
-      port: parseInteger("port", options.port, { min: 0, max: 65_535, fallback: SANDBOX_DEFAULTS.port }),
+      port: parseInteger("port", options.port, {
+        ...sandboxOptions.port.range,
+        fallback: SANDBOX_DEFAULTS.port,
+      }),
       expiresIn: parseInteger("expires-in", options["expires-in"], {
-        min: 1,
-        max: 31_536_000,
+        ...sandboxOptions["expires-in"].range,
         fallback: SANDBOX_DEFAULTS.expiresIn,
       }),
-      latencyMs: parseInteger("latency", options.latency, {
-        min: 0,
-        max: MAX_SANDBOX_LATENCY_MS,
-        fallback: 0,
-      }),
+      latencyMs: parseInteger("latency", options.latency, { ...sandboxOptions.latency.range, fallback: 0 }),
       faults: parseFaults(options.fault),
       faultRate: parseNumber("fault-rate", options["fault-rate"], {
-        min: 0,
-        max: 1,
+        ...sandboxOptions["fault-rate"].range,
         fallback: SANDBOX_DEFAULTS.faultRate,
       }),
       faultSeed: parseInteger("fault-seed", options["fault-seed"], {
-        min: 0,
-        max: 0xffff_ffff,
+        ...sandboxOptions["fault-seed"].range,
         fallback: SANDBOX_DEFAULTS.faultSeed,
       }),
       eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),

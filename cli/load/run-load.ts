@@ -3,17 +3,18 @@ import type { CommandIo } from "../command.ts";
 import { exitCodeOf } from "../exit-codes.ts";
 import type { LoadOptionValues } from "../options/load-options.ts";
 import { executeLoad } from "./execute-load.ts";
+import { readLoadOptions } from "./load-settings.ts";
 import { prepareLoad } from "./prepare-load.ts";
 import { recordLoad } from "./record-load.ts";
 import { writeOperatorRun } from "./write-operator-run.ts";
 
 /**
- * `event-harness load <scenario>`: prepares the run (options, target, bodies, bundle), executes it in k6 and records
- * it (reports, run.json, the exit code); with --k6-operator, writes it for the cluster instead of running it.
+ * `event-harness load <scenario>`: reads the options once, prepares the run (target, bodies, bundle), executes it in
+ * k6 and records it (reports, run.json, the exit code); with --k6-operator, writes it for the cluster instead.
  */
 export async function runLoad(scenario: string, options: LoadOptionValues, io: CommandIo): Promise<number> {
   try {
-    const prepared = await prepareLoad(scenario, options, io);
+    const prepared = await prepareLoad(await readLoadOptions(scenario, options, io), io);
     try {
       if (prepared.operator) return await writeOperatorRun(prepared, io);
       return await recordLoad(prepared, await executeLoad(prepared, io), io);

@@ -7,13 +7,12 @@ export const runTimeoutOption = {
     type: "string",
     valueName: "SECONDS",
     env: "EVENT_API_RUN_TIMEOUT",
+    range: { min: 1, max: 7 * 24 * 3600 },
     description:
       "Deadline of the whole contract run (default 120 s + 12 × --timeout, stretched in the full profile (3 h at most) to the " +
       "sliding-expiry probes' horizon); unfinished checks are then ERROR.",
   },
 } as const satisfies OptionSpecs;
-
-const MAX_RUN_TIMEOUT_SECONDS = 7 * 24 * 3600;
 
 function pick(option: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   const value = option ?? env[runTimeoutOption["run-timeout"].env];
@@ -24,7 +23,7 @@ function pick(option: string | undefined, env: NodeJS.ProcessEnv): string | unde
 export function resolveRunTimeoutMs(option: string | undefined, env: NodeJS.ProcessEnv): number | undefined {
   const raw = pick(option, env);
   if (raw === undefined) return undefined;
-  const seconds = parseNumber("run-timeout", raw, { min: 1, max: MAX_RUN_TIMEOUT_SECONDS, fallback: 0 });
+  const seconds = parseNumber("run-timeout", raw, { ...runTimeoutOption["run-timeout"].range, fallback: 0 });
   return Math.round(seconds * 1000);
 }
 

@@ -1,4 +1,5 @@
 import { UsageError } from "../../core/index.ts";
+import { RUN_BOUNDS } from "../../load/index.ts";
 import type { Connection } from "../../transport/connection/index.ts";
 import { connectionFromEnv, DIRECT, trustedCas } from "../../transport/connection/index.ts";
 import type { ClientAuth, Target } from "../../transport/index.ts";
@@ -103,6 +104,7 @@ export const targetOptions = inHelpGroup("Target options (the API under test)", 
     type: "string",
     valueName: "SECONDS",
     env: "EVENT_API_TIMEOUT",
+    range: RUN_BOUNDS.timeoutSeconds,
     description: "Per-request timeout in seconds (default 10).",
   },
   ...configOptions,
@@ -241,8 +243,7 @@ export function resolveTimeoutMs(
   env: NodeJS.ProcessEnv,
 ): number {
   const seconds = parseNumber("timeout", pick(options, env, "timeout"), {
-    min: 0.1,
-    max: 600,
+    ...targetOptions.timeout.range,
     fallback: DEFAULT_TIMEOUT_SECONDS,
   });
   return Math.round(seconds * 1000);
