@@ -37,12 +37,12 @@ export const commands: readonly CommandEntry[] = [
     name: "token",
     summary:
       "Print one fresh access token of the configured target on stdout (for scripts and rotation checks)",
-    load: async () => (await import("../token/print-token.ts")).tokenCommand as Command,
+    load: async () => (await import("./token.ts")).tokenCommand as Command,
   },
   {
     name: "sandbox",
     summary: "Run the local sandbox API (token endpoint + events), optionally with faults",
-    load: async () => (await import("../sandbox/serve-sandbox.ts")).sandboxCommand as Command,
+    load: async () => (await import("./sandbox.ts")).sandboxCommand as Command,
   },
   {
     name: "sandbox-rotate",
@@ -52,16 +52,16 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "generate",
     summary: "Write seeded checkout events (valid or invalid) as NDJSON",
-    load: async () => (await import("../generate/write-events.ts")).generateCommand as Command,
+    load: async () => (await import("./generate.ts")).generateCommand as Command,
   },
   {
     name: "openapi",
     summary: "Write the API's contract as an OpenAPI 3.1 document (JSON)",
-    load: async () => (await import("../openapi/write-openapi.ts")).openapiCommand as Command,
+    load: async () => (await import("./openapi.ts")).openapiCommand as Command,
   },
   {
     name: "k6",
     summary: "Show which k6 the load command uses, or build the pinned k6 v2",
-    load: async () => (await import("../k6/show-k6.ts")).k6Command as Command,
+    load: async () => (await import("./k6.ts")).k6Command as Command,
   },
 ];

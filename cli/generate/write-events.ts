@@ -17,10 +17,10 @@ import {
   writeChunks,
 } from "../../generators/index.ts";
 import type { CommandIo } from "../command.ts";
-import { defineCommand } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
+import type { GenerateOptionValues } from "../options/generate-options.ts";
 import { generateOptions } from "../options/generate-options.ts";
 import { parseInteger } from "../options/parse-option-value.ts";
 
@@ -39,86 +39,62 @@ const BAD_PATH = new Set([
   "ELOOP",
 ]);
 
-export const generateCommand = defineCommand({
-  name: NAME,
-  summary: "Write seeded checkout events (valid or invalid) as NDJSON",
-  usage:
-    "generate --count N [--seed S] [--invalid NAME|all [--with-meta]] [--out FILE] [--run-id ID] [--channels N]",
-  description: [
-    "Writes one JSON body per line (NDJSON) to stdout, or to FILE with --out. The same seed and options",
-    "give byte-identical output. Valid events carry every documented field; e-mail addresses are only on",
-    "example.com, example.net and example.org; references are eah-<run id>-<n>, unique within a run.",
-    "",
-    "--invalid NAME applies one catalogued variant to each of N valid events (N lines).",
-    `--invalid all emits N rounds of all ${INVALID_VARIANTS.length} variants, each applied to its own valid event`,
-    `(N × ${INVALID_VARIANTS.length} lines; no reference repeats). --with-meta wraps each line as`,
-    '{"variant","violates","rule","path","body"}: "violates" is the loosest strictness (lenient, production,',
-    'complete) that must reject the body, "path" where the error is expected. See --list-invalid.',
-    "",
-    "Output stops quietly (exit 0) when the reader goes away, e.g. `| head -1`. With --out the file appears",
-    "only when complete. Interrupted by a signal: exit 3.",
-  ].join("\n"),
-  options: generateOptions,
-  examples: [
-    "event-harness generate --count 3 --seed 42",
-    'event-harness generate --count 100000 --seed 7 --run-id "run-$(date +%s)" --out reports/events.ndjson',
-    "event-harness generate --count 10 --seed 1 --invalid date-with-offset",
-    "event-harness generate --count 1 --seed 1 --invalid all --with-meta | jq -c '{variant, violates}'",
-    "event-harness generate --list-invalid",
-  ],
-  async run({ options, io }) {
-    if (options["list-invalid"]) {
-      io.stdout.write(renderVariantList(INVALID_VARIANTS));
-      return ExitCode.ok;
-    }
-    const { min, max } = generateOptions.count.range;
-    const count = requiredInteger("count", options.count, min, max);
-    const seed = parseInteger("seed", options.seed, {
-      ...generateOptions.seed.range,
-      fallback: randomInt(generateOptions.seed.range.max),
-    });
-    // A random seed is said on stderr (stdout is the data), so the same events can be made again.
-    if (options.seed === undefined)
-      io.stderr.write(`event-harness ${NAME}: seed ${seed} (pass --seed ${seed} to repeat)\n`);
-    const channels = parseInteger("channels", options.channels, {
-      ...generateOptions.channels.range,
-      fallback: GENERATOR_DEFAULTS.channels,
-    });
-    const runId = options["run-id"];
-    if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) {
-      throw new UsageError(
-        "invalid-value",
-        `--run-id takes 1 to 64 letters, digits, '.', '_' or '-' (starting with a letter or digit), got '${runId}'`,
-        NAME,
-      );
-    }
-    const variants = selectVariants(options.invalid);
-    const withMeta = options["with-meta"] === true;
-    if (withMeta && variants === undefined) {
-      throw new UsageError("invalid-value", "--with-meta only applies with --invalid", NAME);
-    }
-
-    const generator = createEventGenerator({ seed, runId, channels });
-    const output = { lines: 0 };
-    const chunks = ndjsonChunks(countLines(bodyLines(generator, count, variants, withMeta), output));
-    const out = options.out === undefined || options.out === "-" ? undefined : resolve(options.out);
-    const outcome =
-      out === undefined ? await writeChunks(io.stdout, chunks, io.signal) : await writeFile(out, chunks, io);
-
-    if (outcome.status === "aborted") {
-      io.stderr.write(
-        `event-harness ${NAME}: interrupted after generating ${output.lines} line(s)${out === undefined ? "" : `; ${options.out} not written`}\n`,
-      );
-      return ExitCode.undecided;
-    }
-    if (out !== undefined) {
-      io.stderr.write(
-        `event-harness ${NAME}: wrote ${countNoun(output.lines, "line")} to ${options.out} (seed ${seed}, run ${generator.runId})\n`,
-      );
-    }
+/**
+ * `event-harness generate`: seeded events, valid or made invalid by a catalogued variant, as NDJSON on stdout or
+ * into a file that appears only when complete; or the list of invalid variants.
+ */
+export async function writeEvents(options: GenerateOptionValues, io: CommandIo): Promise<number> {
+  if (options["list-invalid"]) {
+    io.stdout.write(renderVariantList(INVALID_VARIANTS));
     return ExitCode.ok;
-  },
-});
+  }
+  const { min, max } = generateOptions.count.range;
+  const count = requiredInteger("count", options.count, min, max);
+  const seed = parseInteger("seed", options.seed, {
+    ...generateOptions.seed.range,
+    fallback: randomInt(generateOptions.seed.range.max),
+  });
+  // A random seed is said on stderr (stdout is the data), so the same events can be made again.
+  if (options.seed === undefined)
+    io.stderr.write(`event-harness ${NAME}: seed ${seed} (pass --seed ${seed} to repeat)\n`);
+  const channels = parseInteger("channels", options.channels, {
+    ...generateOptions.channels.range,
+    fallback: GENERATOR_DEFAULTS.channels,
+  });
+  const runId = options["run-id"];
+  if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) {
+    throw new UsageError(
+      "invalid-value",
+      `--run-id takes 1 to 64 letters, digits, '.', '_' or '-' (starting with a letter or digit), got '${runId}'`,
+      NAME,
+    );
+  }
+  const variants = selectVariants(options.invalid);
+  const withMeta = options["with-meta"] === true;
+  if (withMeta && variants === undefined) {
+    throw new UsageError("invalid-value", "--with-meta only applies with --invalid", NAME);
+  }
+
+  const generator = createEventGenerator({ seed, runId, channels });
+  const output = { lines: 0 };
+  const chunks = ndjsonChunks(countLines(bodyLines(generator, count, variants, withMeta), output));
+  const out = options.out === undefined || options.out === "-" ? undefined : resolve(options.out);
+  const outcome =
+    out === undefined ? await writeChunks(io.stdout, chunks, io.signal) : await writeFile(out, chunks, io);
+
+  if (outcome.status === "aborted") {
+    io.stderr.write(
+      `event-harness ${NAME}: interrupted after generating ${output.lines} line(s)${out === undefined ? "" : `; ${options.out} not written`}\n`,
+    );
+    return ExitCode.undecided;
+  }
+  if (out !== undefined) {
+    io.stderr.write(
+      `event-harness ${NAME}: wrote ${countNoun(output.lines, "line")} to ${options.out} (seed ${seed}, run ${generator.runId})\n`,
+    );
+  }
+  return ExitCode.ok;
+}
 
 function requiredInteger(name: string, raw: string | undefined, min: number, max: number): number {
   if (raw === undefined)

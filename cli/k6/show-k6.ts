@@ -7,9 +7,9 @@ import {
   K6_SAMPLES_OUTPUT,
   pinnedK6Version,
 } from "../../k6-tooling/binary/k6-binary.ts";
-import { defineCommand } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
-import { k6Options } from "../options/k6-options.ts";
+import type { K6OptionValues } from "../options/k6-options.ts";
 
 const SOURCE_LABEL = {
   K6_BIN: "from K6_BIN",
@@ -17,52 +17,37 @@ const SOURCE_LABEL = {
   project: "project-local build",
 } as const;
 
-export const k6Command = defineCommand({
-  name: "k6",
-  summary: "Show which k6 the load command uses, or build the pinned k6 v2",
-  usage: "k6 [--install] [--print-path]",
-  description: [
-    "k6 is resolved as K6_BIN, then `k6` on PATH, then the project-local .tools/bin/k6 (k6 v2.x only).",
-    "--install builds the pinned version (tools/k6/go.mod) with Go when none is found: once, about 1–2 minutes.",
-    "The load command does the same by itself, so --install only warms a fresh machine (as .ci/run does).",
-  ].join("\n"),
-  options: k6Options,
-  examples: [
-    "event-harness k6",
-    "event-harness k6 --install",
-    "K6_BIN=/opt/k6/k6 event-harness k6 --print-path",
-  ],
-  async run({ options, io }) {
-    const binary = options.install
-      ? await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal })
-      : (await findK6(io.env)).binary;
-    if (binary === undefined) {
-      throw new UsageError(
-        "missing-tool",
-        `no k6 v2 found (K6_BIN, PATH, .tools/bin/k6); run \`event-harness k6 --install\` to build k6 ${await pinnedK6Version()}`,
-        "k6",
-      );
-    }
-    if (options["print-path"]) {
-      io.stdout.write(`${binary.path}\n`);
-    } else {
-      const shown = path.isAbsolute(binary.path) ? path.relative(process.cwd(), binary.path) : binary.path;
+/** `event-harness k6`: which k6 the load command uses and what it lacks, building the pinned one with --install. */
+export async function showK6(options: K6OptionValues, io: CommandIo): Promise<number> {
+  const binary = options.install
+    ? await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal })
+    : (await findK6(io.env)).binary;
+  if (binary === undefined) {
+    throw new UsageError(
+      "missing-tool",
+      `no k6 v2 found (K6_BIN, PATH, .tools/bin/k6); run \`event-harness k6 --install\` to build k6 ${await pinnedK6Version()}`,
+      "k6",
+    );
+  }
+  if (options["print-path"]) {
+    io.stdout.write(`${binary.path}\n`);
+  } else {
+    const shown = path.isAbsolute(binary.path) ? path.relative(process.cwd(), binary.path) : binary.path;
+    io.stdout.write(
+      `k6 ${binary.version} (${SOURCE_LABEL[binary.source]}): ${shown.startsWith("..") ? binary.path : shown}\n`,
+    );
+    // Only the harness's own build caps response bodies (tools/k6/README.md).
+    if (!binary.harnessExtension) {
       io.stdout.write(
-        `k6 ${binary.version} (${SOURCE_LABEL[binary.source]}): ${shown.startsWith("..") ? binary.path : shown}\n`,
+        `without ${K6_HARNESS_EXTENSION}: response bodies are not capped; memory per response is bounded only by --timeout (the harness's own build has it: .tools/bin/k6, used when neither K6_BIN nor PATH names a k6)\n`,
       );
-      // Only the harness's own build caps response bodies (tools/k6/README.md).
-      if (!binary.harnessExtension) {
-        io.stdout.write(
-          `without ${K6_HARNESS_EXTENSION}: response bodies are not capped; memory per response is bounded only by --timeout (the harness's own build has it: .tools/bin/k6, used when neither K6_BIN nor PATH names a k6)\n`,
-        );
-      }
-      // Only the harness's own build writes the baseline record's samples compactly (tools/k6/README.md).
-      if (!binary.samplesOutput) {
-        io.stdout.write(
-          `without the output ${K6_SAMPLES_OUTPUT}: each load run's baseline record is built from k6's CSV output, which writes every sample of every metric and costs k6 more CPU per event (the harness's own build has it)\n`,
-        );
-      }
     }
-    return ExitCode.ok;
-  },
-});
+    // Only the harness's own build writes the baseline record's samples compactly (tools/k6/README.md).
+    if (!binary.samplesOutput) {
+      io.stdout.write(
+        `without the output ${K6_SAMPLES_OUTPUT}: each load run's baseline record is built from k6's CSV output, which writes every sample of every metric and costs k6 more CPU per event (the harness's own build has it)\n`,
+      );
+    }
+  }
+  return ExitCode.ok;
+}

@@ -4,11 +4,12 @@ import { UsageError } from "../../core/index.ts";
 import type { EventStrictness } from "../../domain/index.ts";
 import { EVENT_STRICTNESS } from "../../domain/index.ts";
 import type { OpenApiTargets } from "../../domain/openapi/index.ts";
-import { defineCommand } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { describeFileError } from "../file-error.ts";
 import { makeDirectory } from "../make-directory.ts";
-import { addressOptions, openapiOptions } from "../options/openapi-options.ts";
+import type { OpenapiOptionValues } from "../options/openapi-options.ts";
+import { addressOptions } from "../options/openapi-options.ts";
 import { httpUrl } from "../options/target-options.ts";
 
 const NAME = "openapi";
@@ -28,42 +29,21 @@ const BAD_PATH = new Set([
   "ELOOP",
 ]);
 
-export const openapiCommand = defineCommand({
-  name: NAME,
-  summary: "Write the API's contract as an OpenAPI 3.1 document (JSON)",
-  usage: "openapi [--out FILE] [--strictness LEVEL] [--auth-url URL | --token-url URL] [--base-url URL]",
-  description: [
-    "Writes an OpenAPI 3.1 document of the Event Submission API: the token endpoint (form-encoded request,",
-    "token response, RFC 6749 §5.2 errors) with its oauth2 client-credentials security scheme, and",
-    "POST /events with bearer security and the responses the harness accepts. Its schemas are generated",
-    "from the zod schemas the contract suite checks with, so other tools test against the same contract.",
-    "",
-    "Without --auth-url/--token-url and --base-url the servers are placeholders ({auth_url}, {base_url},",
-    "on example.com). No credential is read or written. The one rule no OpenAPI tool checks, sliding",
-    "expiry, is `event-harness contract --profile full`'s.",
-  ].join("\n"),
-  options: openapiOptions,
-  examples: [
-    "event-harness openapi > event-api.openapi.json",
-    "event-harness openapi --token-url https://sso.example.com/realms/business/protocol/openid-connect/token \\\n    --base-url https://api.example.com --out reports/openapi.json",
-    "event-harness openapi --strictness lenient | jq '.components.schemas.Event.required'",
-    "event-harness openapi --schema token-response --out token-response.schema.json",
-  ],
-  async run({ options, io }) {
-    const strictness = parseStrictness(options.strictness);
-    const schema = parseSchemaName(options.schema);
-    const targets = resolveAddresses(options, io.env);
-    const text = `${JSON.stringify(await documentOrSchema(schema, strictness, targets), null, 2)}\n`;
-    if (options.out === undefined || options.out === "-") {
-      io.stdout.write(text);
-      return ExitCode.ok;
-    }
-    const path = resolve(options.out);
-    await writeAtomically(path, text);
-    io.stderr.write(`event-harness ${NAME}: wrote ${options.out}\n`);
+/** `event-harness openapi`: the OpenAPI document (or one standalone JSON Schema) on stdout or into a file. */
+export async function writeOpenapi(options: OpenapiOptionValues, io: CommandIo): Promise<number> {
+  const strictness = parseStrictness(options.strictness);
+  const schema = parseSchemaName(options.schema);
+  const targets = resolveAddresses(options, io.env);
+  const text = `${JSON.stringify(await documentOrSchema(schema, strictness, targets), null, 2)}\n`;
+  if (options.out === undefined || options.out === "-") {
+    io.stdout.write(text);
     return ExitCode.ok;
-  },
-});
+  }
+  const path = resolve(options.out);
+  await writeAtomically(path, text);
+  io.stderr.write(`event-harness ${NAME}: wrote ${options.out}\n`);
+  return ExitCode.ok;
+}
 
 /** The schemas `--schema` writes on their own. */
 const STANDALONE_SCHEMAS = ["event", "token-response"] as const;

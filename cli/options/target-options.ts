@@ -123,7 +123,8 @@ export const credentialsOption = {
 /** Seconds each request may take when --timeout is not given. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 
-type TargetOptionValues = ParsedOptions<typeof targetOptions>;
+/** The target options as parsed. */
+export type TargetOptionValues = ParsedOptions<typeof targetOptions>;
 
 /** Settings that decide the target but do not name it: they apply to the embedded sandbox too. */
 export interface TargetTuning {

@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { UsageError } from "../../core/index.ts";
-import type { ClientCredentials, FaultArea, FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import type { ClientCredentials, FaultName, RunningSandbox } from "../../sandbox/index.ts";
 import {
   checkAdminToken,
   checkTokenPath,
@@ -11,28 +11,15 @@ import {
   startSandbox,
 } from "../../sandbox/index.ts";
 import { readInputFile } from "../../transport/index.ts";
-import { defineCommand } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { parseChoice, parseInteger, parseNumber } from "../options/parse-option-value.ts";
+import type { SandboxOptionValues } from "../options/sandbox-options.ts";
 import { sandboxOptions } from "../options/sandbox-options.ts";
 import { prepareWritableDir } from "../writable-dir.ts";
 
 const STRICTNESS = ["production", "complete", "lenient"] as const;
-const AREAS: readonly FaultArea[] = ["token", "bearer", "events", "expiry", "transport"];
-
-function faultCatalogue(): string {
-  const width = Math.max(...FAULTS.map((fault) => fault.name.length));
-  const lines = ["Faults (--fault NAME, repeatable; each breaks exactly one contract rule):"];
-  for (const area of AREAS) {
-    lines.push(`  ${area}:`);
-    for (const fault of FAULTS.filter((candidate) => candidate.area === area)) {
-      lines.push(`    ${fault.name.padEnd(width)}  ${fault.description}`);
-    }
-  }
-  return lines.join("\n");
-}
-
 function parseClient(raw: string): ClientCredentials {
   const colon = raw.indexOf(":");
   const clientId = colon === -1 ? "" : raw.slice(0, colon);
@@ -158,95 +145,69 @@ async function journalDir(journal: string): Promise<void> {
   await prepareWritableDir(dirname(journal), "the folder of --journal", "sandbox");
 }
 
-export const sandboxCommand = defineCommand({
-  name: "sandbox",
-  summary: "Run the local sandbox API (token endpoint + events), optionally with faults",
-  usage: "sandbox [options]",
-  description: [
-    "Starts a faithful local implementation of the Event Submission API: POST {auth}/oauth/token",
-    "(client credentials, form or HTTP Basic), POST {base}/events and GET {base}/events/{ref} with",
-    "bearer tokens that expire after expires_in seconds without use. It runs until Ctrl+C (SIGINT) or",
-    "SIGTERM, then closes its connections and exits 0. The demo client's secret is a throwaway",
-    "credential of this local sandbox, which is why it may be printed.",
-    "",
-    "Secrets can be rotated while it runs: POST {auth}/admin/clients/{client_id}/rotate with",
-    'Authorization: Bearer <admin token> and {"overlap_seconds": N, "revoke_tokens": true|false}, or use',
-    "`event-harness sandbox-rotate`. The admin token is random per start and printed, like the demo secret, because",
-    "it only guards this throwaway sandbox; --admin-token or EVENT_HARNESS_ADMIN_TOKEN sets it (then not printed,",
-    "except in --json, which hands every credential over).",
-    "",
-    faultCatalogue(),
-  ].join("\n"),
-  options: sandboxOptions,
-  examples: [
-    "event-harness sandbox",
-    "event-harness sandbox --port 8080 --expires-in 5",
-    "event-harness sandbox --fault expiry-never --fault token-no-cache-headers",
-    "event-harness sandbox --fault events-5xx-fraction --fault-rate 0.1 --journal reports/events.ndjson",
-    "event-harness sandbox --client shop-1:s3cret --port 0 --json",
-    "curl -s -u sandbox-demo:sandbox-demo-secret -d grant_type=client_credentials http://127.0.0.1:PORT/auth/oauth/token",
-    "EVENT_HARNESS_ADMIN_TOKEN=$(openssl rand -hex 32) event-harness sandbox --port 8080",
-  ],
-  async run({ options, io }) {
-    const host = options.host ?? SANDBOX_DEFAULTS.host;
-    if (host.trim() === "") throw new UsageError("invalid-value", "--host must not be empty", "sandbox");
-    const clients = parseClients(options.client);
-    const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
-    const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
-    if (options.journal !== undefined) await journalDir(options.journal);
-    const sandbox = await startSandbox({
-      ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
-      ...(tls === undefined ? {} : { tls }),
-      host,
-      port: parseInteger("port", options.port, {
-        ...sandboxOptions.port.range,
-        fallback: SANDBOX_DEFAULTS.port,
-      }),
-      expiresIn: parseInteger("expires-in", options["expires-in"], {
-        ...sandboxOptions["expires-in"].range,
-        fallback: SANDBOX_DEFAULTS.expiresIn,
-      }),
-      latencyMs: parseInteger("latency", options.latency, { ...sandboxOptions.latency.range, fallback: 0 }),
-      faults: parseFaults(options.fault),
-      faultRate: parseNumber("fault-rate", options["fault-rate"], {
-        ...sandboxOptions["fault-rate"].range,
-        fallback: SANDBOX_DEFAULTS.faultRate,
-      }),
-      faultSeed: parseInteger("fault-seed", options["fault-seed"], {
-        ...sandboxOptions["fault-seed"].range,
-        fallback: SANDBOX_DEFAULTS.faultSeed,
-      }),
-      eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),
-      ...(clients === undefined ? {} : { clients }),
-      ...(options.journal === undefined ? {} : { journalPath: options.journal }),
-      ...(adminToken === undefined ? {} : { adminToken }),
-    });
-    try {
-      if (options.json) {
-        const clientList = sandbox.clients.map((client) => ({
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-        }));
-        io.stdout.write(
-          `${JSON.stringify({
-            auth_url: sandbox.authUrl,
-            token_url: sandbox.tokenUrl,
-            base_url: sandbox.baseUrl,
-            clients: clientList,
-            admin_token: sandbox.adminToken,
-          })}\n`,
-        );
-      } else {
-        io.stdout.write(describe(sandbox, adminToken !== undefined));
-      }
-      if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
-        io.stderr.write(`event-harness: note: listening on ${host}, not only on loopback.\n`);
-      }
-      await aborted(io.signal);
-    } finally {
-      await sandbox.close();
+/**
+ * `event-harness sandbox`: reads and checks the options, starts the sandbox, says where it listens (or hands every
+ * credential over as one JSON line) and serves until SIGINT or SIGTERM.
+ */
+export async function serveSandbox(options: SandboxOptionValues, io: CommandIo): Promise<number> {
+  const host = options.host ?? SANDBOX_DEFAULTS.host;
+  if (host.trim() === "") throw new UsageError("invalid-value", "--host must not be empty", "sandbox");
+  const clients = parseClients(options.client);
+  const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
+  const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
+  if (options.journal !== undefined) await journalDir(options.journal);
+  const sandbox = await startSandbox({
+    ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
+    ...(tls === undefined ? {} : { tls }),
+    host,
+    port: parseInteger("port", options.port, {
+      ...sandboxOptions.port.range,
+      fallback: SANDBOX_DEFAULTS.port,
+    }),
+    expiresIn: parseInteger("expires-in", options["expires-in"], {
+      ...sandboxOptions["expires-in"].range,
+      fallback: SANDBOX_DEFAULTS.expiresIn,
+    }),
+    latencyMs: parseInteger("latency", options.latency, { ...sandboxOptions.latency.range, fallback: 0 }),
+    faults: parseFaults(options.fault),
+    faultRate: parseNumber("fault-rate", options["fault-rate"], {
+      ...sandboxOptions["fault-rate"].range,
+      fallback: SANDBOX_DEFAULTS.faultRate,
+    }),
+    faultSeed: parseInteger("fault-seed", options["fault-seed"], {
+      ...sandboxOptions["fault-seed"].range,
+      fallback: SANDBOX_DEFAULTS.faultSeed,
+    }),
+    eventStrictness: parseChoice("strictness", options.strictness, STRICTNESS, "production"),
+    ...(clients === undefined ? {} : { clients }),
+    ...(options.journal === undefined ? {} : { journalPath: options.journal }),
+    ...(adminToken === undefined ? {} : { adminToken }),
+  });
+  try {
+    if (options.json) {
+      const clientList = sandbox.clients.map((client) => ({
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      }));
+      io.stdout.write(
+        `${JSON.stringify({
+          auth_url: sandbox.authUrl,
+          token_url: sandbox.tokenUrl,
+          base_url: sandbox.baseUrl,
+          clients: clientList,
+          admin_token: sandbox.adminToken,
+        })}\n`,
+      );
+    } else {
+      io.stdout.write(describe(sandbox, adminToken !== undefined));
     }
-    if (!options.json) io.stdout.write("Sandbox stopped.\n");
-    return ExitCode.ok;
-  },
-});
+    if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+      io.stderr.write(`event-harness: note: listening on ${host}, not only on loopback.\n`);
+    }
+    await aborted(io.signal);
+  } finally {
+    await sandbox.close();
+  }
+  if (!options.json) io.stdout.write("Sandbox stopped.\n");
+  return ExitCode.ok;
+}

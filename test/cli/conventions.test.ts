@@ -6,8 +6,8 @@ import { contractCommand } from "../../cli/commands/contract.ts";
 import { commands } from "../../cli/commands/index.ts";
 import { loadCommand } from "../../cli/commands/load.ts";
 import { runCommand } from "../../cli/commands/run.ts";
+import { sandboxCommand } from "../../cli/commands/sandbox.ts";
 import { main } from "../../cli/main.ts";
-import { sandboxCommand } from "../../cli/sandbox/serve-sandbox.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { runInProcess } from "../support/run-in-process.ts";
 

@@ -7,9 +7,9 @@ import { compareCommand } from "../../cli/commands/compare.ts";
 import { contractCommand } from "../../cli/commands/contract.ts";
 import { loadCommand } from "../../cli/commands/load.ts";
 import { loadMergeCommand } from "../../cli/commands/load-merge.ts";
+import { sandboxCommand } from "../../cli/commands/sandbox.ts";
+import { tokenCommand } from "../../cli/commands/token.ts";
 import { verifyRotationCommand } from "../../cli/commands/verify-rotation.ts";
-import { sandboxCommand } from "../../cli/sandbox/serve-sandbox.ts";
-import { tokenCommand } from "../../cli/token/print-token.ts";
 import type { HostileFileKind } from "../support/hostile-files.ts";
 import {
   HOSTILE_FILE_KINDS,

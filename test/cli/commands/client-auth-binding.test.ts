@@ -3,7 +3,7 @@ import path from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { describe, expect, test } from "../../support/fixtures.ts";

@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import { describe, expect, test } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 import { startTokenTrap } from "../../support/token-trap.ts";

@@ -3,7 +3,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, vi } from "vitest";
-import { generateCommand } from "../../../cli/generate/write-events.ts";
+import { generateCommand } from "../../../cli/commands/generate.ts";
 import { completeEventSchema, EVENT_STRICTNESS, eventSchemas } from "../../../domain/index.ts";
 import { INVALID_VARIANT_NAMES, INVALID_VARIANTS, isRejectedAt } from "../../../generators/index.ts";
 import { it } from "../../support/fixtures.ts";

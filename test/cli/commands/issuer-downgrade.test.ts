@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import type { MetadataServer } from "../../support/metadata-server.ts";
 import { metadataFor, startMetadataServer } from "../../support/metadata-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";

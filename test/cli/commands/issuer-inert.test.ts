@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import { describe, expect, test } from "../../support/fixtures.ts";
 import { type MetadataServer, startMetadataServer } from "../../support/metadata-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { k6Command } from "../../../cli/k6/show-k6.ts";
+import { k6Command } from "../../../cli/commands/k6.ts";
 import { UsageError } from "../../../core/index.ts";
 import {
   ensureK6,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { type FixedLifetimeServer, startFixedLifetimeServer } from "../../support/fixed-lifetime-server.ts";
 import { describe, expect, test } from "../../support/fixtures.ts";

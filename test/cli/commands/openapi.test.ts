@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect } from "vitest";
-import { openapiCommand } from "../../../cli/openapi/write-openapi.ts";
+import { openapiCommand } from "../../../cli/commands/openapi.ts";
 import { it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import type { Loopback } from "../../support/loopback.ts";
 import { listenOnLoopback } from "../../support/loopback.ts";
 import { runInProcess } from "../../support/run-in-process.ts";

@@ -1,5 +1,5 @@
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import { runContract } from "../../../cli/contract/run-contract.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
 import { DIRECT } from "../../../contracts/index.ts";
 import { describe, expect } from "../../support/fixtures.ts";
 import type { HydraLikeServer } from "../../support/hydra-like-server.ts";

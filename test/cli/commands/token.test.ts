@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import { listenOnLoopback } from "../../support/loopback.ts";

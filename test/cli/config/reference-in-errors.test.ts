@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { runCommand } from "../../../cli/commands/run.ts";
-import { tokenCommand } from "../../../cli/token/print-token.ts";
+import { tokenCommand } from "../../../cli/commands/token.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
