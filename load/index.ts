@@ -32,6 +32,7 @@ export {
   EXPIRY,
   EXPIRY_KIND_TAG,
   METRIC,
+  SCENARIO_ITERATIONS_PREFIX,
   scenarioIterations,
   TOKEN_DURATION,
   TOKEN_FAILURES,
@@ -39,6 +40,12 @@ export {
   TOKEN_OUTCOME_TAG,
   tokenRefreshes,
 } from "./lib/metric-names.ts";
+export {
+  OBSERVE_EXPRESSION,
+  OBSERVE_TREND_EXPRESSION,
+  OBSERVED_REJECTION_STATUSES,
+  TOKEN_REASONS,
+} from "./lib/observed-metrics.ts";
 export { RENAMED_METRICS, RETIRED_METRICS } from "./lib/renamed-metrics.ts";
 export { RUN_BOUNDS } from "./lib/run-bounds.ts";
 export type { ClientCredential, RunConfig } from "./lib/run-config.ts";

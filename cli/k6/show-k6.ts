@@ -6,7 +6,7 @@ import {
   K6_HARNESS_EXTENSION,
   K6_SAMPLES_OUTPUT,
   pinnedK6Version,
-} from "../../k6-tooling/binary/k6-binary.ts";
+} from "../../k6-tooling/index.ts";
 import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import type { K6OptionValues } from "../options/k6-options.ts";

@@ -1,10 +1,13 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
-import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
-import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
-import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
-import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
+import {
+  freeLoopbackPort,
+  k6Connection,
+  k6Environment,
+  k6InputArgs,
+  runK6,
+  writeK6Inputs,
+} from "../../k6-tooling/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import { describeTokenEndpoint } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";

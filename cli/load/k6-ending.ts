@@ -1,5 +1,5 @@
-import type { K6RunResult } from "../../k6-tooling/run/k6-runner.ts";
-import { K6_EXIT } from "../../k6-tooling/run/k6-runner.ts";
+import type { K6RunResult } from "../../k6-tooling/index.ts";
+import { K6_EXIT } from "../../k6-tooling/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
 import type { LoadResult, RunEnding } from "../../reporting/load/index.ts";
 import { ExitCode } from "../exit-codes.ts";

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
-import type { EventsKind } from "../../k6-tooling/run/event-templates.ts";
-import { EVENTS_KINDS } from "../../k6-tooling/run/event-templates.ts";
+import type { EventsKind } from "../../k6-tooling/index.ts";
+import { EVENTS_KINDS } from "../../k6-tooling/index.ts";
 import type { ClientCredential, ClientModel, ScenarioName } from "../../load/index.ts";
 import {
   CLIENT_MODELS,

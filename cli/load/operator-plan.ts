@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UsageError } from "../../core/index.ts";
-import { PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
+import { PLAN_FORMAT } from "../../k6-tooling/index.ts";
 import { CLIENT_MODELS, RUN_BOUNDS, SCENARIO_NAMES } from "../../load/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { readInputFile } from "../../transport/index.ts";

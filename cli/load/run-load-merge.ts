@@ -1,8 +1,7 @@
 import path from "node:path";
 import { CannotRunError, countNoun, UsageError } from "../../core/index.ts";
-import { SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/operator/k6-operator-manifests.ts";
-import { PLAN_FILE } from "../../k6-tooling/operator/write-k6-operator.ts";
-import { renderRunReports } from "../../reporting/load/run-reports.ts";
+import { PLAN_FILE, SAMPLES_FILE, SUMMARY_FILE } from "../../k6-tooling/index.ts";
+import { renderRunReports } from "../../reporting/load/index.ts";
 import { notRegularFile } from "../../transport/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { K6_SAMPLES_OUTPUT } from "../../k6-tooling/binary/k6-binary.ts";
+import { K6_SAMPLES_OUTPUT } from "../../k6-tooling/index.ts";
 
 /** k6's CSV output as the harness asks for it: the timestamps in ms, which the baseline record's units need. */
 const CSV_OUT = /^csv=fileName=([^,]+),timeFormat=unix_milli$/;

@@ -2,8 +2,9 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { CannotRunError, formatDurationCompact } from "../../core/index.ts";
+import { csvRecords, k6CsvTagReader } from "../../k6-tooling/index.ts";
 import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
-import { csvRecords, k6CsvTagReader, LatencyHistogram } from "../run/index.ts";
+import { LatencyHistogram } from "./latency-histogram.ts";
 import type { UnitRecord } from "./load-record.ts";
 import { MAX_RECORD_UNITS } from "./load-record-schema.ts";
 

@@ -1,12 +1,17 @@
 // The load run's reports, rendered in Node from k6's end-of-test summary.
+export { mergeSummaries, trendKeys } from "./merge-summaries.ts";
 export type { ReportAddition } from "./render-reports.ts";
 export { renderReports } from "./render-reports.ts";
 export type { InstanceTotals, ReportContext } from "./report-context.ts";
 export { reportContext } from "./report-context.ts";
 export type { ReportFacts } from "./report-facts.ts";
 export { instanceTotals, reportFacts } from "./report-facts.ts";
+export { scrubDashboard, scrubReports } from "./report-scrub.ts";
+export type { RunReports } from "./run-reports.ts";
+export { renderRunReports } from "./run-reports.ts";
 export type { BaselineVerdict, LoadOutcome, LoadResult, RunEnding, RunFacts } from "./run-result.ts";
 export { describeResult, FINISHED, loadResult, namedThresholds, OUTCOME_TITLE } from "./run-result.ts";
 export type { SummaryData, SummaryMetric, ThresholdResult } from "./summary-data.ts";
 export { thresholdResults } from "./summary-data.ts";
+export { percentile, readTrendSamples } from "./trend-samples.ts";
 export type { SlidingExpiryVerdict, VerdictLevel } from "./verdict.ts";

@@ -1,4 +1,4 @@
-import { CLIENT_MODEL_SUMMARIES } from "../../load/lib/client-models.ts";
+import { CLIENT_MODEL_SUMMARIES } from "../../load/index.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeCell,

@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import type { K6CsvTag } from "../run/index.ts";
-import { csvRecords, k6CsvTagReader } from "../run/index.ts";
+import type { K6CsvTag } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader } from "../../k6-tooling/index.ts";
 
 /** A trend metric or sub-metric as k6 names it in a summary: `name` or `name{tag:value,…}`. */
 interface TrendKey {

@@ -1,9 +1,5 @@
 // The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
-export { csvRecords } from "../../k6-tooling/csv/csv-records.ts";
-export type { K6CsvTag } from "../../k6-tooling/csv/k6-csv-tags.ts";
-export { k6CsvTagReader } from "../../k6-tooling/csv/k6-csv-tags.ts";
-export { bucketMiddle, LatencyHistogram, MAX_BUCKET_INDEX } from "../compare/latency-histogram.ts";
 export type { PartJunit } from "./combined-junit.ts";
 export { renderCombinedJunit } from "./combined-junit.ts";
 export type { LeadItem, PartLead } from "./failure-leads.ts";

@@ -1,9 +1,8 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { csvRecords } from "../../k6-tooling/csv/csv-records.ts";
-import type { K6CsvTag } from "../../k6-tooling/csv/k6-csv-tags.ts";
-import { k6CsvTagReader } from "../../k6-tooling/csv/k6-csv-tags.ts";
+import type { K6CsvTag } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader } from "../../k6-tooling/index.ts";
 import type { TokenRequestReason } from "../../load/index.ts";
 import {
   ENDPOINT_TAG,
@@ -13,7 +12,7 @@ import {
   TOKEN_OUTCOME,
   TOKEN_OUTCOME_TAG,
 } from "../../load/index.ts";
-import { LatencyHistogram } from "../compare/latency-histogram.ts";
+import { LatencyHistogram } from "../compare/index.ts";
 import type { LatencySeries, TimeSeries } from "./time-series.ts";
 import { TIME_SERIES_FORMAT } from "./time-series.ts";
 

@@ -15,7 +15,7 @@ import {
   checkBundleSizes,
   MAX_BUNDLE_BYTES,
 } from "../../../k6-tooling/bundle/bundle-load.ts";
-import { buildEventTemplates } from "../../../k6-tooling/run/event-templates.ts";
+import { buildEventTemplates } from "../../../k6-tooling/run/build-event-templates.ts";
 import type { ScenarioName } from "../../../load/index.ts";
 import {
   EVENT_DURATION,

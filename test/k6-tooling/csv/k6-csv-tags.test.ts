@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { k6CsvTagReader } from "../../../reporting/run/index.ts";
+import { k6CsvTagReader } from "../../../k6-tooling/csv/k6-csv-tags.ts";
 
 // The header k6 writes under the harness's systemTags (load/lib/load-options.ts).
 const HEADER = [
