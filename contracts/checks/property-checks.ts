@@ -1,4 +1,4 @@
-import { formatDuration, PrerequisiteError, ServerFailure, Undecidable } from "../../core/index.ts";
+import { formatDuration, PrerequisiteError, ServerFailureError, UndecidableError } from "../../core/index.ts";
 import { eventsUrl } from "../../transport/index.ts";
 import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
 import { isServerError, isSuccess } from "../probe/http-request.ts";
@@ -132,7 +132,9 @@ async function sendEvent(
     serverErrors: "report",
   });
   if (again.status === 401)
-    throw new Undecidable("the events endpoint refused a freshly issued token while inputs were being sent");
+    throw new UndecidableError(
+      "the events endpoint refused a freshly issued token while inputs were being sent",
+    );
   return again;
 }
 
@@ -234,7 +236,7 @@ function findingOf(
     `${contentType === "application/json" ? "" : ` sent as ${contentType === undefined ? "no Content-Type" : probe.quote(contentType)}`}` +
     `; ${seed}, path ${outcome.path}; replay with ${replay}${notJudged}`;
   // A 5xx is a MUST failure whatever the check's level, reported under the rule it broke.
-  if (outcome.judgement.serverError) throw new ServerFailure(message, check.rule);
+  if (outcome.judgement.serverError) throw new ServerFailureError(message, check.rule);
   return broken(message);
 }
 

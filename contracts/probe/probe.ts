@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { PrerequisiteError, RedirectAnswer, ServerFailure, TransportError } from "../../core/index.ts";
+import {
+  PrerequisiteError,
+  RedirectAnswerError,
+  ServerFailureError,
+  TransportError,
+} from "../../core/index.ts";
 import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
 import { isLifetime } from "../../domain/index.ts";
 import { describeRedirect, isRedirect } from "../../transport/connection/index.ts";
@@ -69,7 +74,7 @@ export interface ProbeOptions {
 
 export interface ExchangeOptions {
   /**
-   * "fail" (default): a 5xx throws ServerFailure, a MUST failure whatever the check. "report": the check judges
+   * "fail" (default): a 5xx throws ServerFailureError, a MUST failure whatever the check. "report": the check judges
    * the 5xx itself (it does so at MUST level, or the endpoint is an optional capability).
    */
   readonly serverErrors?: "fail" | "report";
@@ -164,7 +169,7 @@ export class Probe {
 
   /**
    * Sends a request and records it. A transport failure is recorded, then rethrown as TransportError; a 3xx is
-   * recorded, never followed, and thrown as RedirectAnswer; a 5xx is recorded, then thrown as ServerFailure unless
+   * recorded, never followed, and thrown as RedirectAnswerError; a 5xx is recorded, then thrown as ServerFailureError unless
    * `serverErrors` is "report".
    */
   async exchange(label: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
@@ -192,11 +197,11 @@ export class Probe {
     this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
     if (isRedirect(response.status)) {
       const said = describeRedirect(response.status, response.headers.location, request.url);
-      throw new RedirectAnswer(`"${label}" was answered ${said}`, redirectRule(this.target, request));
+      throw new RedirectAnswerError(`"${label}" was answered ${said}`, redirectRule(this.target, request));
     }
     if (isServerError(response.status) && options.serverErrors !== "report") {
       const said = describeResponse(response, this.redactor);
-      throw new ServerFailure(
+      throw new ServerFailureError(
         `the server failed on "${label}": ${said}; a 5xx is never an answer the contract allows`,
         serverErrorRule(this.target, request),
       );

@@ -7,12 +7,12 @@ import {
   ContractRunError,
   EnvError,
   PrerequisiteError,
-  RedirectAnswer,
+  RedirectAnswerError,
   ResponseTooLargeError,
   RotationUnconfirmedError,
-  ServerFailure,
+  ServerFailureError,
   TransportError,
-  Undecidable,
+  UndecidableError,
   UsageError,
 } from "../../core/index.ts";
 
@@ -33,9 +33,9 @@ const SHIPPED: ReadonlyArray<readonly [Error & { code: string }, string, number]
   [new ConnectionError("x", "CA_FILE"), "connection-failed", 3],
   [new ResponseTooLargeError(1), "response-too-large", 3],
   [new TransportError("x", "TIMEOUT"), "transport-failed", 3],
-  [new ServerFailure("x", "R1"), "server-failure", 3],
-  [new RedirectAnswer("x", "R1"), "redirect-answer", 3],
-  [new Undecidable("x"), "undecidable", 3],
+  [new ServerFailureError("x", "R1"), "server-failure", 3],
+  [new RedirectAnswerError("x", "R1"), "redirect-answer", 3],
+  [new UndecidableError("x"), "undecidable", 3],
   [new PrerequisiteError("x"), "prerequisite-failed", 3],
 ];
 
