@@ -27,15 +27,3 @@ export function k6Ending(result: K6RunResult, signal: AbortSignal, maxSeconds: n
       return { kind: "undecided", reason: `k6 exited with ${result.exitCode ?? "a signal"}` };
   }
 }
-
-/** The exit code of a load run: read from its one verdict, never from k6's exit code alone. */
-export function loadExitCode(result: LoadResult): ExitCode {
-  switch (result.outcome) {
-    case "passed":
-      return ExitCode.ok;
-    case "failed":
-      return ExitCode.failed;
-    default:
-      return ExitCode.undecided;
-  }
-}

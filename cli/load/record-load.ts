@@ -5,8 +5,8 @@ import type { LoadResult } from "../../reporting/load/index.ts";
 import { describeResult, loadResult, renderRunReports, scrubReports } from "../../reporting/load/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
+import { loadExitCode } from "../exit-codes.ts";
 import { existingFiles } from "./existing-files.ts";
-import { loadExitCode } from "./k6-ending.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
 

@@ -3,7 +3,7 @@ import type { Redactor, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
-import { combineVerdicts, describeLeadItem, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
+import { combineVerdicts, describeLeadItem, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import {
   describeTokenEndpoint,
@@ -14,6 +14,7 @@ import {
 import { toolInfo } from "../build-info.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
+import { runExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
 import type { ConfigSource } from "../options/config-options.ts";
 import { configSourceOf, describeConfigSource } from "../options/config-options.ts";
@@ -155,7 +156,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   out(
     `Verdict: ${clauses.title}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${[...clauses.leading, counted, ...clauses.trailing].join(" · ")}\n`,
   );
-  return exitCodeOf(verdict);
+  return runExitCode(verdict);
 }
 
 /**

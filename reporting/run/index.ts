@@ -11,7 +11,7 @@ export type { BaselineComparisonFile, PartDetails } from "./part-details.ts";
 export { BASELINE_COMPARISON_FILE, readPartDetails, TIME_SERIES_FILE } from "./part-details.ts";
 export { renderHtmlReport } from "./render-html-report.ts";
 export type { PartKind, PartOutcome, PartVerdict, RunOutcome, RunVerdict } from "./run-outcome.ts";
-export { combineVerdicts, exitCodeOf, partVerdictOf, RUN_VERDICT_TITLE } from "./run-outcome.ts";
+export { combineVerdicts, partVerdictOf, RUN_VERDICT_TITLE } from "./run-outcome.ts";
 export { renderRunSummaryMarkdown } from "./run-summary-markdown.ts";
 export type { TimeSeries } from "./time-series.ts";
 export { ratePerSecond, TIME_SERIES_FORMAT } from "./time-series.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXIT_CODE_OF_ERROR, ExitCode, exitCodeOf } from "../../cli/exit-codes.ts";
+import { EXIT_CODE_OF_ERROR, ExitCode, exitCodeOf, runExitCode } from "../../cli/exit-codes.ts";
 import {
   BundleTooLargeError,
   CannotRunError,
@@ -53,5 +53,12 @@ describe("exitCodeOf", () => {
     expect(exitCodeOf(new Error("kaput"))).toBe(ExitCode.undecided);
     expect(exitCodeOf(Object.assign(new Error("x"), { code: "invalid-value" }))).toBe(ExitCode.undecided);
     expect(exitCodeOf("a string")).toBe(ExitCode.undecided);
+  });
+});
+
+describe("runExitCode", () => {
+  it("ends a run failed 1, undecided 3, passed 0, and an interrupted (aborted) one 3", () => {
+    expect([runExitCode("passed"), runExitCode("failed"), runExitCode("undecided")]).toEqual([0, 1, 3]);
+    expect(runExitCode("aborted")).toBe(3);
   });
 });
