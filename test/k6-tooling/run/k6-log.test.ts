@@ -1,66 +1,62 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runK6 } from "../../../k6-tooling/run/k6-runner.ts";
 import { Redactor } from "../../../transport/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 
 const SECRET = "k6-log-secret-value-1234";
-let work: string;
-let fakeK6: string;
-let thresholdsK6: string;
-let shortK6: string;
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eh-k6-log-"));
-  fakeK6 = path.join(work, "k6");
-  // Writes what k6 writes on stderr: its own logfmt lines between plain ones.
-  await writeFile(
-    fakeK6,
-    [
-      "#!/bin/sh",
-      `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
-      "echo 'a plain line' >&2",
-      `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
-      "exit 0",
-      "",
-    ].join("\n"),
-  );
-  await chmod(fakeK6, 0o755);
-  // What k6 v2 writes when a threshold fails: its verdict, which the harness reports itself.
-  thresholdsK6 = path.join(work, "k6-thresholds");
-  await writeFile(
-    thresholdsK6,
-    [
-      "#!/bin/sh",
-      "cat >&2 <<'EOF'",
-      `time="2026-11-25T21:00:02Z" level=error msg="thresholds on metrics 'events_failed, http_req_duration{endpoint:events}' have been crossed"`,
-      "EOF",
-      "exit 99",
-      "",
-    ].join("\n"),
-  );
-  await chmod(thresholdsK6, 0o755);
-  // What k6 warns when an arrival-rate scenario has no VU free for an iteration: the cause of dropped iterations.
-  shortK6 = path.join(work, "k6-short");
-  await writeFile(
-    shortK6,
-    [
-      "#!/bin/sh",
-      "cat >&2 <<'EOF'",
-      `time="2026-11-28T17:34:27Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
-      `time="2026-11-28T17:34:29Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
-      "EOF",
-      "exit 99",
-      "",
-    ].join("\n"),
-  );
-  await chmod(shortK6, 0o755);
-});
-afterAll(async () => {
-  await rm(work, { recursive: true, force: true });
-});
+const it = base
+  .extend("setup", { scope: "file" }, async ({ fileDir: work }) => {
+    const fakeK6 = path.join(work, "k6");
+    // Writes what k6 writes on stderr: its own logfmt lines between plain ones.
+    await writeFile(
+      fakeK6,
+      [
+        "#!/bin/sh",
+        `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
+        "echo 'a plain line' >&2",
+        `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
+        "exit 0",
+        "",
+      ].join("\n"),
+    );
+    await chmod(fakeK6, 0o755);
+    // What k6 v2 writes when a threshold fails: its verdict, which the harness reports itself.
+    const thresholdsK6 = path.join(work, "k6-thresholds");
+    await writeFile(
+      thresholdsK6,
+      [
+        "#!/bin/sh",
+        "cat >&2 <<'EOF'",
+        `time="2026-11-25T21:00:02Z" level=error msg="thresholds on metrics 'events_failed, http_req_duration{endpoint:events}' have been crossed"`,
+        "EOF",
+        "exit 99",
+        "",
+      ].join("\n"),
+    );
+    await chmod(thresholdsK6, 0o755);
+    // What k6 warns when an arrival-rate scenario has no VU free for an iteration: the cause of dropped iterations.
+    const shortK6 = path.join(work, "k6-short");
+    await writeFile(
+      shortK6,
+      [
+        "#!/bin/sh",
+        "cat >&2 <<'EOF'",
+        `time="2026-11-28T17:34:27Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
+        `time="2026-11-28T17:34:29Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
+        "EOF",
+        "exit 99",
+        "",
+      ].join("\n"),
+    );
+    await chmod(shortK6, 0o755);
+    return { fakeK6, thresholdsK6, shortK6 };
+  })
+  .extend("fakeK6", { scope: "file" }, async ({ setup }) => setup.fakeK6)
+  .extend("thresholdsK6", { scope: "file" }, async ({ setup }) => setup.thresholdsK6)
+  .extend("shortK6", { scope: "file" }, async ({ setup }) => setup.shortK6);
 
 function collect(): { stream: PassThrough; text: () => string } {
   const stream = new PassThrough();
@@ -72,7 +68,10 @@ function collect(): { stream: PassThrough; text: () => string } {
 }
 
 describe("runK6 with a log file", () => {
-  it("keeps k6's own log lines out of the console, redacted in the file, and counts its errors", async () => {
+  it("keeps k6's own log lines out of the console, redacted in the file, and counts its errors", async ({
+    fileDir: work,
+    fakeK6,
+  }) => {
     const stdout = collect();
     const stderr = collect();
     const logFile = path.join(work, "k6.log");
@@ -95,7 +94,10 @@ describe("runK6 with a log file", () => {
     expect(result.loggedErrors).toBe(1);
   });
 
-  it("does not count k6's own 'thresholds have been crossed' as an error line: the harness reports thresholds itself", async () => {
+  it("does not count k6's own 'thresholds have been crossed' as an error line: the harness reports thresholds itself", async ({
+    fileDir: work,
+    thresholdsK6,
+  }) => {
     const stderr = collect();
     const logFile = path.join(work, "k6-thresholds.log");
     const result = await runK6({
@@ -117,22 +119,25 @@ describe("runK6 with a log file", () => {
 });
 
 describe("runK6 when k6 runs out of VUs", () => {
-  it.each([
+  it.for([
     ["with a log file", true],
     ["without one (an instance of several)", false],
-  ])("keeps k6's warning, the cause of dropped iterations, for the reports, %s", async (_what, withLog) => {
-    const stderr = collect();
-    const result = await runK6({
-      k6: { path: shortK6, version: "v2.2.0", harnessExtension: false } as never,
-      script: "script.js",
-      env: {},
-      stdout: collect().stream,
-      stderr: stderr.stream,
-      redactor: new Redactor(),
-      signal: new AbortController().signal,
-      maxSeconds: 60,
-      ...(withLog ? { logFile: path.join(work, "k6-short.log") } : {}),
-    });
-    expect(result.vuShortage).toBe("Insufficient VUs, reached 2 active VUs and cannot initialize more");
-  });
+  ] as const)(
+    "keeps k6's warning, the cause of dropped iterations, for the reports, %s",
+    async ([, withLog], { fileDir: work, shortK6 }) => {
+      const stderr = collect();
+      const result = await runK6({
+        k6: { path: shortK6, version: "v2.2.0", harnessExtension: false } as never,
+        script: "script.js",
+        env: {},
+        stdout: collect().stream,
+        stderr: stderr.stream,
+        redactor: new Redactor(),
+        signal: new AbortController().signal,
+        maxSeconds: 60,
+        ...(withLog ? { logFile: path.join(work, "k6-short.log") } : {}),
+      });
+      expect(result.vuShortage).toBe("Insufficient VUs, reached 2 active VUs and cannot initialize more");
+    },
+  );
 });
