@@ -65,6 +65,10 @@ if [ -n "${HARNESS_SANDBOX_FAULT:-}" ]; then args+=(--sandbox-fault "$HARNESS_SA
 if [ -n "${HARNESS_BASELINE:-}" ]; then args+=(--baseline "$HARNESS_BASELINE"); fi
 read -r -d '' -a scenarios <<<"${HARNESS_SCENARIOS:-}" || true
 for scenario in "${scenarios[@]}"; do args+=(--scenario "$scenario"); done
+# One threshold a line: an expression may hold spaces (p(95) < 300), a line never holds two.
+while IFS= read -r threshold; do
+  if [ -n "${threshold// /}" ]; then args+=(--threshold "$threshold"); fi
+done <<<"${HARNESS_THRESHOLDS:-}"
 
 # The package's own bin entry, so the action follows wherever the package puts its CLI.
 bin="$(node -p 'require(process.argv[1]).bin["event-harness"]' "$action_path/package.json")"

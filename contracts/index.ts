@@ -23,10 +23,19 @@ export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.t
 export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
 export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
 export type { Acceptance, CheckResult } from "./checks/check-result.ts";
+export { searchShare } from "./checks/class-search.ts";
 export type { Counterexample } from "./checks/counterexample.ts";
 export type { RotationExpectations } from "./checks/credential-rotation.ts";
 export { rotationChecks } from "./checks/credential-rotation.ts";
-export type { EventInputLike, FuzzSettings, InputSpace, TokenFormInputLike } from "./checks/input-space.ts";
+export type { ClassExploration, Exploration } from "./checks/exploration.ts";
+export type {
+  EventInputLike,
+  FuzzSettings,
+  InputClassLike,
+  InputExpectation,
+  InputSpace,
+  TokenFormInputLike,
+} from "./checks/input-space.ts";
 export { PROPERTY_CHECK_IDS } from "./checks/property-checks.ts";
 export { propertySeed, replayPathProblem } from "./checks/property-run.ts";
 export { lifetimeMarginSeconds } from "./checks/token-lifetime.ts";

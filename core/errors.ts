@@ -148,7 +148,10 @@ export class RedirectAnswerError extends HarnessError {
   }
 }
 
-/** The answers came, but too late to tell a broken rule from a slow machine: the check is ERROR, never FAIL. */
+/**
+ * The answers came, but too late to tell a broken rule from a slow machine, or carrying a token too long to hide in
+ * a report: the check is ERROR, never FAIL.
+ */
 export class UndecidableError extends HarnessError {
   override readonly name = "UndecidableError";
   readonly code = "undecidable";

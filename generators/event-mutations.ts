@@ -1,56 +1,19 @@
 import fc from "fast-check";
-import type { CheckoutEvent } from "../domain/index.ts";
 import { CHANNEL_PREFIX } from "../domain/index.ts";
+import type { EventInput, Json, Path } from "./event-input.ts";
+import { asJson, fieldClass, input, JSON_TYPE, named, valueAt, without, withValue } from "./event-input.ts";
+import type { InputClass, InputExpectation } from "./input-class.ts";
 import type { JsonText } from "./json-text.ts";
 import { RawNumber, RepeatedKeys, toJsonText } from "./json-text.ts";
 import type { WideEventOptions } from "./wide-event.ts";
-import { plainEventArbitrary, REFERENCE_STEM_SLOT, wideEventArbitrary } from "./wide-event.ts";
+import { REFERENCE_STEM_SLOT, wideEventArbitrary } from "./wide-event.ts";
+
+export type { EventInput } from "./event-input.ts";
 
 /*
  * The mutation families start from plain valid events (plainEventArbitrary: ASCII values), so a failure they find
  * is the mutation's own, never one the wide valid space finds on its own (validInputArbitrary).
  */
-
-/** One body to send to POST /events, as the harness means it: the exact text, its media type, and what it is. */
-export interface EventInput {
-  /** What makes this input what it is, for a report: "customer.email is 0 (a number where a string belongs)". */
-  readonly what: string;
-  /** The body text; REFERENCE_STEM_SLOT marks where the sender's unique stem goes. */
-  readonly body: string;
-  /** The Content-Type header; undefined sends none. */
-  readonly contentType: string | undefined;
-}
-
-const JSON_TYPE = "application/json";
-
-type Json = { [key: string]: JsonText };
-type Path = readonly [string] | readonly [string, string];
-
-const asJson = (event: CheckoutEvent): Json => event as unknown as Json;
-
-function input(what: string, value: JsonText, contentType: string | undefined): EventInput {
-  return { what, body: toJsonText(value), contentType };
-}
-
-/** A copy of `event` with the value at `path` replaced, key order kept. */
-function withValue(event: Json, path: Path, value: JsonText): Json {
-  const [first, second] = path;
-  if (second === undefined) return { ...event, [first]: value };
-  return { ...event, [first]: { ...(event[first] as Json), [second]: value } };
-}
-
-/** A copy of `event` without the member at `path`. */
-function without(event: Json, path: Path): Json {
-  const [first, second] = path;
-  const copy = { ...event };
-  if (second === undefined) delete copy[first];
-  else {
-    const inner = { ...(copy[first] as Json) };
-    delete inner[second];
-    copy[first] = inner;
-  }
-  return copy;
-}
 
 const STRING_FIELDS = [
   ["type"],
@@ -72,8 +35,6 @@ const REQUIRED = new Set([
   "transaction",
   "transaction.reference",
 ]);
-
-const named = (path: Path) => path.join(".");
 
 /** Integers past 2^53, which a double cannot hold: the smallest shrinks to 2^53 + 1. */
 const HUGE = 2n ** 53n;
@@ -137,16 +98,15 @@ function withExtra(event: Json, at: readonly string[], name: string, value: Json
 
 const where = (at: readonly string[]) => (at.length === 0 ? "the body" : at.join("."));
 
+const HOSTILE = ["\u0000", "\u0007", "\u001b[31m", "\u0085", "\ud800", "\udfff", "\ufeff", "\u2028"];
+
 /** Free text with what a store may choke on: C0 and C1 controls, a lone surrogate, a byte-order mark, NUL. */
 const hostileText = fc
-  .tuple(
-    fc.string({ maxLength: 8 }),
-    fc.constantFrom("\u0000", "\u0007", "\u001b[31m", "\u0085", "\ud800", "\udfff", "\ufeff", "\u2028"),
-  )
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...HOSTILE))
   .map(([text, odd]) => `${text}${odd}`);
 
 /** Dates the spec's words leave open: ISO 8601 forms other than RFC 3339's, a leap second, years before 1970. */
-const openDates = fc.constantFrom(
+const OPEN_DATES = [
   "2016-12-31T23:59:60.000Z",
   "2026-01-02T24:00:00.000Z",
   "20260102T030405.678Z",
@@ -160,138 +120,215 @@ const openDates = fc.constantFrom(
   "0000-01-01T00:00:00.000Z",
   "1969-12-31T23:59:59.999Z",
   "1000-06-15T12:00:00.000Z",
-);
+];
+
+/** A class over plain events: its cover made from the fixed cover event, its search from drawn ones. */
+function eventClass<V>(
+  options: WideEventOptions,
+  spec: Omit<Parameters<typeof fieldClass<V>>[1], "expect"> & { readonly expect?: InputExpectation },
+): InputClass<EventInput> {
+  return fieldClass(options, { expect: "answered", ...spec });
+}
+
+const OPTIONAL_PATHS: readonly Path[] = [["transaction", "date"], ["system"], ["systemVersion"]];
+
+/** Values only the spec's letter allows: the bare prefix, empty strings, other types of event. */
+const LETTER_VALUES: ReadonlyArray<readonly [Path, JsonText]> = [
+  [["channel", "id"], CHANNEL_PREFIX],
+  [["system"], ""],
+  [["systemVersion"], ""],
+  [["type"], ""],
+  [["type"], "order"],
+  [["type"], "CHECKOUT"],
+  [["transaction", "reference"], ""],
+];
+
+const withReferenceSlot = (path: Path, text: string) =>
+  named(path) === "transaction.reference" ? `${REFERENCE_STEM_SLOT}${text}` : text;
+
+const repeatedKey = (event: Json, key: string): EventInput => {
+  const members = Object.entries(event).flatMap(
+    ([name, value]): Array<[string, JsonText]> =>
+      name === key
+        ? [
+            [name, value],
+            [name, value],
+          ]
+        : [[name, value]],
+  );
+  return input(`the key ${key} twice, with the same value (RFC 8259 §4)`, new RepeatedKeys(members));
+};
 
 /**
- * Inputs the spec is silent on: plain valid events with one thing the spec neither allows nor forbids (an unknown
- * property, a huge number, deep nesting, an absent or null optional field, a value only the spec's letter allows,
- * control characters, a long string, an ISO 8601 form beyond RFC 3339's, a repeated key). A target may accept or
- * refuse each; it must never fail on one (5xx).
+ * Inputs the spec is silent on, one class per kind: plain valid events with one thing the spec neither allows nor
+ * forbids (an unknown property, a huge number, deep nesting, an absent or null optional field, a value only the
+ * spec's letter allows, control characters, a long string, an ISO 8601 form beyond RFC 3339's, a repeated key),
+ * and bodies that are not the spec's JSON event at all. A target may accept or refuse each; it must never fail on
+ * one (5xx).
  */
-export function silentInputArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
-  const events = plainEventArbitrary(options).map(asJson);
-  return fc.oneof(
-    { withCrossShrink: true },
-    fc
-      .tuple(events, place, extraName, extraValue)
-      .map(([event, at, name, value]) =>
+export function silentClasses(options: WideEventOptions = {}): InputClass<EventInput>[] {
+  const unknown = (event: Json, [at, name, value]: readonly [readonly string[], string, JsonText]) =>
+    input(`an unknown property ${JSON.stringify(name)} in ${where(at)}`, withExtra(event, at, name, value));
+  return [
+    eventClass(options, {
+      field: "event",
+      name: "unknown-property",
+      description: "a property the spec does not name: production's optional fields, __proto__, odd names",
+      cover: [
+        [[], "metadata", { source: "harness", tags: ["a", 1] }],
+        [[], "__proto__", { polluted: true }],
+        [["customer"], "firstName", "Ada"],
+        [["transaction"], "", "empty name"],
+        [[], "products", [{ name: "Mug", sku: "MUG-1", gtin: "4006381333931" }]],
+      ],
+      values: fc.tuple(place, extraName, extraValue),
+      make: unknown,
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "deep-nesting",
+      description: "an unknown property nested 32 to 400 levels deep",
+      cover: [400, 128, 64, 32].map((depth) => nested(depth, "mixed")),
+      values: deepValue,
+      make: (event, deep) =>
         input(
-          `an unknown property ${JSON.stringify(name)} in ${where(at)}`,
-          withExtra(event, at, name, value),
-          JSON_TYPE,
+          `an unknown property in the body nested ${deep.depth} levels deep`,
+          withExtra(event, [], "a", deep.value),
         ),
-      ),
-    fc
-      .tuple(events, place, extraName, deepValue)
-      .map(([event, at, name, deep]) =>
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "odd-number",
+      description: "an unknown property holding an integer past 2^53, a fraction, an exponent, -0 or 1e400",
+      cover: [
+        new RawNumber("9007199254740993"),
+        new RawNumber("-9007199254740993"),
+        new RawNumber("1e400"),
+        new RawNumber("-0"),
+        new RawNumber("0.1e-7"),
+      ] as JsonText[],
+      values: fc.oneof(hugeInteger as fc.Arbitrary<JsonText>, oddNumber),
+      make: (event, number) =>
         input(
-          `an unknown property in ${where(at)} nested ${deep.depth} levels deep`,
-          withExtra(event, at, name || "a", deep.value),
-          JSON_TYPE,
+          `an unknown property in the body holding the number ${toJsonText(number)}`,
+          withExtra(event, [], "n", number),
         ),
-      ),
-    fc
-      .tuple(events, place, extraName, fc.oneof(hugeInteger, oddNumber))
-      .map(([event, at, name, number]) =>
-        input(
-          `an unknown property in ${where(at)} holding the number ${toJsonText(number)}`,
-          withExtra(event, at, name || "n", number),
-          JSON_TYPE,
-        ),
-      ),
-    fc
-      .tuple(
-        events,
-        fc.subarray([["transaction", "date"], ["system"], ["systemVersion"]] as Path[], { minLength: 1 }),
-      )
-      .map(([event, paths]) =>
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "optional-absent",
+      description: "without transaction.date, system or systemVersion (which fields are required: not shown)",
+      cover: [OPTIONAL_PATHS, ...OPTIONAL_PATHS.map((path) => [path])],
+      values: fc.subarray([...OPTIONAL_PATHS], { minLength: 1 }),
+      make: (event, paths) =>
         input(
           `without ${paths.map(named).join(", ")} (which fields are required: not shown)`,
           paths.reduce((body, path) => without(body, path), event),
-          JSON_TYPE,
         ),
-      ),
-    fc
-      .tuple(events, fc.constantFrom<Path>(["transaction", "date"], ["system"], ["systemVersion"]))
-      .map(([event, path]) =>
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "optional-null",
+      description: "transaction.date, system or systemVersion as null (an optional field, said absent)",
+      cover: OPTIONAL_PATHS,
+      values: fc.constantFrom(...OPTIONAL_PATHS),
+      make: (event, path) =>
+        input(`${named(path)} is null (an optional field, said absent)`, withValue(event, path, null)),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "letter-of-the-spec",
+      description: 'values only the spec\'s letter allows: "chl-" alone, empty strings, other event types',
+      cover: LETTER_VALUES,
+      values: fc.constantFrom(...LETTER_VALUES),
+      make: (event, [path, value]) =>
+        input(`${named(path)} is ${JSON.stringify(value)}`, withValue(event, path, withSlot(path, value))),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "control-characters",
+      description:
+        "control characters, a lone surrogate, a byte-order mark in reference, system or systemVersion",
+      cover: HOSTILE.map((odd, index): readonly [Path, string] => [
+        FREE_TEXT[index % FREE_TEXT.length] as Path,
+        `a${odd}`,
+      ]),
+      values: fc.tuple(fc.constantFrom<Path>(...FREE_TEXT), hostileText),
+      make: (event, [path, text]) =>
         input(
-          `${named(path)} is null (an optional field, said absent)`,
-          withValue(event, path, null),
-          JSON_TYPE,
-        ),
-      ),
-    fc
-      .tuple(
-        events,
-        fc.constantFrom<readonly [Path, JsonText]>(
-          [["channel", "id"], CHANNEL_PREFIX],
-          [["system"], ""],
-          [["systemVersion"], ""],
-          [["type"], ""],
-          [["type"], "order"],
-          [["type"], "CHECKOUT"],
-          [["transaction", "reference"], ""],
-        ),
-      )
-      .map(([event, [path, value]]) =>
-        input(`${named(path)} is ${JSON.stringify(value)}`, withValue(event, path, value), JSON_TYPE),
-      ),
-    fc
-      .tuple(
-        events,
-        fc.constantFrom<Path>(["transaction", "reference"], ["system"], ["systemVersion"]),
-        hostileText,
-      )
-      .map(([event, path, text]) => {
-        const value = named(path) === "transaction.reference" ? `${REFERENCE_STEM_SLOT}${text}` : text;
-        return input(
           `${named(path)} holds control characters or a lone surrogate`,
-          withValue(event, path, value),
-          JSON_TYPE,
-        );
-      }),
-    fc
-      .tuple(
-        events,
+          withValue(event, path, withReferenceSlot(path, text)),
+        ),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "long-string",
+      description: "a reference or system of 129 to 20,000 characters (size limits: not shown)",
+      cover: [20_000, 4_096, 256, 129].flatMap(
+        (length): Array<readonly [Path, number]> => [
+          [["transaction", "reference"], length],
+          [["system"], length],
+        ],
+      ),
+      values: fc.tuple(
         fc.constantFrom<Path>(["transaction", "reference"], ["system"]),
         fc.integer({ min: 129, max: 20_000 }),
-      )
-      .map(([event, path, length]) => {
-        const long = "x".repeat(length);
-        const value = named(path) === "transaction.reference" ? `${REFERENCE_STEM_SLOT}${long}` : long;
-        return input(
+      ),
+      make: (event, [path, length]) =>
+        input(
           `${named(path)} is ${length} characters long (size limits: not shown)`,
-          withValue(event, path, value),
-          JSON_TYPE,
-        );
-      }),
-    fc
-      .tuple(events, openDates)
-      .map(([event, date]) =>
+          withValue(event, path, withReferenceSlot(path, "x".repeat(length))),
+        ),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "open-date",
+      description:
+        "a transaction.date in an ISO 8601 form the spec's words leave open (week dates, 24:00, before 1970)",
+      cover: OPEN_DATES,
+      values: fc.constantFrom(...OPEN_DATES),
+      make: (event, date) =>
         input(
           `transaction.date is ${date} (a form the spec's words leave open)`,
           withValue(event, ["transaction", "date"], date),
-          JSON_TYPE,
         ),
-      ),
-    fc.tuple(events, fc.constantFrom<Path>(["type"], ["system"], ["systemVersion"])).map(([event, path]) => {
-      const [key] = path;
-      const members = Object.entries(event).flatMap(
-        ([name, value]): Array<[string, JsonText]> =>
-          name === key
-            ? [
-                [name, value],
-                [name, value],
-              ]
-            : [[name, value]],
-      );
-      return input(
-        `the key ${key} twice, with the same value (RFC 8259 §4)`,
-        new RepeatedKeys(members),
-        JSON_TYPE,
-      );
     }),
-  );
+    eventClass(options, {
+      field: "event",
+      name: "repeated-key",
+      description: "a key given twice with the same value (RFC 8259 §4)",
+      cover: ["type", "system", "systemVersion"],
+      values: fc.constantFrom("type", "system", "systemVersion"),
+      make: repeatedKey,
+    }),
+    ...structureClasses(options),
+  ];
+}
+
+const FREE_TEXT: readonly Path[] = [["transaction", "reference"], ["system"], ["systemVersion"]];
+
+function withSlot(path: Path, value: JsonText): JsonText {
+  return named(path) === "transaction.reference" && typeof value === "string"
+    ? `${REFERENCE_STEM_SLOT}${value}`
+    : value;
+}
+
+function nested(
+  depth: number,
+  shape: "object" | "array" | "mixed",
+): { readonly depth: number; readonly value: JsonText } {
+  let value: JsonText = 1;
+  for (let level = depth; level >= 1; level--) {
+    const asArray = shape === "array" || (shape === "mixed" && level % 2 === 0);
+    value = asArray ? [value] : { a: value };
+  }
+  return { depth, value };
+}
+
+/** The silent inputs that are JSON events as one arbitrary (structureInputArbitrary has the others). */
+export function silentInputArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
+  const jsonEvents = silentClasses(options).filter((cls) => cls.field === "event");
+  return fc.oneof(...jsonEvents.map((cls) => cls.arbitrary));
 }
 
 const MEDIA_TYPES = [
@@ -325,49 +362,58 @@ const TEXT_BREAKS: ReadonlyArray<readonly [string, (text: string) => string]> = 
   ["two events in a row", (text) => `${text}${text}`],
 ];
 
-/** A body the spec's JSON event is not: another top-level value, an event list, the event serialised twice. */
-const NOT_OBJECTS: ReadonlyArray<readonly [string, (event: Json) => JsonText]> = [
-  ["null", () => null],
-  ["true", () => true],
-  ["a number", () => 1],
-  ["a string", () => "checkout"],
-  ["an array of the event", (event) => [event]],
-  ["the event serialised twice (a JSON string)", (event) => toJsonText(event)],
-];
-
 /**
- * Bodies that are not the spec's JSON event at all: wrong media types, malformed JSON, other top-level values.
- * Whether each is refused is the business of events.malformed-json and events.wrong-content-type; here it must
- * never make the target fail (5xx).
+ * Bodies that are not the spec's JSON event at all: wrong media types and malformed JSON. Whether each is refused
+ * is the business of events.malformed-json and events.wrong-content-type; here it must never make the target fail
+ * (5xx).
  */
-export function structureInputArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
-  const events = plainEventArbitrary(options).map(asJson);
-  return fc.oneof(
-    { withCrossShrink: true },
-    fc
-      .tuple(events, fc.constantFrom(...MEDIA_TYPES, undefined))
-      .map(([event, type]) =>
-        input(
+export function structureClasses(options: WideEventOptions = {}): InputClass<EventInput>[] {
+  return [
+    eventClass(options, {
+      field: "Content-Type",
+      name: "other-media-type",
+      description: "a valid event sent as another media type, or without a Content-Type",
+      cover: [...MEDIA_TYPES, undefined],
+      values: fc.constantFrom(...MEDIA_TYPES, undefined),
+      make: (event, type) => ({
+        ...input(
           type === undefined
             ? "a valid event without a Content-Type"
             : `a valid event sent as ${JSON.stringify(type)}`,
           event,
-          type,
         ),
-      ),
-    fc.tuple(events, fc.constantFrom(...TEXT_BREAKS)).map(([event, [name, edit]]) => ({
-      what: `malformed JSON: a valid event ${name}`,
-      body: edit(toJsonText(event)),
-      contentType: JSON_TYPE,
-    })),
-    fc
-      .tuple(events, fc.constantFrom(...NOT_OBJECTS))
-      .map(([event, [name, make]]) => input(`a body that is ${name}`, make(event), JSON_TYPE)),
-  );
+        contentType: type,
+      }),
+    }),
+    eventClass(options, {
+      field: "body",
+      name: "malformed-json",
+      description: "a valid event's text cut short, with a trailing comma, single quotes, a comment, empty …",
+      cover: TEXT_BREAKS,
+      values: fc.constantFrom(...TEXT_BREAKS),
+      make: (event, [name, edit]) => ({
+        what: `malformed JSON: a valid event ${name}`,
+        body: edit(toJsonText(event)),
+        contentType: JSON_TYPE,
+      }),
+    }),
+  ];
+}
+
+/** Bodies that are not JSON events at all, as one arbitrary (see structureClasses). */
+export function structureInputArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
+  return fc.oneof(...structureClasses(options).map((cls) => cls.arbitrary));
 }
 
 /** A wrong value for a field: what it is, and how it is made from the field's own value. */
 type Wrong = readonly [kind: string, make: (original: JsonText) => JsonText];
+
+const WRONG_NUMBER: Wrong = ["a number", () => 0];
+const WRONG_HUGE: Wrong = ["an integer past 2^53", () => new RawNumber("9007199254740993")];
+const WRONG_BOOLEAN: Wrong = ["a boolean", () => true];
+const WRONG_ARRAY: Wrong = ["an array", (original) => [original]];
+const WRONG_OBJECT: Wrong = ["an object", (original) => ({ value: original })];
+const WRONG_STRING: Wrong = ["a string", () => "x"];
 
 /** Values of another JSON type than a string: numbers (huge, odd), booleans, arrays, objects, deep nesting. */
 const notAString: fc.Arbitrary<Wrong> = fc.oneof(
@@ -376,8 +422,8 @@ const notAString: fc.Arbitrary<Wrong> = fc.oneof(
   hugeInteger.map((n): Wrong => ["an integer past 2^53", () => n]),
   oddNumber.map((n): Wrong => ["a number that is not a plain integer", () => n]),
   fc.boolean().map((b): Wrong => ["a boolean", () => b]),
-  fc.constant<Wrong>(["an array", (original) => [original]]),
-  fc.constant<Wrong>(["an object", (original) => ({ value: original })]),
+  fc.constant<Wrong>(WRONG_ARRAY),
+  fc.constant<Wrong>(WRONG_OBJECT),
   deepValue.map((deep): Wrong => [`a value nested ${deep.depth} levels deep`, () => deep.value]),
 );
 
@@ -387,117 +433,190 @@ const notAnObject: fc.Arbitrary<Wrong> = fc.oneof(
   fc.string({ maxLength: 10 }).map((s): Wrong => ["a string", () => s]),
   fc.integer().map((n): Wrong => ["a number", () => n]),
   fc.boolean().map((b): Wrong => ["a boolean", () => b]),
-  fc.constant<Wrong>(["an array", (original) => [original]]),
+  fc.constant<Wrong>(WRONG_ARRAY),
 );
 
 const NULL: Wrong = ["null", () => null];
 
 /**
  * Events with one documented field of the wrong JSON type (spec, Resources: each field's Type), `null` included
- * where production requires a value (elsewhere null may mean "absent": see silentInputArbitrary). Every target
- * must refuse them (4xx).
+ * where production requires a value (elsewhere null may mean "absent": see silentClasses), one class per kind of
+ * field. Every target must refuse them (4xx).
  */
-export function typeViolationArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
-  const events = plainEventArbitrary(options).map(asJson);
+export function typeClasses(options: WideEventOptions = {}): InputClass<EventInput>[] {
   const required = STRING_FIELDS.filter((path) => REQUIRED.has(named(path)));
   const optional = STRING_FIELDS.filter((path) => !REQUIRED.has(named(path)));
   const wrongly =
     (expected: string) =>
-    ([event, path, [kind, make]]: readonly [Json, Path, Wrong]) =>
+    (event: Json, [path, [kind, make]]: readonly [Path, Wrong]) =>
       input(
         `${named(path)} is ${kind} where the spec says ${expected}`,
         withValue(event, path, make(valueAt(event, path))),
-        JSON_TYPE,
       );
-  const requiredString = fc
-    .tuple(events, fc.constantFrom<Path>(...required), fc.oneof(notAString, fc.constant(NULL)))
-    .map(wrongly("string"));
-  const optionalString = fc
-    .tuple(events, fc.constantFrom<Path>(...optional), notAString)
-    .map(wrongly("string"));
-  const objectField = fc
-    .tuple(events, fc.constantFrom<Path>(...OBJECT_FIELDS), fc.oneof(notAnObject, fc.constant(NULL)))
-    .map(wrongly("object"));
-  // A key given twice with two wrong values is wrong however a parser reads it (first or last wins).
-  const repeated = fc.tuple(events, fc.integer(), fc.boolean()).map(([event, n, flag]) => {
-    const members = Object.entries(event).flatMap(
-      ([name, value]): Array<[string, JsonText]> =>
-        name === "type"
-          ? [
-              [name, n],
-              [name, flag],
-            ]
-          : [[name, value]],
+  const everyField = (paths: readonly Path[], wrongs: readonly Wrong[]) =>
+    wrongs.flatMap((wrong, index) =>
+      paths.map((path, at): readonly [Path, Wrong] => [
+        path,
+        (wrongs[(index + at) % wrongs.length] ?? wrong) as Wrong,
+      ]),
     );
-    return input(
-      "the key type twice, a number then a boolean (wrong whichever wins)",
-      new RepeatedKeys(members),
-      JSON_TYPE,
-    );
-  });
-  return fc.oneof(
-    { withCrossShrink: true },
-    { arbitrary: requiredString, weight: 4 },
-    { arbitrary: optionalString, weight: 3 },
-    { arbitrary: objectField, weight: 2 },
-    { arbitrary: repeated, weight: 1 },
-  );
+  return [
+    eventClass(options, {
+      field: "event",
+      name: "required-string-wrong-type",
+      description:
+        "type, customer.email, channel.id or transaction.reference as a number, null, boolean, array or object",
+      expect: "refused",
+      cover: everyField(required, [WRONG_NUMBER, NULL, WRONG_HUGE, WRONG_BOOLEAN, WRONG_ARRAY, WRONG_OBJECT]),
+      values: fc.tuple(fc.constantFrom<Path>(...required), fc.oneof(notAString, fc.constant(NULL))),
+      make: wrongly("string"),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "optional-string-wrong-type",
+      description: "transaction.date, system or systemVersion as a number, boolean, array or object",
+      expect: "refused",
+      cover: everyField(optional, [WRONG_NUMBER, WRONG_BOOLEAN, WRONG_ARRAY, WRONG_OBJECT]),
+      values: fc.tuple(fc.constantFrom<Path>(...optional), notAString),
+      make: wrongly("string"),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "object-wrong-type",
+      description: "customer, channel or transaction as a string, number, boolean, array or null",
+      expect: "refused",
+      cover: everyField(OBJECT_FIELDS, [NULL, WRONG_STRING, WRONG_NUMBER, WRONG_ARRAY]),
+      values: fc.tuple(fc.constantFrom<Path>(...OBJECT_FIELDS), fc.oneof(notAnObject, fc.constant(NULL))),
+      make: wrongly("object"),
+    }),
+    eventClass(options, {
+      field: "event",
+      name: "repeated-key-wrong-type",
+      description: "the key type twice, a number then a boolean (wrong whichever a parser keeps)",
+      expect: "refused",
+      cover: [[1, true] as const],
+      values: fc.tuple(fc.integer(), fc.boolean()),
+      make: (event, [n, flag]) => {
+        // A key given twice with two wrong values is wrong however a parser reads it (first or last wins).
+        const members = Object.entries(event).flatMap(
+          ([name, value]): Array<[string, JsonText]> =>
+            name === "type"
+              ? [
+                  [name, n],
+                  [name, flag],
+                ]
+              : [[name, value]],
+        );
+        return input(
+          "the key type twice, a number then a boolean (wrong whichever wins)",
+          new RepeatedKeys(members),
+        );
+      },
+    }),
+  ];
 }
 
-function valueAt(event: Json, path: Path): JsonText {
-  const [first, second] = path;
-  const outer = event[first] as JsonText;
-  return second === undefined ? outer : ((outer as Json)[second] as JsonText);
+/** The type violations as one arbitrary (see typeClasses). */
+export function typeViolationArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
+  return fc.oneof({ withCrossShrink: true }, ...typeClasses(options).map((cls) => cls.arbitrary));
 }
 
 const NON_ASCII_DIGITS = [..."٠١٢٣٤٥٦٧٨٩"];
 
+type DateBreak = readonly [name: string, edit: (date: string) => string];
+
+/** The ways a date breaks the spec's format, by kind: each kind is a class, each way one of its boundaries. */
+const DATE_BREAKS: ReadonlyArray<readonly [name: string, description: string, breaks: readonly DateBreak[]]> =
+  [
+    [
+      "precision",
+      "no milliseconds, or one or two fractional digits",
+      [
+        ["without milliseconds", (d) => `${d.slice(0, 19)}Z`],
+        ["with one fractional digit", (d) => `${d.slice(0, 21)}Z`],
+        ["with two fractional digits", (d) => `${d.slice(0, 22)}Z`],
+      ],
+    ],
+    [
+      "designator",
+      "an offset (+00:00 included) or no designator instead of Z",
+      [
+        ["with the offset +00:00 instead of Z", (d) => `${d.slice(0, 23)}+00:00`],
+        ["with an offset", (d) => `${d.slice(0, 23)}+01:00`],
+        ["with a negative offset", (d) => `${d.slice(0, 23)}-05:30`],
+        ["without a designator (local time)", (d) => d.slice(0, 23)],
+        ["without milliseconds, with an offset", (d) => `${d.slice(0, 19)}+02:00`],
+      ],
+    ],
+    [
+      "partial",
+      "the date or the time alone",
+      [
+        ["date only", (d) => d.slice(0, 10)],
+        ["time only", (d) => d.slice(11)],
+      ],
+    ],
+    [
+      "impossible",
+      "a day, month, hour or minute that does not exist",
+      [
+        ["on February 30", (d) => `${d.slice(0, 4)}-02-30${d.slice(10)}`],
+        ["on April 31", (d) => `${d.slice(0, 4)}-04-31${d.slice(10)}`],
+        ["in month 13", (d) => `${d.slice(0, 4)}-13${d.slice(7)}`],
+        ["in month 00", (d) => `${d.slice(0, 4)}-00${d.slice(7)}`],
+        ["on day 00", (d) => `${d.slice(0, 7)}-00${d.slice(10)}`],
+        ["at hour 25", (d) => `${d.slice(0, 11)}25${d.slice(13)}`],
+        ["at minute 60", (d) => `${d.slice(0, 14)}60${d.slice(16)}`],
+      ],
+    ],
+    [
+      "other-format",
+      "digits beyond ASCII, Unix milliseconds, an RFC 7231 date, padding, empty",
+      [
+        [
+          "in Arabic-Indic digits",
+          (d) => d.replace(/[0-9]/g, (digit) => NON_ASCII_DIGITS[Number(digit)] as string),
+        ],
+        ["as Unix milliseconds in a string", (d) => String(Date.parse(d))],
+        ["in RFC 7231 form", (d) => new Date(d).toUTCString()],
+        ["with leading and trailing spaces", (d) => ` ${d} `],
+        ["empty", () => ""],
+      ],
+    ],
+  ];
+
 /**
  * transaction.date in a form the spec rules out on every reading of "ISO 8601 format with milliseconds and a UTC
- * designator": without milliseconds or with fewer digits, an offset or no designator instead of Z, date or time
- * alone, a day or time that does not exist, digits beyond ASCII, other formats. Each is made from the event's own
- * date, so it stays realistic. Every target must refuse them (4xx).
+ * designator", one class per kind: the precision, the designator, a date or time alone, a day or time that does
+ * not exist, other formats. Each is made from the event's own date, so it stays realistic. Every target must
+ * refuse them (4xx).
  */
+export function dateClasses(options: WideEventOptions = {}): InputClass<EventInput>[] {
+  return DATE_BREAKS.map(([name, description, breaks]) =>
+    eventClass(options, {
+      field: "transaction.date",
+      name,
+      description,
+      expect: "refused",
+      cover: breaks,
+      values: fc.constantFrom(...breaks),
+      make: (event, [what, edit]) => {
+        const date = edit(String(valueAt(event, ["transaction", "date"])));
+        return input(
+          `transaction.date ${what}: ${JSON.stringify(date)}`,
+          withValue(event, ["transaction", "date"], date),
+        );
+      },
+    }),
+  );
+}
+
+/** The date violations as one arbitrary (see dateClasses). */
 export function dateViolationArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
-  const events = plainEventArbitrary(options).map(asJson);
-  const breaks: ReadonlyArray<readonly [string, (date: string) => string]> = [
-    ["without milliseconds", (d) => `${d.slice(0, 19)}Z`],
-    ["with one fractional digit", (d) => `${d.slice(0, 21)}Z`],
-    ["with two fractional digits", (d) => `${d.slice(0, 22)}Z`],
-    ["with the offset +00:00 instead of Z", (d) => `${d.slice(0, 23)}+00:00`],
-    ["with an offset", (d) => `${d.slice(0, 23)}+01:00`],
-    ["with a negative offset", (d) => `${d.slice(0, 23)}-05:30`],
-    ["without a designator (local time)", (d) => d.slice(0, 23)],
-    ["without milliseconds, with an offset", (d) => `${d.slice(0, 19)}+02:00`],
-    ["date only", (d) => d.slice(0, 10)],
-    ["time only", (d) => d.slice(11)],
-    ["on February 30", (d) => `${d.slice(0, 4)}-02-30${d.slice(10)}`],
-    ["on April 31", (d) => `${d.slice(0, 4)}-04-31${d.slice(10)}`],
-    ["in month 13", (d) => `${d.slice(0, 4)}-13${d.slice(7)}`],
-    ["in month 00", (d) => `${d.slice(0, 4)}-00${d.slice(7)}`],
-    ["on day 00", (d) => `${d.slice(0, 7)}-00${d.slice(10)}`],
-    ["at hour 25", (d) => `${d.slice(0, 11)}25${d.slice(13)}`],
-    ["at minute 60", (d) => `${d.slice(0, 14)}60${d.slice(16)}`],
-    [
-      "in Arabic-Indic digits",
-      (d) => d.replace(/[0-9]/g, (digit) => NON_ASCII_DIGITS[Number(digit)] as string),
-    ],
-    ["as Unix milliseconds in a string", (d) => String(Date.parse(d))],
-    ["in RFC 7231 form", (d) => new Date(d).toUTCString()],
-    ["with leading and trailing spaces", (d) => ` ${d} `],
-    ["empty", () => ""],
-  ];
-  return fc.tuple(events, fc.constantFrom(...breaks)).map(([event, [name, edit]]) => {
-    const date = edit(String(valueAt(event, ["transaction", "date"])));
-    return input(
-      `transaction.date ${name}: ${JSON.stringify(date)}`,
-      withValue(event, ["transaction", "date"], date),
-      JSON_TYPE,
-    );
-  });
+  return fc.oneof(...dateClasses(options).map((cls) => cls.arbitrary));
 }
 
 /** Valid events from the wide space (wideEventArbitrary), as inputs. */
 export function validInputArbitrary(options: WideEventOptions = {}): fc.Arbitrary<EventInput> {
-  return wideEventArbitrary(options).map((event) => input("a valid event", asJson(event), JSON_TYPE));
+  return wideEventArbitrary(options).map((event) => input("a valid event", asJson(event)));
 }

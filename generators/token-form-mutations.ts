@@ -18,12 +18,20 @@ export interface TokenFormInput {
   readonly body: string;
   readonly contentType: string;
   readonly expect: TokenFormExpectation;
+  /** The Authorization header to send instead of the client authentication's own; undefined keeps that. */
+  readonly authorization?: string;
+  /** Without any Authorization header (HTTP Basic credentials left out). */
+  readonly withoutAuthorization?: boolean;
+  /** Values made from a secret that the request carries (a case-swapped secret …): hidden like the secret itself. */
+  readonly hide?: readonly string[];
+  /** Client id and secret pairs whose HTTP Basic encodings the request carries, hidden too. */
+  readonly hideBasic?: ReadonlyArray<readonly [clientId: string, clientSecret: string]>;
 }
 
 /** Parameters the grant requires: sent empty they count as omitted (RFC 6749 §3.1), so the request is refused. */
-const REQUIRED = ["grant_type", "client_id", "client_secret"] as const;
+export const REQUIRED = ["grant_type", "client_id", "client_secret"] as const;
 /** Parameters a request may leave out: sent empty they count as omitted, so a token is still issued. */
-const OPTIONAL = ["audience", "scope"] as const;
+export const OPTIONAL = ["audience", "scope"] as const;
 /** Parameter names OAuth gives a meaning to: never used as "unknown". */
 const KNOWN = new Set([
   ...REQUIRED,
@@ -47,13 +55,13 @@ const KNOWN = new Set([
   "response_type",
 ]);
 
-type Change =
+export type Change =
   | { readonly kind: "none" }
   | { readonly kind: "unknown"; readonly params: readonly FormField[] }
   | { readonly kind: "empty"; readonly name: string }
   | { readonly kind: "repeat"; readonly name: string; readonly other: string | undefined };
 
-interface Encoding {
+export interface Encoding {
   /** Percent-encode `_`, `-` and `.` in names and plain values, as %5F, %2D, %2E (the same bytes, RFC 3986 §2.3). */
   readonly percentUnreserved: boolean;
   /** Write percent escapes in lower case (%5f), which RFC 3986 §2.1 makes equivalent. */
@@ -72,14 +80,14 @@ export interface TokenFormPlan {
   readonly encoding: Encoding;
 }
 
-const unknownName = fc
+export const unknownName = fc
   .oneof(
     fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz_"), minLength: 1, maxLength: 16 }),
     fc.constantFrom("x_client_version", "ключ", "a b", "ui_locales", "foo[]", "%"),
   )
   .filter((name) => !KNOWN.has(name));
 
-const anyValue = fc.oneof(
+export const anyValue = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.constantFrom("", "true", "😀", "a&b=c", "%00", "100%"),
 );
@@ -108,7 +116,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   },
 );
 
-const encoding: fc.Arbitrary<Encoding> = fc.record({
+export const encodingArbitrary: fc.Arbitrary<Encoding> = fc.record({
   percentUnreserved: fc.boolean(),
   lowercaseHex: fc.boolean(),
   percentSpace: fc.boolean(),
@@ -118,10 +126,10 @@ const encoding: fc.Arbitrary<Encoding> = fc.record({
 export const tokenFormPlanArbitrary: fc.Arbitrary<TokenFormPlan> = fc.record({
   order: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
   change,
-  encoding,
+  encoding: encodingArbitrary,
 });
 
-const FORM_TYPE = "application/x-www-form-urlencoded";
+export const FORM_TYPE = "application/x-www-form-urlencoded";
 const CONTENT_TYPES: Record<Encoding["contentType"], string> = {
   plain: FORM_TYPE,
   charset: `${FORM_TYPE}; charset=UTF-8`,

@@ -1,5 +1,30 @@
 // The Node-facing surface of load/: only modules free of k6 imports, so the CLI and tests can use them.
 
+export type { CapacityStep } from "./lib/capacity-plan.ts";
+export {
+  CAPACITY_SCENARIO,
+  CAPACITY_WARM_UP_SCENARIO,
+  DEFAULT_STEP_SECONDS,
+  DEFAULT_STEP_WARM_UP_SECONDS,
+  eventsToJudge,
+  FAILURE_EVENTS,
+  JUDGED_TAG,
+  judgedMetric,
+  judgedSecondsFor,
+  judgesWholeStep,
+  MIN_STEP_EVENTS,
+  TAIL_EVENTS,
+} from "./lib/capacity-plan.ts";
+export type {
+  Bracket,
+  NextStep,
+  Resolution,
+  SearchSettings,
+  SearchStep,
+  SearchStop,
+  StepOutcome,
+} from "./lib/capacity-search.ts";
+export { bracketOf, MIN_RATE, nextStep, resolutionAt } from "./lib/capacity-search.ts";
 export type { ClientModel } from "./lib/client-models.ts";
 export { CLIENT_MODEL_SUMMARIES, CLIENT_MODELS } from "./lib/client-models.ts";
 export { MAX_RUN_SECONDS, parseDurationSeconds } from "./lib/duration.ts";
@@ -25,6 +50,7 @@ export type { IdleGap, IdleGapPlan } from "./lib/idle-gap-plan.ts";
 export { gapBefore, planIdleGaps } from "./lib/idle-gap-plan.ts";
 export { loadOptions } from "./lib/load-options.ts";
 export {
+  DEFAULT_LATENCY_OBJECTIVE,
   ENDPOINT_TAG,
   EVENT_DURATION,
   EVENT_REDIRECTS,
@@ -41,8 +67,7 @@ export {
   tokenRefreshes,
 } from "./lib/metric-names.ts";
 export {
-  OBSERVE_EXPRESSION,
-  OBSERVE_TREND_EXPRESSION,
+  OBSERVE_EXPRESSIONS,
   OBSERVED_REJECTION_STATUSES,
   TOKEN_REASONS,
 } from "./lib/observed-metrics.ts";
@@ -53,7 +78,7 @@ export { readRunConfig } from "./lib/run-config.ts";
 export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";
 export { isScenarioName, SCENARIO_NAMES, SCENARIOS, SPIKE_FACTOR } from "./lib/scenario-catalogue.ts";
 export type { ScenarioPlan } from "./lib/scenario-plan.ts";
-export { planScenario } from "./lib/scenario-plan.ts";
+export { arrivalCeiling, planScenario } from "./lib/scenario-plan.ts";
 export type { ParsedExpression } from "./lib/threshold-check.ts";
 export { checkThreshold, parseExpression } from "./lib/threshold-check.ts";
 export type { ThresholdArgument } from "./lib/thresholds.ts";

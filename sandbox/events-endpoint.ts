@@ -36,6 +36,12 @@ function acceptedBody(id: string): string {
   return `{"Message":"Your event (\`${id}\`) was accepted for processing.","EventRef":"${id}"}`;
 }
 
+/** A UTF-16 body: a byte-order mark FE FF or FF FE, or a NUL byte beside the first character (RFC 4627 §3). */
+function looksUtf16(body: Buffer): boolean {
+  const [a, b] = [body[0], body[1]];
+  return (a === 0xfe && b === 0xff) || (a === 0xff && b === 0xfe) || a === 0 || b === 0;
+}
+
 /** The event as one line of JSON: the text received when it has no line break (the usual case), else re-encoded. */
 function singleLine(text: string, value: unknown): string {
   return text.includes("\n") || text.includes("\r") ? JSON.stringify(value) : text.trim();
@@ -66,6 +72,10 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
   const anyContentType = faults.has("events-any-content-type");
   const rejectedStored = faults.has("bearer-rejected-stored");
   const fragile = createFragileInput(faults);
+  const arrayBodies = faults.has("events-array-body-accepted");
+  const utf16Fails = faults.has("events-5xx-utf16-body");
+  const bearerCaseFails = faults.has("events-5xx-bearer-lowercase");
+  const strictContentType = faults.has("events-strict-content-type");
   const fractionRate = faults.has("events-5xx-fraction") ? config.faultRate : 0;
   let validCount = 0;
   // A flaky server: random but seeded, so a failing run can be repeated draw for draw.
@@ -130,14 +140,35 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
   }
 
   const post: Handler = async (req, res) => {
+    const scheme = req.headers.authorization;
+    // A handler that cuts the token after the literal "Bearer ": another spelling leaves it nothing to cut.
+    if (
+      bearerCaseFails &&
+      scheme !== undefined &&
+      /^bearer\s/i.test(scheme) &&
+      !scheme.startsWith("Bearer ")
+    ) {
+      replyJson(res, 500, INTERNAL_ERROR);
+      return;
+    }
     const authenticated = authenticate(req, res);
     const clientId = typeof authenticated === "string" ? authenticated : await authenticated;
     if (clientId === undefined) return;
-    if (!anyContentType && !isJsonContentType(req.headers["content-type"])) {
+    // A server that decodes the body before it looks at the media type (the UTF-16 fault) reads it first.
+    const early = utf16Fails ? await readBody(req, maxBodyBytes) : undefined;
+    if (early?.ok === true && looksUtf16(early.body)) {
+      replyJson(res, 500, INTERNAL_ERROR);
+      return;
+    }
+    const contentType = req.headers["content-type"];
+    if (
+      (!anyContentType && !isJsonContentType(contentType)) ||
+      (strictContentType && contentType !== "application/json")
+    ) {
       replyJson(res, 415, UNSUPPORTED_MEDIA_TYPE);
       return;
     }
-    const body = await readBody(req, maxBodyBytes);
+    const body = early ?? (await readBody(req, maxBodyBytes));
     if (!body.ok) {
       if (body.reason === "too-large") replyJson(res, 413, TOO_LARGE, { connection: "close" });
       return;
@@ -146,6 +177,14 @@ export function createEventsEndpoint(deps: EventsEndpointDeps): { post: Handler;
     if (!parsed.ok) {
       rejectInvalid(res, malformedJsonBody(parsed.error));
       return;
+    }
+    if (arrayBodies && Array.isArray(parsed.value) && parsed.value.length > 0) {
+      const batch: unknown[] = parsed.value;
+      if (batch.every((item) => validate(item).ok)) {
+        const ids = batch.map((item) => store(clientId, referenceOf(item), JSON.stringify(item)));
+        replyJson(res, 202, acceptedBody(ids[0] as string));
+        return;
+      }
     }
     if (fragile?.failsBeforeValidation(parsed.text, parsed.value)) {
       replyJson(res, 500, INTERNAL_ERROR);

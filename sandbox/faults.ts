@@ -76,6 +76,24 @@ const CATALOGUE = {
     area: "token",
     description: "a token request with a form parameter sent without a value gets 500",
   },
+  "token-secret-case-insensitive": {
+    area: "token",
+    description: "the client secret is compared without regard to case (a case-insensitive collation)",
+  },
+  "token-5xx-missing-param": {
+    area: "token",
+    description:
+      "a token request without grant_type, client_id or client_secret (none in a Basic header) gets 500",
+  },
+  "token-5xx-long-value": {
+    area: "token",
+    description:
+      "a token request with a form value or Basic credentials longer than 1,000 characters gets 500",
+  },
+  "token-basic-5xx-unknown-param": {
+    area: "token",
+    description: "with HTTP Basic client authentication, a form parameter the server does not know gets 500",
+  },
   "bearer-not-required": {
     area: "bearer",
     description: "API requests without an Authorization header are accepted",
@@ -159,6 +177,56 @@ const CATALOGUE = {
   "events-5xx-deep-nesting": {
     area: "events",
     description: "a body nested deeper than 100 levels gets 500",
+  },
+  "events-5xx-long-email": {
+    area: "events",
+    description: "a customer.email longer than 100 characters gets 500 (a VARCHAR(100) column)",
+  },
+  "events-5xx-idn-email": {
+    area: "events",
+    description:
+      "a customer.email whose domain holds a letter beyond ASCII gets 500 (its A-label conversion throws)",
+  },
+  "events-email-shape-unchecked": {
+    area: "events",
+    description: "customer.email is accepted whatever string it holds (no address check)",
+  },
+  "events-5xx-long-system-version": {
+    area: "events",
+    description: "a systemVersion longer than 50 characters gets 500 (a VARCHAR(50) column)",
+  },
+  "events-5xx-non-ascii-type": {
+    area: "events",
+    description: "a type holding a character beyond ASCII gets 500 (looked up in a Latin-1 table)",
+  },
+  "events-leap-every-fourth-year": {
+    area: "events",
+    description: "February 29 is accepted in every year divisible by 4, 2100 included (the naive leap rule)",
+  },
+  "events-channel-prefix-unchecked": {
+    area: "events",
+    description: 'a channel.id that does not start with "chl-" is accepted',
+  },
+  "events-array-body-accepted": {
+    area: "events",
+    description:
+      "a body that is a JSON array of valid events is accepted and each stored (a batch the spec has not)",
+  },
+  "events-5xx-utf16-body": {
+    area: "events",
+    description: "a body in UTF-16 gets 500, whatever its Content-Type says",
+  },
+  "events-5xx-bearer-lowercase": {
+    area: "events",
+    description: 'an Authorization scheme spelled other than "Bearer" (bearer, BEARER) gets 500',
+  },
+  "events-strict-content-type": {
+    area: "events",
+    description: 'a Content-Type other than exactly "application/json" (another case, a charset) gets 415',
+  },
+  "events-5xx-escaped-surrogates": {
+    area: "events",
+    description: "a JSON string holding an escaped surrogate pair (\\ud83d\\ude00) gets 500",
   },
   "events-lenient-dates": {
     area: "events",

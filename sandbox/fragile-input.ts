@@ -24,6 +24,14 @@ const INPUT_FAULTS = [
   "events-5xx-deep-nesting",
   "events-lenient-dates",
   "events-numbers-as-strings",
+  "events-5xx-long-email",
+  "events-5xx-idn-email",
+  "events-email-shape-unchecked",
+  "events-5xx-long-system-version",
+  "events-5xx-non-ascii-type",
+  "events-leap-every-fourth-year",
+  "events-channel-prefix-unchecked",
+  "events-5xx-escaped-surrogates",
 ] as const satisfies readonly FaultName[];
 
 /** The names the spec gives an event's members, per object. */
@@ -53,6 +61,10 @@ const STRING_PATHS = [
 ] as const;
 
 const MAX_DEPTH = 100;
+/** A \\u escape of a high surrogate followed by one of a low surrogate: a character beyond the BMP, escaped. */
+const ESCAPED_PAIR = /\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+/** February 29 of a year the naive rule (divisible by 4) takes, in the spec's form. */
+const FEBRUARY_29 = /^([0-9]{4})-02-29(T.*)$/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER) + 1n;
 /** ISO 8601 forms a lenient parser takes: date only, minutes or seconds, any fraction, Z or an offset or none. */
 const LENIENT_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -122,6 +134,15 @@ export function createFragileInput(faults: ReadonlySet<FaultName>): FragileInput
             read = withValue(read, path, String(found));
         }
       }
+      const email = at(read, ["customer", "email"]);
+      if (on.has("events-email-shape-unchecked") && typeof email === "string" && isObject(read.customer))
+        read = withValue(read, ["customer", "email"], "unchecked@example.com");
+      const channel = at(read, ["channel", "id"]);
+      if (on.has("events-channel-prefix-unchecked") && typeof channel === "string" && isObject(read.channel))
+        read = withValue(read, ["channel", "id"], `chl-${channel}`);
+      const leap = FEBRUARY_29.exec(String(at(read, ["transaction", "date"])));
+      if (on.has("events-leap-every-fourth-year") && leap !== null && Number(leap[1]) % 4 === 0)
+        read = withValue(read, ["transaction", "date"], `${leap[1]}-02-28${leap[2]}`);
       const date = at(read, ["transaction", "date"]);
       if (on.has("events-lenient-dates") && typeof date === "string" && LENIENT_DATE.test(date)) {
         const parsed = Date.parse(date);
@@ -131,6 +152,7 @@ export function createFragileInput(faults: ReadonlySet<FaultName>): FragileInput
       return read;
     },
     failsBeforeValidation(text, value) {
+      if (on.has("events-5xx-escaped-surrogates") && ESCAPED_PAIR.test(text)) return true;
       if (on.has("events-5xx-unknown-property") && unknownProperty(value)) return true;
       if (on.has("events-5xx-null-field") && isObject(value)) {
         if (REQUIRED_PATHS.some((path) => at(value, path) === null)) return true;
@@ -152,6 +174,19 @@ export function createFragileInput(faults: ReadonlySet<FaultName>): FragileInput
         if (on.has("events-5xx-long-reference") && [...reference].length > 64) return true;
         if (on.has("events-5xx-quote-reference") && reference.includes("'")) return true;
       }
+      if (on.has("events-5xx-long-email") && typeof email === "string" && [...email].length > 100)
+        return true;
+      if (on.has("events-5xx-idn-email") && typeof email === "string") {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: every character beyond ASCII is what the fault trips on
+        if (/[^\x00-\x7f]/.test(email.slice(email.lastIndexOf("@") + 1))) return true;
+      }
+      const version = at(value, ["systemVersion"]);
+      if (on.has("events-5xx-long-system-version") && typeof version === "string" && [...version].length > 50)
+        return true;
+      const type = at(value, ["type"]);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: every character beyond ASCII is what the fault trips on
+      if (on.has("events-5xx-non-ascii-type") && typeof type === "string" && /[^\x00-\x7f]/.test(type))
+        return true;
       const system = at(value, ["system"]);
       if (
         on.has("events-5xx-emoji-system") &&

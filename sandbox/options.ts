@@ -48,6 +48,13 @@ export interface SandboxOptions {
   tls?: SandboxTls;
   /** Milliseconds added before every answer, to show a latency regression against a baseline; default 0. */
   latencyMs?: number;
+  /**
+   * A capacity the sandbox holds: it serves at most this many events a second (POST /events), queueing the ones that
+   * arrive faster, so latency grows past it as a real server's does; default none (as fast as it can).
+   */
+  throughputLimit?: number;
+  /** With `throughputLimit`: an event that would wait longer than this in the queue is refused (503); default 1,000. */
+  queueLimitMs?: number;
 }
 
 export interface SandboxTls {
@@ -74,6 +81,9 @@ export interface SandboxConfig {
   readonly tokenPath: string;
   readonly tls: SandboxTls | undefined;
   readonly latencyMs: number;
+  /** Events a second the sandbox serves at most; undefined: no limit. */
+  readonly throughputLimit: number | undefined;
+  readonly queueLimitMs: number;
 }
 
 /** The demo client; its secret is a throwaway credential of the local sandbox and may be printed. */
@@ -94,7 +104,11 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   eventStrictness: "production" as EventStrictness,
   tokenPath: "/auth/oauth/token",
   latencyMs: 0,
+  queueLimitMs: 1000,
 });
+
+/** The highest throughput limit, events a second: far above what the sandbox itself serves. */
+export const MAX_SANDBOX_THROUGHPUT = 1_000_000;
 
 /** The largest added latency: beyond it a request would meet the harness's own deadlines rather than a slow target. */
 export const MAX_SANDBOX_LATENCY_MS = 10_000;
@@ -191,6 +205,17 @@ export function resolveOptions(options: SandboxOptions): SandboxConfig {
       "latencyMs",
       options.latencyMs,
       SANDBOX_DEFAULTS.latencyMs,
+      0,
+      MAX_SANDBOX_LATENCY_MS,
+    ),
+    throughputLimit:
+      options.throughputLimit === undefined
+        ? undefined
+        : wholeNumber("throughputLimit", options.throughputLimit, 1, 1, MAX_SANDBOX_THROUGHPUT),
+    queueLimitMs: wholeNumber(
+      "queueLimitMs",
+      options.queueLimitMs,
+      SANDBOX_DEFAULTS.queueLimitMs,
       0,
       MAX_SANDBOX_LATENCY_MS,
     ),

@@ -12,12 +12,14 @@ import { createDiscoveryEndpoint } from "./discovery-endpoint.ts";
 import { DEFAULT_MAX_EVENT_BYTES, EventStore } from "./event-store.ts";
 import { createEventsEndpoint } from "./events-endpoint.ts";
 import type { FaultName } from "./faults.ts";
+import { replyJson } from "./http-reply.ts";
 import { Journal } from "./journal.ts";
 import { createJwksEndpoint } from "./jwks-endpoint.ts";
 import type { ClientCredentials, SandboxConfig, SandboxOptions } from "./options.ts";
 import { resolveOptions } from "./options.ts";
 import { Router } from "./router.ts";
 import { rotateClientSecret } from "./secret-rotation.ts";
+import { ThroughputLimit } from "./throughput-limit.ts";
 import { createTokenEndpoint } from "./token-endpoint.ts";
 import { TokenIssuer } from "./token-issuer.ts";
 import { generateSigningKeys, TokenSigner } from "./token-signer.ts";
@@ -68,6 +70,8 @@ export interface SandboxStats {
   readonly openRequests: number;
   /** Accepted connections not yet destroyed, idle keep-alive ones included: close() destroys the idle ones at once. */
   readonly openConnections: number;
+  /** Events refused (503) because the throughput limit's queue was full. */
+  readonly refusedOverLimit: number;
 }
 
 export interface SandboxServer extends RunningSandbox {
@@ -78,6 +82,10 @@ export interface SandboxServer extends RunningSandbox {
 export const SLOW_DELAY_MS = 30_000;
 /** close() waits this long for in-flight answers before it cuts their connections. */
 export const CLOSE_GRACE_MS = 2_000;
+/** The path of `POST {baseUrl}/events`, the requests a throughput limit counts. */
+const EVENTS_PATH = "/api/events";
+const OVERLOADED = JSON.stringify({ Message: "Service unavailable: too many events, try again later" });
+
 /** Live tokens held at most (about 200 MB of ES256 tokens); only `expiry-never` or a grant storm reaches it. */
 const MAX_LIVE_TOKENS = 250_000;
 
@@ -171,6 +179,12 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
   const journal = config.journalPath === undefined ? undefined : await Journal.open(config.journalPath);
   let internalErrors = 0;
   let openRequests = 0;
+  let refusedOverLimit = 0;
+  // Real time, not the token clock: the queue is served by real timers.
+  const limit =
+    config.throughputLimit === undefined
+      ? undefined
+      : new ThroughputLimit(config.throughputLimit, config.queueLimitMs);
   const slow = config.faults.has("slow");
   const reset = config.faults.has("reset");
   /** Requests the `slow` fault or the added latency is holding back, so close() can cut them at once. */
@@ -189,7 +203,16 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
     const router = app?.router;
     // Unreachable: the app is built synchronously as soon as listen() reports the port.
     if (router === undefined) return void res.writeHead(503).end();
-    const delayMs = slow ? SLOW_DELAY_MS : config.latencyMs;
+    let delayMs = slow ? SLOW_DELAY_MS : config.latencyMs;
+    if (limit !== undefined && req.method === "POST" && (req.url ?? "").split("?")[0] === EVENTS_PATH) {
+      const waitMs = limit.admit(performance.now());
+      if (waitMs === undefined) {
+        refusedOverLimit += 1;
+        replyJson(res, 503, OVERLOADED, { "retry-after": "1" });
+        return;
+      }
+      delayMs += waitMs;
+    }
     if (delayMs > 0) {
       const timer = setTimeout(() => {
         held.delete(timer);
@@ -281,6 +304,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
       internalErrors,
       openRequests,
       openConnections: [...sockets].filter((socket) => !socket.destroyed).length,
+      refusedOverLimit,
     }),
   };
 }

@@ -7,7 +7,13 @@ import { NO_STORE_HEADERS, oauthError, replyOAuthError } from "./oauth-error.ts"
 import type { SandboxConfig } from "./options.ts";
 import type { Handler } from "./router.ts";
 import type { TokenIssuer } from "./token-issuer.ts";
-import { hasEmptyParameter, parseTokenRequest } from "./token-request.ts";
+import {
+  hasEmptyParameter,
+  hasLongValue,
+  hasUnknownParameter,
+  lacksParameter,
+  parseTokenRequest,
+} from "./token-request.ts";
 import { GRANTED_SCOPE } from "./token-signer.ts";
 
 export interface TokenEndpointDeps {
@@ -57,6 +63,10 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     repeatedAccepted: faults.has("token-repeated-params-accepted"),
   };
   const failOnEmpty = faults.has("token-empty-param-5xx");
+  const failOnMissing = faults.has("token-5xx-missing-param");
+  const failOnLong = faults.has("token-5xx-long-value");
+  const failOnBasicUnknown = faults.has("token-basic-5xx-unknown-param");
+  const secretCaseInsensitive = faults.has("token-secret-case-insensitive");
   const plainErrors = faults.has("token-error-not-json");
   const acceptWrongSecret = faults.has("token-wrong-secret-accepted");
   const acceptUnknownClient = faults.has("token-unknown-client-accepted");
@@ -74,7 +84,13 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
     requested: string | undefined,
     basic: boolean,
   ): OAuthError | undefined {
-    const outcome = unchecked(basic) ? "ok" : clients.check(clientId, clientSecret);
+    let outcome = unchecked(basic) ? "ok" : clients.check(clientId, clientSecret);
+    // A secret column with a case-insensitive collation: a secret in another case matches.
+    if (outcome === "wrong-secret" && secretCaseInsensitive) {
+      const known = clients.credentials().find((client) => client.clientId === clientId);
+      if (known !== undefined && known.clientSecret.toLowerCase() === clientSecret.toLowerCase())
+        outcome = "ok";
+    }
     if (
       (outcome === "unknown-client" && !acceptUnknownClient) ||
       (outcome === "wrong-secret" && !acceptWrongSecret)
@@ -102,6 +118,16 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): Handler {
       const tooLarge: OAuthError = oauthError(413, "invalid_request", "The request body is too large");
       res.setHeader("connection", "close");
       replyOAuthError(res, tooLarge, plainErrors);
+      return;
+    }
+    if (
+      (failOnMissing && lacksParameter(body.body, req.headers.authorization)) ||
+      (failOnLong && hasLongValue(body.body, req.headers.authorization)) ||
+      (failOnBasicUnknown &&
+        /^basic /i.test(req.headers.authorization ?? "") &&
+        hasUnknownParameter(body.body))
+    ) {
+      replyJson(res, 500, JSON.stringify({ error: "server_error" }));
       return;
     }
     if (failOnEmpty && hasEmptyParameter(body.body)) {

@@ -103,6 +103,25 @@ export function hasEmptyParameter(body: Buffer): boolean {
   return PARAMETERS.some((name) => params.getAll(name).includes(""));
 }
 
+/** Whether a form body leaves out grant_type, or client_id or client_secret with no Basic header to carry them. */
+export function lacksParameter(body: Buffer, authorization: string | undefined): boolean {
+  const params = new URLSearchParams(body.toString("utf8"));
+  const basic = authorization !== undefined && /^basic /i.test(authorization);
+  return !params.has("grant_type") || (!basic && (!params.has("client_id") || !params.has("client_secret")));
+}
+
+/** Whether a form value or the Authorization header is longer than 1,000 characters. */
+export function hasLongValue(body: Buffer, authorization: string | undefined): boolean {
+  const params = new URLSearchParams(body.toString("utf8"));
+  return (authorization?.length ?? 0) > 1_000 || [...params.values()].some((value) => value.length > 1_000);
+}
+
+/** Whether a form body holds a parameter the endpoint does not know (resource, RFC 8707, it does). */
+export function hasUnknownParameter(body: Buffer): boolean {
+  const known = new Set<string>([...PARAMETERS, "resource"]);
+  return [...new URLSearchParams(body.toString("utf8")).keys()].some((name) => !known.has(name));
+}
+
 /** Checks the form of a token request (RFC 6749 §3.2, §4.4.2, §2.3.1) and reads its parameters. */
 export function parseTokenRequest(
   headers: IncomingHttpHeaders,

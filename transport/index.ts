@@ -9,7 +9,7 @@ export {
 export { jsonObjectOf } from "./json-object.ts";
 export type { OAuthError } from "./oauth-error-text.ts";
 export { DESCRIPTION_CHARS, describeOAuthError, oauthErrorOf } from "./oauth-error-text.ts";
-export { Redactor } from "./redactor.ts";
+export { MAX_TOKEN_CHARS, MAX_TOKEN_TEXT_CHARS, Redactor } from "./redactor.ts";
 export { Secret } from "./secret.ts";
 export type { ClientAuth, Target, TokenEndpointFacts } from "./target.ts";
 export {

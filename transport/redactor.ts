@@ -1,12 +1,23 @@
+import { UndecidableError } from "../core/index.ts";
 import type { TextView } from "./text-views.ts";
-import { decodedViews } from "./text-views.ts";
+import { decodedViews, MIN_BINARY_TEXT } from "./text-views.ts";
+import { TOKEN_RUN, TokenIndex } from "./token-index.ts";
 import { basicCredentials } from "./token-request-body.ts";
 import { inertText } from "./untrusted-text.ts";
 
+export { TOKEN_RUN } from "./token-index.ts";
+
 /** Compact JWS/JWT (and fragments of one, e.g. truncated or re-encoded probes): header.payload[.signature]. */
 const JWT_LIKE = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
-/** Evidence keeps at most this many characters in a row of a token: a prefix to recognise it, nothing to replay. */
-export const TOKEN_RUN = 8;
+/**
+ * The longest token the harness hides, and so accepts: a longer one is refused (its check is ERROR), since no
+ * Authorization header a real deployment accepts carries one (servers take 8 to 16 KiB of headers by default).
+ */
+export const MAX_TOKEN_CHARS = 64 * 1024;
+/** The characters of distinct tokens one redactor hides at most, about 4 bytes each: a run's memory stays bounded. */
+export const MAX_TOKEN_TEXT_CHARS = 32 * 1024 * 1024;
+/** How many characters of text one character of a needle may take once encoded, for the search past a cut. */
+const ENCODED_CHARS_PER_CHAR = 64;
 
 interface Span {
   readonly start: number;
@@ -21,24 +32,44 @@ function base64Forms(text: string): string[] {
   return [padded, padded.replace(/=+$/, ""), urlSafe, urlSafe.replace(/=+$/, "")];
 }
 
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** What stands for a text with more distinct decodings than redaction reads (MAX_VIEWS): none of it is shown. */
+export const UNSEARCHABLE = "<NOT SHOWN: decodes more ways than redaction reads>";
+
 /**
  * Hides known secrets and tokens in text a request or a target's answer carried. Text is matched as sent and as
- * each decoding a server may have applied to an echo (JSON escapes incl. `\/` and `\uXXXX`, percent- and form-
- * encoding, and both in turn), so no encoding shows a secret; the harness's own words never pass through here.
- * A secret is hidden at any length: in evidence an over-eager match costs readability, a missed one a credential.
+ * each decoding a server may have applied to an echo, in any order and repeated until nothing decodes further
+ * (text-views.ts: JSON escapes incl. `\/` and `\uXXXX`, percent- and form-encoding, `\xHH`, hex, and base64 or
+ * base64url at every alignment), so no encoding shows a secret; the harness's own words never pass through here.
+ * A secret is hidden at any length as text (in evidence an over-eager match costs readability, a missed one a
+ * credential), and from MIN_BINARY_TEXT characters on inside hex and base64, where shorter is chance.
  */
 export class Redactor {
   readonly #literals = new Map<string, string>();
-  readonly #tokens = new Map<string, string>();
-  /** Every TOKEN_RUN-character run of every token, with where it starts in which token. */
-  #runs: Map<string, Array<readonly [string, number]>> | undefined;
+  /** The fewest UTF-8 bytes a needle looked for inside hex and base64 has: shorter pieces need not be read. */
+  #binaryNeedleBytes = Number.POSITIVE_INFINITY;
+  readonly #tokens = new TokenIndex();
+  readonly #maxTokenChars: number;
+  readonly #maxTokenTextChars: number;
+  #longestLiteral = 0;
+
+  /** `limits` lower MAX_TOKEN_CHARS and MAX_TOKEN_TEXT_CHARS, for a test that reaches them without megabytes. */
+  constructor(limits: { readonly tokenChars?: number; readonly tokenTextChars?: number } = {}) {
+    this.#maxTokenChars = Math.min(limits.tokenChars ?? MAX_TOKEN_CHARS, MAX_TOKEN_CHARS);
+    this.#maxTokenTextChars = Math.min(limits.tokenTextChars ?? MAX_TOKEN_TEXT_CHARS, MAX_TOKEN_TEXT_CHARS);
+  }
 
   /** Registers a secret to hide behind `placeholder` (e.g. `<CLIENT_SECRET>`) wherever it appears whole. */
   add(value: string, placeholder: string): this {
     if (value === "") return this;
-    this.#literals.set(value, placeholder);
     // inertText runs before redaction, so a secret holding a control character is looked for as it shows.
-    this.#literals.set(inertText(value), placeholder);
+    for (const form of [value, inertText(value)]) {
+      this.#literals.set(form, placeholder);
+      this.#longestLiteral = Math.max(this.#longestLiteral, form.length);
+      if (form.length >= MIN_BINARY_TEXT)
+        this.#binaryNeedleBytes = Math.min(this.#binaryNeedleBytes, Buffer.byteLength(form));
+    }
     return this;
   }
 
@@ -71,12 +102,31 @@ export class Redactor {
     return this;
   }
 
-  /** Registers an access token: any TOKEN_RUN characters of it in a row are hidden, so a cut token is too. */
+  /**
+   * Why this redactor cannot hide `token`: longer than MAX_TOKEN_CHARS, or past what one redactor hides in all
+   * (MAX_TOKEN_TEXT_CHARS); undefined when it can. Said as the end of a sentence about the token.
+   */
+  tokenRefusal(token: string): string | undefined {
+    if (token.length > this.#maxTokenChars) {
+      return `has ${count(token.length)} characters, more than the ${count(this.#maxTokenChars)} the harness can hide in its reports`;
+    }
+    if (!this.#tokens.has(token) && this.#tokens.chars + token.length > this.#maxTokenTextChars) {
+      return `would take the tokens this run hides past ${count(this.#maxTokenTextChars)} characters, the most the harness keeps to hide them`;
+    }
+    return undefined;
+  }
+
+  /**
+   * Registers an access token: any TOKEN_RUN characters of it in a row are hidden, so a cut token is too. A token
+   * tokenRefusal() refuses is never shown half-hidden: it throws UndecidableError (could not decide).
+   */
   addToken(token: string, placeholder: string): this {
     if (token === "") return this;
     if (token.length <= TOKEN_RUN) return this.add(token, placeholder);
-    this.#tokens.set(token, placeholder);
-    this.#runs = undefined;
+    const refusal = this.tokenRefusal(token);
+    if (refusal !== undefined) throw new UndecidableError(`a token the target issued ${refusal}`);
+    this.#tokens.add(token, placeholder);
+    this.#binaryNeedleBytes = Math.min(this.#binaryNeedleBytes, TOKEN_RUN);
     return this;
   }
 
@@ -104,7 +154,12 @@ export class Redactor {
     const window = cut ? text.slice(0, limit + this.#reach()) : text;
     const end = Math.min(limit, window.length);
     const spans: Span[] = [];
-    if (window !== "") for (const view of decodedViews(window)) this.#find(view, spans);
+    // Inside hex and base64, a JWT is looked for from its first 8 characters, as a token is.
+    const binaryBytes = Math.min(this.#binaryNeedleBytes, TOKEN_RUN);
+    const views = window === "" ? [] : decodedViews(window, binaryBytes);
+    // A text that cannot be searched whole is not shown at all.
+    if (views === undefined) return { text: UNSEARCHABLE, cut };
+    for (const view of views) this.#find(view, spans);
     spans.sort((a, b) => a.start - b.start || b.end - a.end);
     let out = "";
     let at = 0;
@@ -117,13 +172,9 @@ export class Redactor {
     return { text: out + window.slice(at, Math.max(at, end)), cut };
   }
 
-  /** How far one match can reach in the text: the longest needle with each character at its longest encoding. */
+  /** How far one match can reach in the text: the longest needle, each character at its longest encoding. */
   #reach(): number {
-    let longest = TOKEN_RUN;
-    for (const value of [...this.#literals.keys(), ...this.#tokens.keys()])
-      longest = Math.max(longest, value.length);
-    // `\u0025` + `41`… : a character percent-encoded, then JSON-escaped, takes at most 18 per UTF-16 unit.
-    return 18 * longest + 1;
+    return ENCODED_CHARS_PER_CHAR * Math.max(TOKEN_RUN, this.#longestLiteral) + 1;
   }
 
   #find(view: TextView, spans: Span[]): void {
@@ -131,44 +182,15 @@ export class Redactor {
       spans.push({ start: view.start(from), end: view.end(to - 1), placeholder });
     const { text } = view;
     for (const [value, placeholder] of this.#literals) {
+      // Bytes decoded from hex or base64 hold any short string by chance.
+      if (view.binary && value.length < MIN_BINARY_TEXT) continue;
       for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
         add(at, at + value.length, placeholder);
       }
     }
-    const runs = this.#tokenRuns();
-    if (runs.size > 0) {
-      for (let at = 0; at + TOKEN_RUN <= text.length; at += 1) {
-        const starts = runs.get(text.slice(at, at + TOKEN_RUN));
-        if (starts === undefined) continue;
-        let longest = 0;
-        let placeholder = "";
-        for (const [token, from] of starts) {
-          let length = TOKEN_RUN;
-          while (at + length < text.length && text[at + length] === token[from + length]) length += 1;
-          if (length > longest)
-            [longest, placeholder] = [length, this.#tokens.get(token) ?? "<ACCESS_TOKEN>"];
-        }
-        add(at, at + longest, placeholder);
-        at += longest - 1;
-      }
-    }
+    for (const run of this.#tokens.find(text)) add(run.start, run.end, run.placeholder);
     // After the known tokens, which keep their own placeholder where a JWT match covers the same text.
     for (const match of text.matchAll(JWT_LIKE))
       add(match.index, match.index + match[0].length, "<ACCESS_TOKEN>");
-  }
-
-  #tokenRuns(): Map<string, Array<readonly [string, number]>> {
-    if (this.#runs !== undefined) return this.#runs;
-    const runs = new Map<string, Array<readonly [string, number]>>();
-    for (const token of this.#tokens.keys()) {
-      for (let from = 0; from + TOKEN_RUN <= token.length; from += 1) {
-        const run = token.slice(from, from + TOKEN_RUN);
-        const list = runs.get(run);
-        if (list === undefined) runs.set(run, [[token, from]]);
-        else list.push([token, from]);
-      }
-    }
-    this.#runs = runs;
-    return runs;
   }
 }

@@ -40,6 +40,7 @@ export const sandboxCommand = defineCommand({
   examples: [
     "event-harness sandbox",
     "event-harness sandbox --port 8080 --expires-in 5",
+    "event-harness sandbox --throughput-limit 200",
     "event-harness sandbox --fault expiry-never --fault token-no-cache-headers",
     "event-harness sandbox --fault events-5xx-fraction --fault-rate 0.1 --journal reports/events.ndjson",
     "event-harness sandbox --client shop-1:s3cret --port 0 --json",

@@ -16,7 +16,7 @@ export function readFailOn(options: CompareOptionValues): FailOn {
 /** Reads the comparison options; a bad value is a usage error naming the option. */
 export function readCompareOptions(options: CompareOptionValues, command: string): CompareOptions {
   const pct = (
-    name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct",
+    name: "min-change-pct" | "min-change-failure-pct" | "min-change-accepted-pct" | "min-change-capacity-pct",
     fallback: number,
   ) =>
     parseNumber(name, options[name], { ...compareOptionDefinitions[name].range, fallback: fallback * 100 }) /
@@ -49,6 +49,10 @@ export function readCompareOptions(options: CompareOptionValues, command: string
     acceptedFloor: {
       ...defaults.acceptedFloor,
       relative: pct("min-change-accepted-pct", defaults.acceptedFloor.relative),
+    },
+    capacityFloor: {
+      ...defaults.capacityFloor,
+      relative: pct("min-change-capacity-pct", defaults.capacityFloor.relative),
     },
     windowSeconds,
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
 import type { OptionSpec } from "../command.ts";
 import { acceptedOption, baselineOptions } from "../options/gate-options.ts";
+import { thresholdOption } from "../options/load-options.ts";
 import { runTimeoutOption } from "../options/run-timeout-option.ts";
 import { credentialsOption, targetOptions } from "../options/target-options.ts";
 
@@ -133,6 +134,13 @@ export const CONFIG_KEYS = {
     flag: "profile",
     schema: z.enum(["fast", "full"]),
     description: "Contract profile for contract and run: fast or full (the --profile flag overrides it).",
+  },
+  thresholds: {
+    flag: "threshold",
+    option: thresholdOption.threshold,
+    schema: z.array(z.string().regex(/^[^=]+=/, { error: "a threshold is written NAME=EXPR" })),
+    description:
+      'Load runs\' thresholds, each "NAME=EXPR" (e.g. ["http_req_duration{endpoint:events}=p(95)<300"]): they replace the scenario\'s defaults for those metrics, and a capacity search holds each step to them (--threshold overrides them).',
   },
   scenarios: {
     flag: "scenario",

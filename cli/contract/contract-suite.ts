@@ -47,6 +47,8 @@ const fuzz: FuzzSettings = {
   timeLimitMs,
   shrinkLimitMs: Math.max(timeLimitMs, MIN_SHRINK_MS),
   runId: settings.runId,
+  // The full profile sends every boundary of every class; the fast profile each class's first.
+  coverAll: settings.profile === "full",
   ...(fuzzOptions.replayPath === undefined ? {} : { replayPath: fuzzOptions.replayPath }),
 };
 

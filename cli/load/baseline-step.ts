@@ -25,7 +25,7 @@ import {
   unitMsFor,
   warmUpUnitsFor,
 } from "../../reporting/compare/index.ts";
-import type { LoadResult, ReportAddition } from "../../reporting/load/index.ts";
+import type { CapacityFigure, LoadResult, ReportAddition } from "../../reporting/load/index.ts";
 import { BASELINE_COMPARISON_FILE } from "../../reporting/run/index.ts";
 import { baselineFor, readBaselineSet } from "../compare/baseline-set.ts";
 import { checkComparable, LOAD_RECORD_FILE } from "../compare/read-comparable.ts";
@@ -47,14 +47,18 @@ export interface BaselineStepInput {
   /** --allow-latency-change: another sandbox latency is a slowdown simulated on purpose, compared and named. */
   readonly allowLatencyChange: boolean;
   readonly ledger: Ledger | undefined;
+  /** A capacity run's objectives (`metric expression`, sorted): a baseline held to others is another experiment. */
+  readonly capacityObjectives?: readonly string[];
 }
 
 function recordSettings(config: RunConfig): LoadRecordSettings {
+  // A capacity is compared whatever rate its search started from and however long it was allowed to take.
+  const capacity = config.scenario === "capacity";
   return {
     scenario: config.scenario,
-    rate: SCENARIOS[config.scenario].usesRate ? config.rate : null,
+    rate: SCENARIOS[config.scenario].usesRate && !capacity ? config.rate : null,
     vus: config.vus,
-    durationSeconds: config.durationSeconds ?? null,
+    durationSeconds: capacity ? null : (config.durationSeconds ?? null),
     clientModel: config.clientModel,
     expiresInSeconds: config.expiresInSeconds ?? null,
   };
@@ -89,8 +93,25 @@ export class BaselineStep {
     if (comparable === undefined) return new BaselineStep(input, undefined);
     const settings = recordSettings(input.config);
     const unitMs = unitMsFor(input.plan.expectedSeconds);
+    const objectives = input.capacityObjectives;
     checkComparable(
-      settingsDifferences(comparable.record, { ...comparable.record, settings, unitMs }),
+      settingsDifferences(comparable.record, {
+        ...comparable.record,
+        settings,
+        unitMs,
+        ...(objectives === undefined
+          ? {}
+          : {
+              capacity: {
+                kind: "none",
+                held: null,
+                broken: null,
+                limitedAt: null,
+                ...comparable.record.capacity,
+                objectives,
+              },
+            }),
+      }),
       targetMismatches(comparable.record.target, input.target, input.allowLatencyChange),
       "load",
     );
@@ -105,23 +126,23 @@ export class BaselineStep {
     samplesFiles: readonly string[],
     ownFile: string | undefined,
   ): Promise<{ readonly addition: ReportAddition; readonly text: string } | undefined> {
-    const { config, plan, reportDir } = this.#input;
+    const { config, plan } = this.#input;
     const unitMs = unitMsFor(plan.expectedSeconds);
     const { units, firstEventUnit } = await readLoadUnits(samplesFiles, unitMs);
     if (ownFile !== undefined) await rm(ownFile, { force: true });
     const record: LoadRecord = {
-      format: LOAD_RECORD_FORMAT,
-      kind: "load",
-      settings: recordSettings(config),
-      versions: this.#input.versions,
-      runId: this.#input.runId,
-      startedAt: this.#input.startedAt.toISOString(),
-      target: this.#input.target,
-      instances: config.instances,
-      unitMs,
+      ...this.#recordBase(config, plan),
       warmUpUnits: firstEventUnit + warmUpUnitsFor(plan.expectedSeconds, unitMs),
       units,
     };
+    return this.#finish(record);
+  }
+
+  /** Keeps the record as baseline.json and, with --baseline, compares it and writes what the HTML report draws. */
+  async #finish(
+    record: LoadRecord,
+  ): Promise<{ readonly addition: ReportAddition; readonly text: string } | undefined> {
+    const { config, reportDir } = this.#input;
     this.#record = record;
     await writeFile(path.join(reportDir, LOAD_RECORD_FILE), `${JSON.stringify(record)}\n`);
     if (this.#baseline === undefined) return undefined;
@@ -160,6 +181,44 @@ export class BaselineStep {
         markdown: renderComparisonMarkdown(comparison, this.#baseline.name),
       },
       text: renderComparisonText(comparison, this.#baseline.name),
+    };
+  }
+
+  /**
+   * After a capacity search: writes baseline.json with the capacity it found (no units: each step ran at another
+   * rate) and, with --baseline, compares the capacity with the baseline's.
+   */
+  async afterCapacity(
+    figure: CapacityFigure,
+  ): Promise<{ readonly addition: ReportAddition; readonly text: string } | undefined> {
+    const { config, plan } = this.#input;
+    const record: LoadRecord = {
+      ...this.#recordBase(config, plan),
+      warmUpUnits: 0,
+      units: [],
+      capacity: {
+        kind: figure.kind,
+        held: figure.held ?? null,
+        broken: figure.broken?.rate ?? null,
+        limitedAt: figure.limited?.rate ?? null,
+        objectives: this.#input.capacityObjectives ?? [],
+      },
+    };
+    return this.#finish(record);
+  }
+
+  /** What every record of this run holds, whatever its figures. */
+  #recordBase(config: RunConfig, plan: ScenarioPlan): Omit<LoadRecord, "warmUpUnits" | "units"> {
+    return {
+      format: LOAD_RECORD_FORMAT,
+      kind: "load",
+      settings: recordSettings(config),
+      versions: this.#input.versions,
+      runId: this.#input.runId,
+      startedAt: this.#input.startedAt.toISOString(),
+      target: this.#input.target,
+      instances: config.instances,
+      unitMs: unitMsFor(plan.expectedSeconds),
     };
   }
 

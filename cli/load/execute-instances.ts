@@ -4,6 +4,7 @@ import type { RunEnding } from "../../reporting/load/index.ts";
 import { FINISHED } from "../../reporting/load/index.ts";
 import type { CommandIo } from "../command.ts";
 import { interruption } from "../interruption.ts";
+import { generatorUsage } from "./generator-usage.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { MergedRun } from "./merge-instances.ts";
@@ -82,6 +83,7 @@ export async function executeMerged(
             ...prepared.context,
             instances: merged.instances,
             ...(vuShortage === undefined ? {} : { vuShortage }),
+            generator: generatorUsage(run.results),
           },
     facts: {
       instances: run.outputs.map((o, i) => ({

@@ -14,6 +14,7 @@ import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { describeRun } from "./describe-run.ts";
 import { executeMerged } from "./execute-instances.ts";
+import { generatorUsage } from "./generator-usage.ts";
 import { k6Ending } from "./k6-ending.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
@@ -88,6 +89,7 @@ async function executeSingle(
     signal: io.signal,
     maxSeconds,
     logFile: path.join(reportDir, K6_LOG_FILE),
+    statusAddress: address,
   }).finally(stopProgress);
   if (result.loggedErrors > 0) {
     const s = result.loggedErrors === 1 ? "" : "s";
@@ -107,10 +109,11 @@ async function executeSingle(
     ending,
     compared,
     // k6's reason for dropped iterations, which it says only in its log, goes into the reports.
-    context:
-      result.vuShortage === undefined
-        ? prepared.context
-        : { ...prepared.context, vuShortage: result.vuShortage },
+    context: {
+      ...prepared.context,
+      generator: generatorUsage([result]),
+      ...(result.vuShortage === undefined ? {} : { vuShortage: result.vuShortage }),
+    },
     facts: { k6ExitCode: result.exitCode ?? null, aborted: result.aborted, timedOut: result.timedOut },
     listed: LISTED_REPORTS,
     reportsNote: "",

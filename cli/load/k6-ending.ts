@@ -1,8 +1,7 @@
 import type { K6RunResult } from "../../k6-tooling/index.ts";
 import { K6_EXIT } from "../../k6-tooling/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
-import type { LoadResult, RunEnding } from "../../reporting/load/index.ts";
-import { ExitCode } from "../exit-codes.ts";
+import type { RunEnding } from "../../reporting/load/index.ts";
 import { interruption } from "../interruption.ts";
 
 /** How one k6 run ended: only a k6 that finished its test (exit 0, or 99 for crossed thresholds) has a verdict. */

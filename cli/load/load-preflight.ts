@@ -1,7 +1,9 @@
 import { CannotRunError } from "../../core/index.ts";
 import type { ClientCredential } from "../../load/index.ts";
 import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
+import { inertText } from "../../transport/index.ts";
 import { diagnoseTarget } from "../preflight/index.ts";
+import { displayUrl } from "./display-url.ts";
 
 export interface PreflightResult {
   /** The one expires_in every client's token came with; idle-gap plans its gaps from it. */
@@ -35,6 +37,13 @@ export async function preflight(
     }
     const token = ready.token;
     if (token === undefined) throw new Error("the preflight returned no token although it was required");
+    // A token the reports could not hide stops the run before k6 starts, said in one sentence.
+    const refusal = redactor.tokenRefusal(token.accessToken);
+    if (refusal !== undefined) {
+      throw new CannotRunError(
+        `the token endpoint ${displayUrl(working.tokenUrl)} gave client ${inertText(credential.clientId)} an access token that ${refusal}`,
+      );
+    }
     redactor.addToken(token.accessToken, "<ACCESS_TOKEN>");
     seen.add(token.expiresInSeconds);
   }

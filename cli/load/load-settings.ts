@@ -16,7 +16,7 @@ import {
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { CompareOptions, FailOn } from "../../reporting/compare/index.ts";
 import type { FaultName } from "../../sandbox/index.ts";
-import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
+import { MAX_SANDBOX_LATENCY_MS, MAX_SANDBOX_THROUGHPUT } from "../../sandbox/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { ledgerScope, resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
@@ -31,6 +31,8 @@ import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
 import type { TargetTuning } from "../options/target-options.ts";
 import { EMBEDDED_EXPIRES_IN, resolveTargetTuning } from "../options/target-options.ts";
 import { runOverrides } from "../run-overrides.ts";
+import type { CapacitySettings } from "./capacity-settings.ts";
+import { readCapacitySettings } from "./capacity-settings.ts";
 import { readCredentialsFile } from "./credentials-file.ts";
 
 /** The run settings given on the command line; undefined means the scenario's default. */
@@ -51,6 +53,10 @@ export interface LoadSettings {
   readonly sandboxExpiresIn: number;
   /** Milliseconds the embedded sandbox adds before every answer. */
   readonly sandboxLatencyMs: number;
+  /** Events a second the embedded sandbox serves at most; undefined: no limit. */
+  readonly sandboxThroughput: number | undefined;
+  /** How capacity searches (capacity only). */
+  readonly capacity: CapacitySettings | undefined;
 }
 
 /** The settings of the options `run` hands its load parts (cli/options/load-options.ts). */
@@ -140,7 +146,14 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
     ...loadOptions.instances.range,
     fallback: 1,
   });
+  const capacity = readCapacitySettings(scenario, options);
   const fileOut = (options.out ?? []).find((out) => /^(json|csv)(=|$)/.test(out));
+  if (capacity !== undefined && fileOut !== undefined) {
+    throw usage(
+      `--out ${fileOut} with capacity would have every step's k6 write one file over the last: each step keeps its own summary.json in steps/`,
+      "invalid-config",
+    );
+  }
   if (instances > 1 && fileOut !== undefined) {
     throw usage(
       `--out ${fileOut} with --instances ${instances} would have ${instances} k6 processes write one file: each instance already keeps its CSV samples in instance-N/`,
@@ -180,6 +193,15 @@ export function readLoadSettings(scenario: ScenarioName, options: LoadOptionValu
       max: MAX_SANDBOX_LATENCY_MS,
       fallback: 0,
     }),
+    capacity,
+    sandboxThroughput:
+      options["sandbox-throughput"] === undefined
+        ? undefined
+        : parseInteger("sandbox-throughput", options["sandbox-throughput"], {
+            min: 1,
+            max: MAX_SANDBOX_THROUGHPUT,
+            fallback: 1,
+          }),
   };
 }
 
@@ -222,11 +244,12 @@ export async function readLoadOptions(
     external &&
     (faults.length > 0 ||
       options["sandbox-expires-in"] !== undefined ||
-      options["sandbox-latency"] !== undefined)
+      options["sandbox-latency"] !== undefined ||
+      options["sandbox-throughput"] !== undefined)
   ) {
     throw new UsageError(
       "invalid-config",
-      "--sandbox-fault, --sandbox-expires-in and --sandbox-latency apply only to the embedded sandbox",
+      "--sandbox-fault, --sandbox-expires-in, --sandbox-latency and --sandbox-throughput apply only to the embedded sandbox",
       "load",
     );
   }
@@ -235,6 +258,13 @@ export async function readLoadOptions(
     throw new UsageError(
       "invalid-config",
       "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
+      "load",
+    );
+  }
+  if (operatorDir !== undefined && scenario === "capacity") {
+    throw new UsageError(
+      "invalid-config",
+      "capacity picks each step's rate from the steps before it, which a k6-operator run written in advance cannot: run it from a machine that reaches the target (--instances N splits each step over N k6 processes)",
       "load",
     );
   }

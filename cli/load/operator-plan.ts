@@ -35,12 +35,19 @@ const reportContext = z
     plannedIterations: count.optional(),
     warmUpSeconds: seconds,
     idleGap: idleGapPlan.optional(),
+    arrivals: z
+      .strictObject({
+        peakRate: z.number().finite().positive().max(10_000_000),
+        maxVus: count.min(1).max(10_000_000),
+      })
+      .optional(),
     warnings: z.array(text(2000)).max(100),
     overrides: z.array(text(500)).max(100).optional(),
   })
   .transform(
-    ({ overrides, ...c }): ReportContext => ({
+    ({ overrides, arrivals, ...c }): ReportContext => ({
       ...c,
+      ...(arrivals === undefined ? {} : { arrivals }),
       rate: c.rate,
       durationSeconds: c.durationSeconds,
       expiresInSeconds: c.expiresInSeconds,

@@ -22,6 +22,7 @@ import { embeddedTarget } from "../options/target-options.ts";
 import { switchedNote } from "../preflight/index.ts";
 import { claimReportDir, createReportDir } from "../report-dir.ts";
 import { BaselineStep } from "./baseline-step.ts";
+import { capacityObjectives, objectiveKeys } from "./capacity-objectives.ts";
 import { displayUrl } from "./display-url.ts";
 import { preflight } from "./load-preflight.ts";
 import type { CheckedLoad, LoadSettings } from "./load-settings.ts";
@@ -173,6 +174,7 @@ export async function prepareLoad(given: CheckedLoad, io: CommandIo): Promise<Pr
         expiresIn: settings.sandboxExpiresIn,
         faults: given.faults,
         latencyMs: settings.sandboxLatencyMs,
+        ...(settings.sandboxThroughput === undefined ? {} : { throughputLimit: settings.sandboxThroughput }),
       });
   try {
     const credentials = given.fileCredentials ?? clientsOf(external, sandbox as RunningSandbox);
@@ -242,7 +244,17 @@ export async function prepareLoad(given: CheckedLoad, io: CommandIo): Promise<Pr
       target: {
         embedded: !external,
         origin: originOf(target.baseUrl),
-        ...(sandbox ? { sandbox: { latencyMs: settings.sandboxLatencyMs, faults: [...given.faults] } } : {}),
+        ...(sandbox
+          ? {
+              sandbox: {
+                latencyMs: settings.sandboxLatencyMs,
+                faults: [...given.faults],
+                ...(settings.sandboxThroughput === undefined
+                  ? {}
+                  : { throughputLimit: settings.sandboxThroughput }),
+              },
+            }
+          : {}),
       },
       baselines: given.baselines,
       saveBaseline: given.saveBaseline,
@@ -250,6 +262,9 @@ export async function prepareLoad(given: CheckedLoad, io: CommandIo): Promise<Pr
       failOn: given.failOn,
       allowLatencyChange: given.allowLatencyChange,
       ledger: given.ledger,
+      ...(given.scenario === "capacity"
+        ? { capacityObjectives: objectiveKeys(capacityObjectives(config, plan)) }
+        : {}),
     });
     return {
       scenario: given.scenario,

@@ -11,9 +11,9 @@ import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
 
 /** run.json: what ran against what, how it ended and the verdict, never a credential. */
-async function writeRunJson(
+export async function writeRunJson(
   prepared: PreparedLoad,
-  execution: LoadExecution,
+  execution: Pick<LoadExecution, "facts">,
   verdict: LoadResult,
 ): Promise<void> {
   const record = {

@@ -120,6 +120,7 @@ export async function runInstances(options: InstancesOptions): Promise<Instances
           redactor: options.redactor,
           signal: stop.signal,
           maxSeconds: options.maxSeconds,
+          statusAddress: address,
         }),
       );
     }

@@ -9,7 +9,7 @@ export const fuzzOptions = {
     valueName: "N",
     range: { min: 0, max: 100_000 },
     description:
-      "Inputs each property-based check draws (default 25 in the fast profile, 200 in the full one; 0 sends none: the checks SKIP).",
+      "Random inputs each property-based check draws after its coverage (every class's boundaries, always sent), spread over its classes (default 25 in the fast profile, 200 in the full one; 0 sends none: the checks SKIP).",
   },
   "fuzz-time": {
     type: "string",
@@ -22,13 +22,14 @@ export const fuzzOptions = {
     type: "string",
     valueName: "PATH",
     description:
-      "Replay one counterexample instead of searching: the path its report gives, with the same --seed, --fuzz-runs and --only naming its check. A path no such run can report (past the inputs --fuzz-runs draws, or more shrink steps than a check takes) is a usage error.",
+      "Replay one counterexample instead of exploring: the path its report gives (CLASS to send a class's boundaries again, CLASS:PATH for a drawn input), with the same --seed, --fuzz-runs and --only naming its check. A path no such run can report (past the inputs --fuzz-runs draws, or more shrink steps than a check takes) is a usage error.",
   },
 } as const satisfies OptionSpecs;
 
 export type FuzzOptionValues = ParsedOptions<typeof fuzzOptions>;
 
-const REPLAY_PATH = /^[0-9]+(?::[0-9]+)*$/;
+/** A class's key (`[via/]field/name`), then optionally a colon and fast-check's path. */
+const REPLAY_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+){1,2}(?::[0-9]+)*$/;
 
 /**
  * The stage's settings from the options over the profile's defaults. A replay needs the seed of the run it comes
@@ -54,7 +55,10 @@ export function parseFuzzOptions(
   if (!REPLAY_PATH.test(replayPath)) {
     const shown =
       replayPath.length > 40 ? `${replayPath.slice(0, 40)}… (${replayPath.length} characters)` : replayPath;
-    throw new UsageError("invalid-value", `--fuzz-replay takes a path such as 17:3:0, got '${shown}'`);
+    throw new UsageError(
+      "invalid-value",
+      `--fuzz-replay takes a class and a path such as customer.email/idna-u-label:17:3:0, or a class alone, got '${shown}'`,
+    );
   }
   const problem = replayProblem(replayPath, runs);
   if (problem !== undefined) throw new UsageError("invalid-value", problem);

@@ -43,6 +43,13 @@ export const compareOptionDefinitions = {
     range: { min: 0, max: 1000 },
     description: "An accepted-rate change matters from this % of the baseline's rate (default 5).",
   },
+  "min-change-capacity-pct": {
+    type: "string",
+    valueName: "P",
+    range: { min: 0, max: 1000 },
+    description:
+      "A capacity change matters from this % of the baseline's capacity (default 10): beyond both searches' resolution, a drop larger than this reads REGRESSED.",
+  },
   window: {
     type: "string",
     valueName: "D",

@@ -1,5 +1,6 @@
 import { CLIENT_MODELS, RUN_BOUNDS } from "../../load/index.ts";
 import type { OptionSpecs, ParsedOptions } from "../command.ts";
+import { capacityOptions } from "./capacity-options.ts";
 import { acceptedOption, baselineOptions, compareOptionDefinitions } from "./gate-options.ts";
 import { credentialsOption, EMBEDDED_EXPIRES_IN, targetOptions } from "./target-options.ts";
 
@@ -12,7 +13,19 @@ export const loadPartOptions = {
     type: "string",
     valueName: "N",
     range: RUN_BOUNDS.rate,
-    description: "Events per second (sustained, soak; ramp: the peak; spike: the base rate).",
+    description:
+      "Events per second (sustained, soak; ramp: the peak; spike: the base rate; capacity: the first step's).",
+  },
+} as const satisfies OptionSpecs;
+
+/** `--threshold`: the load runs' objectives, which a capacity search holds each step to; `run` hands it to every load part. */
+export const thresholdOption = {
+  threshold: {
+    type: "string",
+    multiple: true,
+    valueName: "NAME=EXPR",
+    description:
+      "Replace a metric's thresholds (capacity: its objectives), e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
   },
 } as const satisfies OptionSpecs;
 
@@ -23,7 +36,8 @@ export const loadOptions = {
     type: "string",
     valueName: "D",
     range: RUN_BOUNDS.durationSeconds,
-    description: "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit.",
+    description:
+      "Run length, k6-style (90s, 5m, 1h) or seconds; idle-gap: how many gap cycles fit; capacity: the search's time bound.",
   },
   vus: {
     type: "string",
@@ -63,18 +77,14 @@ export const loadOptions = {
     description:
       "Seconds before expiry a client refreshes, and the 401 classifier's tolerance (default 10% of expires_in, ≤ 30; idle-gap: ≤ expires_in/6).",
   },
+  ...capacityOptions,
   ...credentialsOption,
   "report-dir": {
     type: "string",
     valueName: "DIR",
     description: "Where the reports go: a new or empty directory (default reports/load/<scenario>-<time>).",
   },
-  threshold: {
-    type: "string",
-    multiple: true,
-    valueName: "NAME=EXPR",
-    description: "Replace a metric's thresholds, e.g. 'http_req_duration{endpoint:events}=p(95)<300'.",
-  },
+  ...thresholdOption,
   quiet: {
     type: "boolean",
     description:
@@ -102,6 +112,12 @@ export const loadOptions = {
     valueName: "S",
     range: { min: 1, max: 86_400 },
     description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}, so idle-gap takes seconds).`,
+  },
+  "sandbox-throughput": {
+    type: "string",
+    valueName: "N",
+    description:
+      "The embedded sandbox serves at most N events a second and queues the rest (a target whose capacity is known, for capacity).",
   },
   "sandbox-latency": {
     type: "string",

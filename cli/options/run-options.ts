@@ -1,6 +1,6 @@
 import type { OptionSpecs, ParsedOptions } from "../command.ts";
 import { acceptedOption, baselineOptions, compareOptionDefinitions } from "./gate-options.ts";
-import { loadPartOptions } from "./load-options.ts";
+import { loadPartOptions, thresholdOption } from "./load-options.ts";
 import { runTimeoutOption } from "./run-timeout-option.ts";
 import { targetOptions } from "./target-options.ts";
 
@@ -28,7 +28,12 @@ export const runOptions = {
   ...loadPartOptions,
   rate: {
     ...loadPartOptions.rate,
-    description: "Events per second for the open load scenarios (sustained, ramp, spike, soak).",
+    description:
+      "Events per second for the open load scenarios (sustained, ramp, spike, soak; capacity: its first step).",
+  },
+  threshold: {
+    ...thresholdOption.threshold,
+    description: `Every load part: ${thresholdOption.threshold.description}`,
   },
   "expect-old": {
     type: "string",

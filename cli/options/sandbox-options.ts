@@ -1,4 +1,4 @@
-import { MAX_SANDBOX_LATENCY_MS, SANDBOX_DEFAULTS } from "../../sandbox/index.ts";
+import { MAX_SANDBOX_LATENCY_MS, MAX_SANDBOX_THROUGHPUT, SANDBOX_DEFAULTS } from "../../sandbox/index.ts";
 import type { OptionSpecs, ParsedOptions } from "../command.ts";
 
 /** The sandbox command's options: where it listens, its tokens, clients and faults, TLS and how it reports itself. */
@@ -25,6 +25,19 @@ export const sandboxOptions = {
     valueName: "MS",
     range: { min: 0, max: MAX_SANDBOX_LATENCY_MS },
     description: `Milliseconds added before every answer, to show a latency regression (default 0, at most ${MAX_SANDBOX_LATENCY_MS}).`,
+  },
+  "throughput-limit": {
+    type: "string",
+    valueName: "N",
+    range: { min: 1, max: MAX_SANDBOX_THROUGHPUT },
+    description:
+      "Serve at most N events a second, queueing the ones that arrive faster (latency then grows as a real server's does): a target whose capacity is known (default none).",
+  },
+  "queue-limit": {
+    type: "string",
+    valueName: "MS",
+    range: { min: 0, max: MAX_SANDBOX_LATENCY_MS },
+    description: `With --throughput-limit: refuse (503) an event that would wait longer than MS in the queue (default ${SANDBOX_DEFAULTS.queueLimitMs}).`,
   },
   client: {
     type: "string",

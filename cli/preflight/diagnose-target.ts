@@ -87,8 +87,16 @@ function badLifetime(
   body: Readonly<Record<string, unknown>>,
   redactor: Redactor,
 ): CannotRunError {
-  // A target may echo the token anywhere in its answer: hidden before anything of it is quoted.
-  if (typeof body.access_token === "string") redactor.addToken(body.access_token, "<ACCESS_TOKEN>");
+  // A target may echo the token anywhere in its answer: hidden before anything of it is quoted, or nothing quoted.
+  if (typeof body.access_token === "string") {
+    const refusal = redactor.tokenRefusal(body.access_token);
+    if (refusal !== undefined) {
+      return new CannotRunError(
+        `the token endpoint ${displayUrl(target.tokenUrl)} gave client ${client} an access token that ${refusal}`,
+      );
+    }
+    redactor.addToken(body.access_token, "<ACCESS_TOKEN>");
+  }
   const quote = (value: unknown) => {
     const raw = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
     const { text, cut } = redactor.untrustedPrefix(raw, EXCERPT_CHARS);

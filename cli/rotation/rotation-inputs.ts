@@ -1,5 +1,5 @@
 import { UsageError } from "../../core/index.ts";
-import { readInputFile } from "../../transport/index.ts";
+import { MAX_TOKEN_CHARS, readInputFile } from "../../transport/index.ts";
 import { OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../options/rotation-options.ts";
 
 /** What the user states about a rotation and what it takes to check it. */
@@ -32,6 +32,13 @@ export function checkRotationInputs(
     );
   }
   if (missing.length > 0) throw new UsageError("missing-argument", missing.join("; "), command);
+  if (inputs.oldToken !== undefined && inputs.oldToken.length > MAX_TOKEN_CHARS) {
+    throw new UsageError(
+      "invalid-value",
+      `the old token (${sources.oldToken}) has ${inputs.oldToken.length.toLocaleString("en-US")} characters, more than the ${MAX_TOKEN_CHARS.toLocaleString("en-US")} the harness can hide in its reports`,
+      command,
+    );
+  }
   if (inputs.oldSecret !== undefined && inputs.oldSecret === newSecret) {
     throw new UsageError(
       "invalid-config",

@@ -101,6 +101,9 @@ export function planParts(settings: RunSettings): PartPlan[] {
         options: {
           ...(scenario.duration ? { duration: scenario.duration } : {}),
           ...loadPartOptionsFor(scenario.name, settings.loadPart),
+          ...(settings.thresholds === undefined || settings.thresholds.length === 0
+            ? {}
+            : { threshold: settings.thresholds }),
           "report-dir": dirOf(id),
           ...faultOptions,
           ...(settings.sandboxLatency === undefined ? {} : { "sandbox-latency": settings.sandboxLatency }),
@@ -108,8 +111,11 @@ export function planParts(settings: RunSettings): PartPlan[] {
           ...ledger,
           ...quiet,
         },
-        // k6's raw samples, turned into the per-second series the report draws.
-        internal: { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
+        // k6's raw samples, turned into the per-second series the report draws; a capacity search charts its steps.
+        internal:
+          scenario.name === "capacity"
+            ? {}
+            : { out: [`csv=fileName=${path.join(runDir, id, K6_CSV_FILE)},timeFormat=unix_milli`] },
       });
     }
   }

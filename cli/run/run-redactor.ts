@@ -1,5 +1,6 @@
 import type { Target } from "../../contracts/index.ts";
 import { Redactor } from "../../contracts/index.ts";
+import { UsageError } from "../../core/index.ts";
 
 /** Every secret the run knows of, so its console and files can be scrubbed whatever a part prints. */
 export function runRedactor(
@@ -17,6 +18,10 @@ export function runRedactor(
   }
   redactor.addTokenParams(external?.tokenParams);
   const oldToken = env.EVENT_API_OLD_ACCESS_TOKEN?.trim();
+  const refusal = oldToken ? redactor.tokenRefusal(oldToken) : undefined;
+  // A token the run could not hide is a mistake to say before anything runs, whichever parts run.
+  if (refusal !== undefined)
+    throw new UsageError("invalid-value", `EVENT_API_OLD_ACCESS_TOKEN ${refusal}`, "run");
   if (oldToken) redactor.addToken(oldToken, "<OLD_ACCESS_TOKEN>");
   return redactor;
 }

@@ -4,7 +4,12 @@ import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import { CannotRunError, UsageError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
-import { isScenarioName, parseDurationSeconds, SCENARIO_NAMES } from "../../load/index.ts";
+import {
+  isScenarioName,
+  parseDurationSeconds,
+  parseThresholdArgument,
+  SCENARIO_NAMES,
+} from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
 import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
@@ -121,6 +126,8 @@ export interface RunSettings {
   readonly scenarios: readonly ScenarioChoice[];
   /** The load options handed to each load part that takes them (--rate). */
   readonly loadPart: LoadPartSettings;
+  /** --threshold for every load part, checked here. */
+  readonly thresholds?: readonly string[];
   readonly expectOld: string | undefined;
   readonly expectOldTokens: string | undefined;
   readonly faults: readonly string[];
@@ -186,6 +193,17 @@ export async function readSettings(
   }
   if ((flagGiven("scenario") || Object.values(loadPart).some(given)) && !parts.includes("load")) {
     misplaced.push(`${spokenList(["--scenario", ...LOAD_PART_FLAGS])} need the load part`);
+  }
+  const thresholds = list(options.threshold);
+  for (const threshold of thresholds) {
+    try {
+      parseThresholdArgument(threshold);
+    } catch (error) {
+      throw new UsageError("invalid-value", `--threshold ${(error as Error).message}`, "run");
+    }
+  }
+  if (options.threshold !== undefined && !fromFile.has("threshold") && !parts.includes("load")) {
+    misplaced.push("--threshold needs the load part");
   }
   if ((expectOld ?? expectOldTokens) !== undefined) {
     if (embedded) {
@@ -270,6 +288,7 @@ export async function readSettings(
     profile,
     scenarios,
     loadPart,
+    thresholds,
     expectOld,
     expectOldTokens,
     faults,

@@ -102,7 +102,11 @@ function isDemoClient(client: ClientCredentials): boolean {
 }
 
 /** The human-readable start banner; only throwaway credentials (demo secret, random admin token) are shown. */
-function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
+function describe(
+  sandbox: RunningSandbox,
+  adminTokenGiven: boolean,
+  throughput: { readonly limit: number; readonly queueMs: number } | undefined,
+): string {
   const lines = [
     "Event API sandbox is running.",
     sandbox.tokenUrl === `${sandbox.authUrl}/oauth/token`
@@ -112,6 +116,11 @@ function describe(sandbox: RunningSandbox, adminTokenGiven: boolean): string {
     `  Issuer          ${sandbox.authUrl}   (metadata at {issuer}/.well-known/openid-configuration: give it as --issuer)`,
     `  JWKS            ${sandbox.jwksUrl}`,
     `  expires_in      ${sandbox.expiresIn} s, counted from the token's last use`,
+    ...(throughput === undefined
+      ? []
+      : [
+          `  Throughput      at most ${throughput.limit} events/s; an event that would wait over ${throughput.queueMs} ms is refused (503)`,
+        ]),
   ];
   for (const client of sandbox.clients) {
     lines.push(
@@ -156,6 +165,22 @@ export async function serveSandbox(options: SandboxOptionValues, io: CommandIo):
   const adminToken = adminTokenOption(options["admin-token"] ?? io.env.EVENT_HARNESS_ADMIN_TOKEN);
   const tls = await tlsFiles(options["tls-cert"], options["tls-key"]);
   if (options.journal !== undefined) await journalDir(options.journal);
+  if (options["queue-limit"] !== undefined && options["throughput-limit"] === undefined) {
+    throw new UsageError("invalid-config", "--queue-limit applies only with --throughput-limit", "sandbox");
+  }
+  const throughput =
+    options["throughput-limit"] === undefined
+      ? undefined
+      : {
+          limit: parseInteger("throughput-limit", options["throughput-limit"], {
+            ...sandboxOptions["throughput-limit"].range,
+            fallback: 1,
+          }),
+          queueMs: parseInteger("queue-limit", options["queue-limit"], {
+            ...sandboxOptions["queue-limit"].range,
+            fallback: SANDBOX_DEFAULTS.queueLimitMs,
+          }),
+        };
   const sandbox = await startSandbox({
     ...(options["token-path"] === undefined ? {} : { tokenPath: tokenPathOption(options["token-path"]) }),
     ...(tls === undefined ? {} : { tls }),
@@ -169,6 +194,9 @@ export async function serveSandbox(options: SandboxOptionValues, io: CommandIo):
       fallback: SANDBOX_DEFAULTS.expiresIn,
     }),
     latencyMs: parseInteger("latency", options.latency, { ...sandboxOptions.latency.range, fallback: 0 }),
+    ...(throughput === undefined
+      ? {}
+      : { throughputLimit: throughput.limit, queueLimitMs: throughput.queueMs }),
     faults: parseFaults(options.fault),
     faultRate: parseNumber("fault-rate", options["fault-rate"], {
       ...sandboxOptions["fault-rate"].range,
@@ -199,7 +227,7 @@ export async function serveSandbox(options: SandboxOptionValues, io: CommandIo):
         })}\n`,
       );
     } else {
-      io.stdout.write(describe(sandbox, adminToken !== undefined));
+      io.stdout.write(describe(sandbox, adminToken !== undefined, throughput));
     }
     if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
       io.stderr.write(`event-harness: note: listening on ${host}, not only on loopback.\n`);

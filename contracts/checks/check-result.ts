@@ -1,6 +1,7 @@
 import type { Evidence } from "../probe/evidence.ts";
 import type { CheckArea, CheckLevel, CheckStatus } from "./check.ts";
 import type { Counterexample } from "./counterexample.ts";
+import type { Exploration } from "./exploration.ts";
 
 /** A check's outcome as written to results.json, JUnit and the summaries. */
 export interface CheckResult {
@@ -15,6 +16,8 @@ export interface CheckResult {
   readonly evidence: readonly Evidence[];
   /** A property-based check's failure, shrunk: the minimal input, the seed and the path that replay it. */
   readonly counterexample?: Counterexample;
+  /** What a property-based check explored: per class of each field, inputs tried and the target's answers. */
+  readonly exploration?: Exploration;
   /** Set when the run's ledger of accepted deviations names this check (see reporting/accepted). */
   readonly acceptance?: Acceptance;
 }

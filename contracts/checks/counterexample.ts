@@ -8,7 +8,12 @@ export interface Counterexample {
   readonly input: string;
   /** The run's seed (`--seed`) and fast-check's path to this input: together they replay it. */
   readonly seed: number;
+  /** What `--fuzz-replay` takes: the class's key (its coverage), or the key, a colon and fast-check's path. */
   readonly path: string;
+  /** The class of the check's value space the input belongs to: `[via/]field/name`. */
+  readonly class: string;
+  /** The class's coverage (its boundaries, the same in every run) found it broken. */
+  readonly byCoverage: boolean;
   /** How many smaller failing inputs shrinking went through; 0 when it could not shrink further. */
   readonly shrinks: number;
   /** Which input (1-based) first failed, after how long a search, and how long shrinking it took. */

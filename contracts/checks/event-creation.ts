@@ -35,10 +35,15 @@ const WRONG_CONTENT_TYPE: BadInput = {
     withBody(probe, authorization, JSON.stringify(probe.newEvent()), "text/plain; charset=utf-8"),
 };
 
-/** The probe's event breakers that break a documented format or drop a field production requires. */
-function invalidVariants(probe: Probe): BadInput[] {
+/**
+ * The probe's event breakers that break a documented format (`lenient`: the spec's own words) or drop a field
+ * production requires (`production`); both when `violates` is not given.
+ */
+function invalidVariants(probe: Probe, violates?: "lenient" | "production"): BadInput[] {
   // "complete"-only breakers drop what production does not require: such an event is no error to reject.
-  const negative = probe.eventBreakers.filter((variant) => variant.violates !== "complete");
+  const negative = probe.eventBreakers.filter((variant) =>
+    violates === undefined ? variant.violates !== "complete" : variant.violates === violates,
+  );
   return negative.map((variant) => ({
     name: `invalid variant ${variant.name}`,
     request: (probe: Probe, authorization: string) =>
@@ -137,29 +142,50 @@ export const eventsNoServerError = defineCheck({
   },
 });
 
+/** Sends each variant of `violates` and expects every one rejected for its content. */
+async function variantsRejected(
+  probe: Probe,
+  violates: "lenient" | "production",
+  what: string,
+): Promise<Finding> {
+  const variants = invalidVariants(probe, violates);
+  // No variant sent is nothing tested: "all 0 rejected" would be a PASS that proved nothing.
+  if (variants.length === 0)
+    return skipped(`no invalid variant to send: none of the event breakers given ${what}`);
+  const answers = await sendAll(probe, variants);
+  const accepted = answers.filter(([, response]) => !isRefusal(response, REJECTED_CONTENT));
+  if (accepted.length > 0) {
+    return broken(
+      `expected a rejection, ${describeRefusal(REJECTED_CONTENT)}, received ${accepted.map(([name, r]) => `${r.status} for ${name}`).join("; ")}`,
+    );
+  }
+  return holds(`all ${answers.length} invalid variants rejected (${statusesOf(answers)})`);
+}
+
+/**
+ * A format the spec itself states is one rule at one level, MUST, wherever it is checked: each field's type, the
+ * e-mail address, the chl- prefix, the date profile and a JSON object as the body.
+ */
+export const eventsFormatsEnforced = defineCheck({
+  id: "events.formats-enforced",
+  title:
+    "Events that break a format the spec states are rejected (400, 415 or 422): a field's type, the e-mail address, the chl- prefix, the date profile, a JSON object as the body",
+  area: "events",
+  level: "MUST",
+  rule: 'Resources: Event (each field\'s type; customer.email an e-mail address; channel.id "starts with the prefix chl-"; transaction.date ISO 8601 with milliseconds and a UTC designator; "The body is a JSON object"); RFC 9110 §15.5',
+  profile: "fast",
+  run: (probe) => variantsRejected(probe, "lenient", "breaks a format the spec states"),
+});
+
+/** What production requires beyond the spec, which the spec leaves open: a warning, never a failure. */
 export const eventsInvalidRejected = defineCheck({
   id: "events.invalid-rejected",
-  title: "Invalid events are rejected (400, 415 or 422)",
+  title: "Events without a field production requires are rejected (400, 415 or 422)",
   area: "events",
   level: "SHOULD",
-  rule: "Resources: Event (documented formats; production requires type, customer.email, channel.id, transaction.reference)",
+  rule: "Production requires type, customer.email, channel.id, transaction.reference (the spec: not shown)",
   profile: "fast",
-  async run(probe) {
-    const variants = invalidVariants(probe);
-    // No variant sent is nothing tested: "all 0 rejected" would be a PASS that proved nothing.
-    if (variants.length === 0)
-      return skipped(
-        "no invalid variant to send: none of the event breakers given breaks a documented format or a field production requires",
-      );
-    const answers = await sendAll(probe, variants);
-    const accepted = answers.filter(([, response]) => !isRefusal(response, REJECTED_CONTENT));
-    if (accepted.length > 0) {
-      return broken(
-        `expected a rejection, ${describeRefusal(REJECTED_CONTENT)}, received ${accepted.map(([name, r]) => `${r.status} for ${name}`).join("; ")}`,
-      );
-    }
-    return holds(`all ${answers.length} invalid variants rejected (${statusesOf(answers)})`);
-  },
+  run: (probe) => variantsRejected(probe, "production", "drops a field production requires"),
 });
 
 /** The distinct statuses of some answers, "400, 415". */
@@ -302,6 +328,7 @@ export const eventsStored = defineCheck({
 export const EVENT_CHECKS = [
   eventsAccepted,
   eventsNoServerError,
+  eventsFormatsEnforced,
   eventsInvalidRejected,
   eventsMalformedJson,
   eventsWrongContentType,

@@ -1,55 +1,99 @@
 import type fc from "fast-check";
 
-/** One body for POST /events (generators' EventInput): what it is, its exact text and its media type. */
+/** What a correct target does with an input of a class: accepts it, refuses it, or answers either way (no 5xx). */
+export type InputExpectation = "accepted" | "refused" | "answered";
+
+/** One body for POST /events (generators' EventInput): what it is, its exact text, its media type and envelope. */
 export interface EventInputLike {
   readonly what: string;
   /** The body; `InputSpace.referenceSlot` marks where the sender's unique reference stem goes. */
   readonly body: string;
   /** The Content-Type header; undefined sends none. */
   readonly contentType: string | undefined;
+  /** Further headers, sent as given. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The Authorization header, `InputSpace.tokenSlot` where the access token goes; default `Bearer <token>`. */
+  readonly authorization?: string;
+  /** How the body's text becomes bytes; default UTF-8. */
+  readonly encoding?: "utf-8" | "utf-16le" | "utf-16be" | "latin1";
 }
 
-/** One token request (generators' TokenFormInput) and what RFC 6749 says it must get. */
+/** One token request (generators' TokenFormInput). */
 export interface TokenFormInputLike {
   readonly what: string;
   readonly body: string;
   readonly contentType: string;
-  readonly expect: "token" | "refused";
+  /** The Authorization header instead of the client authentication's own. */
+  readonly authorization?: string;
+  /** Sent without any Authorization header. */
+  readonly withoutAuthorization?: boolean;
+  /** Values made from the secret the request carries: registered with the redactor before it is sent. */
+  readonly hide?: readonly string[];
+  readonly hideBasic?: ReadonlyArray<readonly [string, string]>;
 }
 
+/** One class of a field's value space (generators' InputClass). */
+export interface InputClassLike<T> {
+  readonly field: string;
+  readonly name: string;
+  readonly via?: string;
+  readonly description: string;
+  readonly expect: InputExpectation;
+  /** The class's boundaries, sent first in every run whatever the seed. */
+  readonly cover: readonly T[];
+  readonly arbitrary: fc.Arbitrary<T>;
+}
+
+/** The target's valid token request under one client authentication (generators' TokenRequestShape). */
+export interface TokenRequestShapeLike {
+  readonly via: "client_secret_post" | "client_secret_basic";
+  readonly fields: ReadonlyArray<readonly [string, string]>;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly secrets: ReadonlySet<string>;
+}
+
+type EventClasses = readonly InputClassLike<EventInputLike>[];
+
 /**
- * The inputs the property-based checks draw from, handed in by the suite (the generators' arbitraries): contracts
- * judge inputs, they do not make them.
+ * The classes the property-based checks explore, handed in by the suite (the generators' classes): contracts judge
+ * inputs, they do not make them.
  */
 export interface InputSpace {
   readonly referenceSlot: string;
-  /** Valid events from the whole space the spec allows: each must be accepted. */
-  readonly valid: fc.Arbitrary<EventInputLike>;
-  /** Inputs the spec is silent on, and bodies that are not a JSON event: none may make the target fail. */
-  readonly silent: fc.Arbitrary<EventInputLike>;
-  /** Events with a documented field of the wrong JSON type: each must be refused. */
-  readonly types: fc.Arbitrary<EventInputLike>;
-  /** Events whose transaction.date breaks the spec's format: each must be refused. */
-  readonly dates: fc.Arbitrary<EventInputLike>;
-  /** Token requests made from the target's own valid form (`fields`), secrets never re-encoded. */
-  tokenForms(
-    fields: ReadonlyArray<readonly [string, string]>,
-    secrets: ReadonlySet<string>,
-  ): fc.Arbitrary<TokenFormInputLike>;
+  readonly tokenSlot: string;
+  readonly valid: EventClasses;
+  readonly silent: EventClasses;
+  readonly types: EventClasses;
+  readonly dates: EventClasses;
+  readonly email: EventClasses;
+  readonly strings: EventClasses;
+  readonly calendar: EventClasses;
+  readonly channelId: EventClasses;
+  readonly body: EventClasses;
+  readonly envelope: EventClasses;
+  readonly jsonGrammar: EventClasses;
+  tokenForm(
+    shape: TokenRequestShapeLike,
+    basicHeader?: string,
+  ): readonly InputClassLike<TokenFormInputLike>[];
+  tokenFields(shape: TokenRequestShapeLike): readonly InputClassLike<TokenFormInputLike>[];
 }
 
 /** How many inputs each property-based check draws, for how long, and from which seed. */
 export interface FuzzSettings {
-  /** The run's seed (`--seed`): each check draws from its own seed made from it and its id. */
+  /** The run's seed (`--seed`): each class draws from its own seed made from it, the check's id and the class. */
   readonly seed: number;
-  /** Inputs per check (`--fuzz-runs`). */
+  /** Random inputs per check after its coverage (`--fuzz-runs`), spread over its classes; 0 sends nothing. */
   readonly runs: number;
-  /** How long each check may search (its share of `--fuzz-time`). */
+  /** How long each check may explore (its share of `--fuzz-time`). */
   readonly timeLimitMs: number;
-  /** How long a check that found a failure may shrink it. */
+  /** How long a check that found failures may shrink them, together. */
   readonly shrinkLimitMs: number;
   /** The run's id: references carry it, so they never repeat across runs. */
   readonly runId: string;
-  /** Replay one counterexample from its path (`--fuzz-replay`), instead of searching. */
+  /** Every boundary of every class (the full profile), or only each class's first (the fast profile). */
+  readonly coverAll?: boolean;
+  /** Replay one class's coverage (`CLASS`) or one counterexample (`CLASS:PATH`), instead of exploring. */
   readonly replayPath?: string;
 }

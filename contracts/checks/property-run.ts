@@ -5,7 +5,7 @@ import type { Probe } from "../probe/probe.ts";
 import type { FuzzSettings } from "./input-space.ts";
 
 /** What one input got: the rule held, broke (a 5xx among the ways), or the answer judged nothing (429). */
-export type Judgement =
+export type Judgement = (
   | { readonly verdict: "holds" }
   | {
       readonly verdict: "broken";
@@ -13,7 +13,11 @@ export type Judgement =
       readonly said: string;
       readonly serverError: boolean;
     }
-  | { readonly verdict: "not-judged"; readonly why: string };
+  | { readonly verdict: "not-judged"; readonly why: string }
+) & {
+  /** The answer's status, for the report of what was explored. */
+  readonly status?: number;
+};
 
 /** An input as sent, for the report: what it is, its media type and its exact body. */
 export interface Shown {
@@ -52,6 +56,18 @@ export interface PropertyFailure {
 
 export type PropertyOutcome =
   | {
+      /** A search told not to shrink found a failure: it stops there (shrink it later by replaying `path`). */
+      readonly kind: "found";
+      readonly notJudged: number;
+      readonly judged: number;
+      readonly shown: Shown;
+      readonly judgement: Extract<Judgement, { verdict: "broken" }>;
+      readonly evidence: Evidence | undefined;
+      readonly path: string;
+      readonly run: number;
+      readonly foundAfterMs: number;
+    }
+  | {
       readonly kind: "held";
       readonly judged: number;
       readonly notJudged: number;
@@ -89,13 +105,18 @@ function shownPath(path: string): string {
 }
 
 /**
- * Why `path` (digits and colons) is no path a search of `runs` inputs can have reported, or undefined. Walking a
- * path costs one draw per input before it and one candidate per shrink step, before anything is sent: unbounded, a
- * path would hold the run for hours, deaf to signals.
+ * Why `replay` (a class's key, then optionally a colon and a path of digits and colons) is nothing a search of `runs`
+ * inputs can have reported, or undefined. Walking a path costs one draw per input before it and one candidate per
+ * shrink step, before anything is sent: unbounded, a path would hold the run for hours, deaf to signals.
  */
-export function replayPathProblem(path: string, runs: number): string | undefined {
+export function replayPathProblem(replay: string, runs: number): string | undefined {
+  const colon = replay.indexOf(":");
+  return colon === -1 ? undefined : pathProblem(replay.slice(colon + 1), runs, shownPath(replay));
+}
+
+/** Why a path of digits and colons is none a search of `runs` inputs can have reported (shown as `shown`). */
+function pathProblem(path: string, runs: number, shown: string): string | undefined {
   const segments = path.split(":").map(Number);
-  const shown = shownPath(path);
   const first = segments[0] ?? 0;
   const drawn = inputsDrawnAtMost(runs);
   if (!(first < drawn)) {
@@ -143,6 +164,7 @@ export async function runProperty<T>(
   settings: FuzzSettings,
   definition: PropertyDefinition<T>,
   maxShrinkSteps: number = MAX_SHRINK_STEPS,
+  options: { readonly shrink?: boolean } = {},
 ): Promise<PropertyOutcome> {
   const seed = propertySeed(settings.seed, definition.checkId);
   let judged = 0;
@@ -210,14 +232,24 @@ export async function runProperty<T>(
       return { kind: "held", judged, notJudged, interrupted: search.interrupted, replayed: undefined };
     }
     found = { path: search.counterexamplePath, recorded: last, run: search.numRuns };
+    if (options.shrink === false)
+      return {
+        kind: "found",
+        notJudged,
+        judged,
+        ...found.recorded,
+        path: found.path,
+        run: found.run,
+        foundAfterMs: Math.round(performance.now() - searchStarted),
+      };
   } else {
-    const problem = replayPathProblem(settings.replayPath, settings.runs);
+    const problem = pathProblem(settings.replayPath, settings.runs, shownPath(settings.replayPath));
     if (problem !== undefined) return { kind: "nothing-sent", why: problem };
   }
 
   const foundAfterMs = found === undefined ? 0 : Math.round(performance.now() - searchStarted);
   probe.progress(
-    `${definition.checkId}: ${found ? `a failure at input ${found.run}; shrinking it` : "replaying"}`,
+    `${definition.checkId}: ${found ? `a failure at input ${found.run}; shrinking it` : "replaying a failure to shrink it"}`,
   );
   const shrinkStarted = performance.now();
   last = undefined;

@@ -11,6 +11,7 @@ import { premiseToken } from "./premise.ts";
 import type { Refusal } from "./refusal.ts";
 import { describeRefusal, INVALID_CLIENT, isRefusal, REFUSED_GRANT } from "./refusal.ts";
 import { exampleFieldProblems, ruleFieldProblems } from "./token-response-fields.ts";
+import { wrongSecret } from "./wrong-secret.ts";
 
 /** RFC 6749 §5.2 error codes, the same list the OpenAPI document gives. */
 const RFC6749_ERRORS: ReadonlySet<string> = new Set(TOKEN_ERROR_CODES);
@@ -244,7 +245,7 @@ export const tokenWrongSecret = defineCheck({
   profile: "fast",
   run: (probe) =>
     refusedWithEveryMethod(probe, "a wrong secret", {
-      client_secret: `${probe.target.clientSecret.reveal()}-wrong`,
+      client_secret: wrongSecret(probe.target.clientSecret.reveal()),
     }),
 });
 
@@ -281,7 +282,7 @@ export const tokenErrorFormat = defineCheck({
     await premiseToken(probe);
     const problems: string[] = [];
     const probes = [
-      ["wrong secret", { client_secret: `${probe.target.clientSecret.reveal()}-wrong` }],
+      ["wrong secret", { client_secret: wrongSecret(probe.target.clientSecret.reveal()) }],
       ["unsupported grant type", { grant_type: "password" }],
     ] as const;
     for (const [what, overrides] of probes) {

@@ -46,10 +46,26 @@ export function curlCommand(request: HttpRequest): string {
   return parts.join(" ");
 }
 
+/** Headers that carry credentials in a request: the client's own or a proxy's. */
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(["authorization", "proxy-authorization"]);
+/** HTTP Basic in any case, with or without its credentials. */
+const BASIC = /^basic(?:\s|$)/i;
+
+/**
+ * A request header as evidence shows it. Basic credentials are never shown, whatever they hold: a probe's unknown
+ * client or wrong secret is sent beside the real one, and its base64 holds the real secret at an alignment no
+ * registered form matches.
+ */
+function requestHeader(redactor: Redactor, name: string, value: string): string {
+  if (CREDENTIAL_HEADERS.has(name.toLowerCase()) && BASIC.test(value)) return "Basic <BASIC_CREDENTIALS>";
+  return redactor.untrusted(value);
+}
+
 function safeHeaders(
   redactor: Redactor,
   headers: Readonly<Record<string, string>>,
   url: string,
+  sent: boolean,
 ): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
@@ -57,7 +73,9 @@ function safeHeaders(
       // A Location's path and query are the target's to choose: evidence keeps only where it points.
       name === "location"
         ? `${locationOrigin(value, url) ?? "(not an http(s) URL)"} (path not shown)`
-        : redactor.untrusted(value),
+        : sent
+          ? requestHeader(redactor, name, value)
+          : redactor.untrusted(value),
     ]),
   );
 }
@@ -75,7 +93,7 @@ export function evidenceOf(
   const safeRequest = {
     method: redactor.untrusted(request.method),
     url: redactor.untrusted(request.url),
-    headers: safeHeaders(redactor, request.headers, request.url),
+    headers: safeHeaders(redactor, request.headers, request.url, true),
   };
   const body = request.body === undefined ? {} : { body: safeBody(redactor, request.body) };
   // The curl line repeats the request whole: the harness's own bodies are small (an event, a token form).
@@ -90,7 +108,7 @@ export function evidenceOf(
     ...base,
     response: {
       status: response.status,
-      headers: safeHeaders(redactor, response.headers, request.url),
+      headers: safeHeaders(redactor, response.headers, request.url, false),
       ...(response.text === "" ? {} : { body: safeBody(redactor, response.text) }),
       durationMs: response.durationMs,
     },

@@ -4,6 +4,8 @@ export interface HttpRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** How the body's text becomes bytes (an input in another encoding); default UTF-8. */
+  readonly bodyEncoding?: "utf-8" | "utf-16le" | "utf-16be" | "latin1";
 }
 
 export interface HttpResponse {

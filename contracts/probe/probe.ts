@@ -4,6 +4,7 @@ import {
   RedirectAnswerError,
   ServerFailureError,
   TransportError,
+  UndecidableError,
 } from "../../core/index.ts";
 import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
 import { isLifetime } from "../../domain/index.ts";
@@ -13,6 +14,7 @@ import type { ClientAuth, Redactor, Target } from "../../transport/index.ts";
 import { eventsUrl, targetTokenFields, tokenRequestParts } from "../../transport/index.ts";
 import type { Counterexample } from "../checks/counterexample.ts";
 import { describeResponse } from "../checks/describe.ts";
+import type { Exploration } from "../checks/exploration.ts";
 import type { FuzzSettings, InputSpace } from "../checks/input-space.ts";
 import type { Evidence } from "./evidence.ts";
 import { evidenceOf } from "./evidence.ts";
@@ -114,6 +116,8 @@ export class Probe {
   readonly knownLifetime: KnownLifetime | undefined;
   /** Set by a property-based check that failed: the minimal input, the seed and the path that replay it. */
   counterexample: Counterexample | undefined;
+  /** Set by a property-based check: what it explored, class by class. */
+  exploration: Exploration | undefined;
 
   constructor(options: ProbeOptions) {
     this.#options = options;
@@ -193,7 +197,7 @@ export class Probe {
       this.evidence.push(evidenceOf(this.redactor, label, request, { error: message }));
       throw error instanceof TransportError ? error : new TransportError(message, "UNKNOWN");
     }
-    this.#hideIssuedToken(response);
+    this.#hideIssuedTokens(label, request, response);
     this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
     if (isRedirect(response.status)) {
       const said = describeRedirect(response.status, response.headers.location, request.url);
@@ -216,14 +220,30 @@ export class Probe {
     );
   }
 
-  /** Any token in a response is registered before evidence is written, opaque tokens included. */
-  #hideIssuedToken(response: HttpResponse): void {
+  /**
+   * Any token in a response is registered before evidence is written, opaque tokens included. One the redactor
+   * cannot hide (too long) ends the exchange as UndecidableError, its answer recorded without a word of it.
+   */
+  #hideIssuedTokens(label: string, request: HttpRequest, response: HttpResponse): void {
     const body = response.json;
     if (typeof body !== "object" || body === null) return;
     const record = body as Record<string, unknown>;
     for (const [field, placeholder] of ISSUED_TOKENS) {
       const token = record[field];
-      if (typeof token === "string") this.redactor.addToken(token, placeholder);
+      if (typeof token !== "string") continue;
+      const refusal = this.redactor.tokenRefusal(token);
+      if (refusal !== undefined) {
+        const why = `the ${field} it carries ${refusal}`;
+        this.evidence.push(
+          evidenceOf(this.redactor, label, request, {
+            error: `answered ${response.status}, not shown: ${why}`,
+          }),
+        );
+        throw new UndecidableError(
+          `"${label}" was answered ${response.status}, but ${why}; none of it is shown`,
+        );
+      }
+      this.redactor.addToken(token, placeholder);
     }
   }
 

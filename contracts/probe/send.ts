@@ -51,6 +51,13 @@ function describeFailure(error: PactumResponse): TransportError {
   return new TransportError(error.message || "request failed", error.code ?? "UNKNOWN");
 }
 
+/** The body as sent: its text as is (UTF-8), or its bytes in the encoding an input asks for. */
+function bodyBytes(body: string, encoding: HttpRequest["bodyEncoding"]): string | Buffer {
+  if (encoding === undefined || encoding === "utf-8") return body;
+  if (encoding === "utf-16be") return Buffer.from(body, "utf16le").swap16();
+  return Buffer.from(body, encoding);
+}
+
 /**
  * Sends one request through Pactum over `connection` (proxy, TLS) within one deadline for the whole exchange
  * (connect, headers, body); `outer` (the run's deadline) can end it sooner. A transport failure becomes a
@@ -78,7 +85,7 @@ export async function send(
     .withRequestTimeout(timeoutMs)
     .withFollowRedirects(false)
     .withCore(carried({ ...reach, signal: deadline.signal }));
-  if (request.body !== undefined) spec.withBody(request.body);
+  if (request.body !== undefined) spec.withBody(bodyBytes(request.body, request.bodyEncoding));
   let response: PactumResponse;
   try {
     // Without an HTTP answer Pactum either rejects or resolves with the error object itself.

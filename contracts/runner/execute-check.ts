@@ -58,5 +58,6 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     durationMs: Math.round(performance.now() - started),
     evidence: probe.evidence,
     ...(probe.counterexample === undefined ? {} : { counterexample: probe.counterexample }),
+    ...(probe.exploration === undefined ? {} : { exploration: probe.exploration }),
   };
 }

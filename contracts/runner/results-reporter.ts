@@ -30,8 +30,11 @@ export class ResultsReporter implements Reporter {
   }
 
   onUserConsoleLog(log: { content: string }): void {
-    const progress = parseProgress(log.content);
-    if (progress) this.onProgress(progress.checkId, progress.message);
+    // vitest may hand over several console lines written in quick succession as one log.
+    for (const line of log.content.split("\n")) {
+      const progress = parseProgress(line);
+      if (progress) this.onProgress(progress.checkId, progress.message);
+    }
   }
 
   onTestCaseResult(testCase: TestCase): void {

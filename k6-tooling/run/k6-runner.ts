@@ -8,6 +8,8 @@ import { MAX_RESPONSE_BODY_BYTES } from "../../transport/connection/index.ts";
 import { timerDelay } from "../../transport/deadline/index.ts";
 import type { Redactor } from "../../transport/index.ts";
 import type { K6Binary } from "../binary/k6-binary.ts";
+import type { K6CpuRecord } from "./k6-cpu.ts";
+import { monitorK6Cpu } from "./k6-cpu.ts";
 
 /** After SIGINT, k6 gets this long to stop gracefully and write its summary before it is killed. */
 const KILL_GRACE_MS = 15_000;
@@ -32,6 +34,10 @@ export interface K6RunResult {
    * active VUs and cannot initialize more`): the cause of its dropped iterations, for the reports.
    */
   readonly vuShortage?: string;
+  /** How often k6 warned that an arrival-rate scenario ran out of VUs ("Insufficient VUs"). */
+  readonly insufficientVus: number;
+  /** k6's CPU time while it ran, sampled from /proc (undefined where there is none). */
+  readonly cpu: K6CpuRecord | undefined;
 }
 
 export interface K6RunOptions {
@@ -47,10 +53,14 @@ export interface K6RunOptions {
   readonly maxSeconds: number;
   /** Where k6's own log lines (logfmt, `level=…`) go instead of the console, redacted like the rest. */
   readonly logFile?: string;
+  /** k6's REST API (its --address), asked while sampling k6's CPU whether the test is running. */
+  readonly statusAddress?: string;
 }
 
 /** A line of k6's logger (logrus, logfmt with --no-color): `time="…" level=error msg="…"`. */
 const K6_LOG_LINE = /^time="[^"]*" level=(\w+)/;
+/** k6's warning that an arrival-rate scenario reached its maxVUs (lib/executor, ramping and constant arrival rate). */
+const INSUFFICIENT_VUS = /^time="[^"]*" level=warning msg="Insufficient VUs, /;
 /** k6's own verdict on failed thresholds, logged at level error: the harness reports thresholds itself. */
 const THRESHOLDS_CROSSED = /^time="[^"]*" level=error msg="thresholds on metrics .* have been crossed"$/;
 
@@ -117,8 +127,11 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
     { env: withBodyCap(options.k6, options.env), stdio: ["ignore", "pipe", "pipe"] },
   );
   const log = options.logFile === undefined ? undefined : new K6Log(options.logFile);
+  const cpu = monitorK6Cpu(child.pid, options.statusAddress);
+  let insufficientVus = 0;
   let vuShortage: string | undefined;
-  const noteShortage = (line: string) => {
+  const countWarnings = (line: string) => {
+    if (INSUFFICIENT_VUS.test(line)) insufficientVus += 1;
     vuShortage ??= VU_SHORTAGE.exec(line)?.[1];
   };
   let aborted = false;
@@ -145,7 +158,7 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
   try {
     const relayed = Promise.all([
       relay(child.stdout as NodeJS.ReadableStream, options.stdout, options.redactor),
-      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log, noteShortage),
+      relay(child.stderr as NodeJS.ReadableStream, options.stderr, options.redactor, log, countWarnings),
     ]);
     const exitCode = await new Promise<number | undefined>((resolve, reject) => {
       child.once("error", reject);
@@ -158,8 +171,11 @@ export async function runK6(options: K6RunOptions): Promise<K6RunResult> {
       timedOut,
       loggedErrors: log?.errors ?? 0,
       ...(vuShortage === undefined ? {} : { vuShortage }),
+      insufficientVus,
+      cpu: await cpu.stop(),
     };
   } finally {
+    await cpu.stop();
     await log?.close();
     clearTimeout(watchdog);
     if (killTimer) clearTimeout(killTimer);

@@ -1,3 +1,4 @@
+import { CAPACITY_WARM_UP_SCENARIO, judgedMetric, judgedThresholds } from "./capacity-plan.ts";
 import {
   EVENT_DURATION,
   EVENT_REDIRECTS,
@@ -11,6 +12,7 @@ import {
 } from "./metric-names.ts";
 import {
   OBSERVE_EXPRESSION,
+  OBSERVE_RATE_EXPRESSION,
   OBSERVE_TREND_EXPRESSION,
   OBSERVED_REJECTION_STATUSES,
   TOKEN_REASONS,
@@ -56,18 +58,25 @@ function observedSubmetrics(config: RunConfig): Record<string, string[]> {
     observed[`${METRIC.tokenRequests}{reason:${reason}}`] = [OBSERVE_EXPRESSION];
   for (const reason of REFRESH_REASONS) observed[tokenRefreshes(reason)] = [OBSERVE_EXPRESSION];
   observed[TOKEN_FAILURES] = [OBSERVE_EXPRESSION];
+  if (config.scenario === "capacity") {
+    // A step's table and chart read its judged stretch: latency percentiles, failures and dropped iterations.
+    observed[judgedMetric(EVENT_DURATION)] = [OBSERVE_TREND_EXPRESSION];
+    observed[judgedMetric(METRIC.eventsFailed)] = [OBSERVE_RATE_EXPRESSION];
+    observed[judgedMetric("dropped_iterations")] = [OBSERVE_EXPRESSION];
+  }
   return observed;
 }
 
 /** k6 options for a scenario: its executor, thresholds (defaults, then the user's), and memory-friendly settings. */
 export function loadOptions(config: RunConfig, plan: ScenarioPlan): LoadOptions {
-  const thresholds = mergeThresholds(
-    { ...observedSubmetrics(config), ...defaultThresholds(config, plan) },
-    config.thresholdOverrides,
-  );
+  const objectives = mergeThresholds(defaultThresholds(config, plan), config.thresholdOverrides);
+  // A capacity step is judged on its judged stretch only: every objective reads that part's sub-metric.
+  const judged = config.scenario === "capacity" ? judgedThresholds(objectives) : objectives;
+  const thresholds = mergeThresholds(observedSubmetrics(config), judged);
   return {
     scenarios: {
       ...(plan.warmUp === undefined ? {} : { [WARM_UP_SCENARIO]: plan.warmUp }),
+      ...(plan.rateWarmUp === undefined ? {} : { [CAPACITY_WARM_UP_SCENARIO]: plan.rateWarmUp }),
       [config.scenario]: plan.executor,
     },
     thresholds,

@@ -74,6 +74,9 @@ export const TOKEN_ENDPOINT = "token";
 /** Event request latency only (token requests excluded): what latency thresholds and reports use. */
 export const EVENT_DURATION = `http_req_duration{${ENDPOINT_TAG}:${EVENTS_ENDPOINT}}`;
 
+/** The latency objective of every scenario unless `--threshold` replaces it: 95 % of events answered within 500 ms. */
+export const DEFAULT_LATENCY_OBJECTIVE = "p(95)<500";
+
 /**
  * Event requests answered 2xx or 3xx (k6's expected statuses), counted as they happen: the live progress line reads
  * it from k6's REST API and takes EVENT_REDIRECTS off, so it counts the events the API accepted.

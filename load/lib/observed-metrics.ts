@@ -35,3 +35,13 @@ export const OBSERVE_EXPRESSION = "count>=0";
 
 /** The same for a Trend sub-metric, where k6 allows no `count` (a duration is never negative). */
 export const OBSERVE_TREND_EXPRESSION = "min>=0";
+
+/** The same for a Rate sub-metric, which has only its rate. */
+export const OBSERVE_RATE_EXPRESSION = "rate>=0";
+
+/** Every always-true threshold of the harness: reports and verdicts leave them out. */
+export const OBSERVE_EXPRESSIONS: readonly string[] = [
+  OBSERVE_EXPRESSION,
+  OBSERVE_TREND_EXPRESSION,
+  OBSERVE_RATE_EXPRESSION,
+];

@@ -1,4 +1,5 @@
 import { EnvError } from "../../core/index.ts";
+import type { CapacityStep } from "./capacity-plan.ts";
 import type { ClientModel } from "./client-models.ts";
 import { CLIENT_MODELS } from "./client-models.ts";
 import type { EnvRecord } from "./env.ts";
@@ -51,6 +52,8 @@ export interface RunConfig {
   readonly timeoutSeconds: number;
   /** Threshold expressions per metric that replace the scenario's defaults. */
   readonly thresholdOverrides: Readonly<Record<string, readonly string[]>>;
+  /** A capacity step's shape (its rate is `rate`); unset, capacity plans its first step with the defaults. */
+  readonly capacityStep?: CapacityStep | undefined;
 }
 
 function readCredentials(raw: unknown): ClientCredential[] {

@@ -1,6 +1,14 @@
 import type { ClientModel } from "./client-models.ts";
 
-export const SCENARIO_NAMES = ["sustained", "ramp", "spike", "soak", "idle-gap", "token-storm"] as const;
+export const SCENARIO_NAMES = [
+  "sustained",
+  "ramp",
+  "spike",
+  "soak",
+  "idle-gap",
+  "token-storm",
+  "capacity",
+] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -10,9 +18,9 @@ export interface ScenarioSpec {
   readonly model: "open" | "closed";
   readonly usesRate: boolean;
   readonly defaults: {
-    /** Events per second (for spike: the base rate; for ramp: the peak). */
+    /** Events per second (for spike: the base rate; for ramp: the peak; for capacity: the first step's). */
     readonly rate?: number;
-    /** Undefined for idle-gap, whose length follows from expires_in. */
+    /** Undefined for idle-gap, whose length follows from expires_in; for capacity, the search's time bound. */
     readonly durationSeconds?: number;
     readonly vus: number;
     readonly clientModel: ClientModel;
@@ -63,6 +71,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     model: "closed",
     usesRate: false,
     defaults: { durationSeconds: 10, vus: 50, clientModel: "token-per-iteration" },
+  },
+  capacity: {
+    summary: "the highest arrival rate held within the objectives: steps up from --rate, then bisects",
+    model: "open",
+    usesRate: true,
+    defaults: { rate: 20, durationSeconds: 600, vus: 5, clientModel: "sliding" },
   },
 };
 

@@ -1,6 +1,14 @@
+import type { CapacityStep } from "./capacity-plan.ts";
+import {
+  DEFAULT_STEP_SECONDS,
+  DEFAULT_STEP_WARM_UP_SECONDS,
+  latencyLimitMs,
+  stepVus,
+} from "./capacity-plan.ts";
 import { k6Duration } from "./duration.ts";
 import type { IdleGapPlan } from "./idle-gap-plan.ts";
 import { planIdleGaps } from "./idle-gap-plan.ts";
+import { DEFAULT_LATENCY_OBJECTIVE, EVENT_DURATION } from "./metric-names.ts";
 import type { RunConfig } from "./run-config.ts";
 import { SPIKE_FACTOR } from "./scenario-catalogue.ts";
 import { WARM_UP_EXEC, WARM_UP_SECONDS } from "./warm-up.ts";
@@ -17,6 +25,12 @@ export interface ScenarioPlan {
   readonly warmUp: ExecutorConfig | undefined;
   /** How long the warm-up runs before the executor starts (0: none). */
   readonly warmUpSeconds: number;
+  /**
+   * A capacity step's warm-up at its own rate, which is not judged: it runs before the executor, which then starts
+   * at `judgedFromSeconds` and is the only part its objectives read.
+   */
+  readonly rateWarmUp?: ExecutorConfig | undefined;
+  readonly judgedFromSeconds?: number | undefined;
   /** Iterations an open scenario schedules: the base of the dropped-iterations guard. */
   readonly plannedIterations: number | undefined;
   readonly idleGap: IdleGapPlan | undefined;
@@ -89,6 +103,51 @@ function rampingArrival(
  */
 function maxVusFor(wanted: number, instances: number): number {
   return Math.ceil(wanted / instances) * instances;
+}
+
+function constantRate(
+  rate: number,
+  seconds: number,
+  vus: { readonly preAllocated: number; readonly max: number },
+): ExecutorConfig {
+  return {
+    executor: "constant-arrival-rate",
+    rate,
+    timeUnit: "1s",
+    duration: k6Duration(seconds),
+    preAllocatedVUs: vus.preAllocated,
+    maxVUs: vus.max,
+  };
+}
+
+/**
+ * One capacity step: the warm-up at the step's rate, cut at its end (gracefulStop 0) so its VUs are free for the
+ * judged stretch that starts then (k6 reuses VUs only between scenarios that do not overlap), and the judged stretch.
+ * Its VUs are sized from the latency objective (capacity-plan.ts stepVus).
+ */
+function planCapacityStep(config: RunConfig, step: CapacityStep): ScenarioPlan {
+  const rate = Math.max(1, Math.round(step.rate));
+  const latency = { [EVENT_DURATION]: [DEFAULT_LATENCY_OBJECTIVE], ...config.thresholdOverrides };
+  const vus = stepVus(rate, config.vus, config.instances, latencyLimitMs(latency));
+  const seconds = step.warmUpSeconds + step.judgedSeconds;
+  return {
+    executor: {
+      ...constantRate(rate, step.judgedSeconds, vus),
+      gracefulStop: "10s",
+      ...(step.warmUpSeconds > 0 ? { startTime: k6Duration(step.warmUpSeconds) } : {}),
+    },
+    warmUp: undefined,
+    warmUpSeconds: 0,
+    rateWarmUp:
+      step.warmUpSeconds > 0
+        ? { ...constantRate(rate, step.warmUpSeconds, vus), gracefulStop: "0s" }
+        : undefined,
+    judgedFromSeconds: step.warmUpSeconds,
+    plannedIterations: rate * step.judgedSeconds,
+    idleGap: undefined,
+    expectedSeconds: seconds,
+    maxSeconds: seconds + 10 + config.timeoutSeconds,
+  };
 }
 
 /** Shapes each scenario's executor from the run configuration. */
@@ -188,6 +247,15 @@ export function planScenario(config: RunConfig): ScenarioPlan {
         maxSeconds: maxSeconds + 5,
       };
     }
+    case "capacity":
+      return planCapacityStep(
+        config,
+        config.capacityStep ?? {
+          rate: config.rate,
+          warmUpSeconds: DEFAULT_STEP_WARM_UP_SECONDS,
+          judgedSeconds: DEFAULT_STEP_SECONDS,
+        },
+      );
     case "token-storm":
       return {
         executor: { executor: "constant-vus", vus, duration: k6Duration(duration), gracefulStop: "10s" },
@@ -199,4 +267,26 @@ export function planScenario(config: RunConfig): ScenarioPlan {
         maxSeconds: duration + 10,
       };
   }
+}
+
+/**
+ * An arrival-rate executor's highest rate (events a second) and the VUs it may use at most; undefined for a closed
+ * model, which schedules no arrivals and drops none.
+ */
+export function arrivalCeiling(
+  executor: ExecutorConfig,
+): { readonly peakRate: number; readonly maxVus: number } | undefined {
+  const { rate, timeUnit, startRate, stages, maxVUs } = executor as {
+    rate?: unknown;
+    timeUnit?: unknown;
+    startRate?: unknown;
+    stages?: unknown;
+    maxVUs?: unknown;
+  };
+  if (typeof maxVUs !== "number") return undefined;
+  const perSecond = timeUnit === "1m" ? 1 / 60 : 1;
+  if (typeof rate === "number") return { peakRate: rate * perSecond, maxVus: maxVUs };
+  if (typeof startRate !== "number" || !Array.isArray(stages)) return undefined;
+  const targets = stages.map((stage) => Number((stage as { target?: unknown }).target ?? 0));
+  return { peakRate: Math.max(startRate, ...targets) * perSecond, maxVus: maxVUs };
 }

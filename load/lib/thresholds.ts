@@ -1,4 +1,11 @@
-import { EVENT_DURATION, EXPIRY, METRIC, TOKEN_DURATION, TOKEN_FAILURES } from "./metric-names.ts";
+import {
+  DEFAULT_LATENCY_OBJECTIVE,
+  EVENT_DURATION,
+  EXPIRY,
+  METRIC,
+  TOKEN_DURATION,
+  TOKEN_FAILURES,
+} from "./metric-names.ts";
 import { RENAMED_METRICS, RETIRED_METRICS } from "./renamed-metrics.ts";
 import type { RunConfig } from "./run-config.ts";
 import type { ScenarioPlan } from "./scenario-plan.ts";
@@ -19,7 +26,7 @@ export function defaultThresholds(config: RunConfig, plan: ScenarioPlan): Record
     [METRIC.eventsFailed]: ["rate<0.01"],
     // A redirect is never followed and never success: one fails the run, whatever share of requests it is.
     [METRIC.redirects]: ["count==0"],
-    [EVENT_DURATION]: ["p(95)<500"],
+    [EVENT_DURATION]: [DEFAULT_LATENCY_OBJECTIVE],
   };
   if (plan.plannedIterations !== undefined) {
     // Guards against coordinated omission: iterations k6 could not start were never measured.

@@ -1,4 +1,5 @@
 import { formatDuration, formatDurationCompact } from "../index.ts";
+import { compareCapacity, formatRate } from "./compare-capacity.ts";
 import type { FigureStatus, GateStatus } from "./comparison-status.ts";
 import type { FigureId } from "./figure-ids.ts";
 import type { ChangeFloor, WorseWhen } from "./judge-shift.ts";
@@ -17,6 +18,8 @@ export interface CompareOptions {
   readonly failureFloor: ChangeFloor;
   /** Accepted events per second: default 5 % of the baseline's rate. */
   readonly acceptedFloor: ChangeFloor;
+  /** A capacity (the highest rate held): default 10 % of the baseline's, the run-to-run noise of a search. */
+  readonly capacityFloor: ChangeFloor;
   readonly confidence: number;
   /** Length of the windows judged on their own (the warm-up excluded); runs shorter than two are judged whole. */
   readonly windowSeconds: number;
@@ -31,6 +34,7 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
   latencyFloor: { relative: 0.2, absolute: 5 },
   failureFloor: { relative: 0.5, absolute: 0.01 },
   acceptedFloor: { relative: 0.05, absolute: 0 },
+  capacityFloor: { relative: 0.1, absolute: 1 },
   confidence: 0.95,
   windowSeconds: 60,
   minSamples: 20,
@@ -407,6 +411,26 @@ function* comparing(
   candidate: LoadRecord,
   options: CompareOptions,
 ): Generator<void, LoadComparison> {
+  // A capacity run is compared by its capacity alone: its steps ran at other rates from one search to the next.
+  if (base.capacity !== undefined && candidate.capacity !== undefined) {
+    return {
+      figures: [
+        {
+          id: "capacity",
+          label: "capacity (highest rate held)",
+          short: "capacity",
+          window: undefined,
+          samples: { baseline: 1, candidate: 1, of: "search(es)" },
+          format: formatRate,
+          ...compareCapacity(base.capacity, candidate.capacity, options.capacityFloor),
+        },
+      ],
+      windows: [],
+      windowsJudged: 0,
+      windowSeconds: options.windowSeconds,
+      notes: comparisonNotes(base, candidate),
+    };
+  }
   const unitMs = candidate.unitMs;
   const baseUnits = judgedUnits(base);
   const candidateUnits = judgedUnits(candidate);

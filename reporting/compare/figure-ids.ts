@@ -6,6 +6,7 @@ export const FIGURE_IDS = [
   "token.p50",
   "events.failure-rate",
   "events.accepted-rate",
+  "capacity",
 ] as const;
 
 export type FigureId = (typeof FIGURE_IDS)[number];

@@ -1,4 +1,6 @@
 // Comparing a run with a baseline: the statistics (pure), the load record a run keeps, and how a comparison reads.
+
+export { compareCapacity } from "./compare-capacity.ts";
 export type {
   ContractCheckChange,
   ContractCheckRecord,
@@ -21,7 +23,13 @@ export type { FigureId } from "./figure-ids.ts";
 export { FIGURE_IDS } from "./figure-ids.ts";
 export type { ChangeFloor } from "./judge-shift.ts";
 export { bucketMiddle, LatencyHistogram, MAX_BUCKET_INDEX } from "./latency-histogram.ts";
-export type { LoadRecord, LoadRecordSettings, TargetRecord, UnitRecord } from "./load-record.ts";
+export type {
+  CapacityRecord,
+  LoadRecord,
+  LoadRecordSettings,
+  TargetRecord,
+  UnitRecord,
+} from "./load-record.ts";
 export {
   comparisonNotes,
   LOAD_RECORD_FORMAT,

@@ -55,6 +55,7 @@ export const LOAD_RECORD_SCHEMA = z
         .object({
           latencyMs: z.int().nonnegative(),
           faults: z.array(z.string().max(100)).max(100),
+          throughputLimit: z.int().positive().optional(),
         })
         .optional(),
     }),
@@ -62,6 +63,15 @@ export const LOAD_RECORD_SCHEMA = z
     unitMs: z.int().positive().max(86_400_000),
     warmUpUnits: count,
     units: z.array(UNIT).max(MAX_RECORD_UNITS),
+    capacity: z
+      .strictObject({
+        kind: z.enum(["bracketed", "at-least", "none"]),
+        held: positive.nullable(),
+        broken: positive.nullable(),
+        limitedAt: positive.nullable(),
+        objectives: z.array(z.string().max(500)).max(100),
+      })
+      .optional(),
   })
   .refine((record) => record.warmUpUnits <= record.units.length, {
     path: ["warmUpUnits"],

@@ -14,6 +14,18 @@ export interface LoadRecordSettings {
   readonly expiresInSeconds: number | null;
 }
 
+/** What a capacity search found, as a baseline keeps it. */
+export interface CapacityRecord {
+  /** bracketed (a rate held, a higher one broke), at-least (none broke), none (no rate held). */
+  readonly kind: "bracketed" | "at-least" | "none";
+  readonly held: number | null;
+  readonly broken: number | null;
+  /** The lowest rate the generator, not the target, limited. */
+  readonly limitedAt: number | null;
+  /** The objectives each step was held to, `metric expression`, sorted: other objectives are another experiment. */
+  readonly objectives: readonly string[];
+}
+
 /** One unit of time of a run: the latency histograms per endpoint ([bucket, count] pairs) and the event outcomes. */
 export interface UnitRecord {
   readonly events: readonly (readonly [number, number])[];
@@ -30,7 +42,12 @@ export interface TargetRecord {
   /** The events API's origin (scheme, host, port); the embedded sandbox's changes every run. */
   readonly origin: string;
   /** How the embedded sandbox was set up: its faults and the latency it added; absent for a deployed target. */
-  readonly sandbox?: { readonly latencyMs: number; readonly faults: readonly string[] };
+  readonly sandbox?: {
+    readonly latencyMs: number;
+    readonly faults: readonly string[];
+    /** The events a second it served at most, when it was limited. */
+    readonly throughputLimit?: number;
+  };
 }
 
 /**
@@ -50,6 +67,8 @@ export interface LoadRecord {
   /** Leading units left out of the events figures: the token warm-up, then connections and JIT warming up. */
   readonly warmUpUnits: number;
   readonly units: readonly UnitRecord[];
+  /** A capacity run's figure (its steps' own figures are not compared: each ran at another rate). */
+  readonly capacity?: CapacityRecord;
 }
 
 /** Units of 0.5 s for runs up to 5 minutes, longer ones so that a run keeps about 600 units. */
@@ -71,6 +90,10 @@ export function settingsDifferences(base: LoadRecord, candidate: LoadRecord): st
     if (a !== b) differences.push(`${key} ${a ?? "none"} → ${b ?? "none"}`);
   }
   if (base.unitMs !== candidate.unitMs) differences.push(`unitMs ${base.unitMs} → ${candidate.unitMs}`);
+  const objectives = (r: LoadRecord) => (r.capacity?.objectives ?? []).join(", ") || "none";
+  if (objectives(base) !== objectives(candidate)) {
+    differences.push(`objectives ${objectives(base)} → ${objectives(candidate)}`);
+  }
   return differences;
 }
 
@@ -79,8 +102,8 @@ const faultList = (faults: readonly string[]) =>
 
 /**
  * Targets that make two runs different experiments, refused before any load: the embedded sandbox against a
- * deployed API, a sandbox with other faults (each breaks a rule, so the runs measure different servers), or one that
- * added another latency, unless that slowdown is simulated on purpose (`allowLatencyChange`).
+ * deployed API, a sandbox with other faults (each breaks a rule, so the runs measure different servers) or another
+ * throughput limit (another capacity), or one that added another latency, unless that slowdown is simulated on purpose (`allowLatencyChange`).
  */
 export function targetMismatches(
   base: TargetRecord,
@@ -95,6 +118,10 @@ export function targetMismatches(
   const a = faultList(base.sandbox?.faults ?? []);
   const b = faultList(candidate.sandbox?.faults ?? []);
   if (a !== b) mismatches.push(`sandbox faults ${a} → ${b}`);
+  const limit = (t: TargetRecord) => t.sandbox?.throughputLimit ?? "none";
+  if (limit(base) !== limit(candidate)) {
+    mismatches.push(`sandbox throughput limit ${limit(base)} → ${limit(candidate)} events/s`);
+  }
   const latency = (t: TargetRecord) => t.sandbox?.latencyMs ?? 0;
   if (!allowLatencyChange && latency(base) !== latency(candidate)) {
     mismatches.push(

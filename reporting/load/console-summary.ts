@@ -10,7 +10,7 @@ import { describeLoad, VERDICT_TITLE } from "./summary-markdown.ts";
 const TEXT_MARK: Record<ThresholdStatus, string> = { PASS: "✓", FAIL: "✗", WAIVED: "~ WAIVED" };
 
 /** The end-of-test summary k6 prints instead of its own: short, plain, and with the verdict. */
-export function renderText({ context, facts, thresholds, verdict, result }: ReportInput): string {
+export function renderText({ context, facts, thresholds, verdict, generator, result }: ReportInput): string {
   const latency = (values: ReadonlyArray<readonly [string, number]>) =>
     values.length === 0 ? "–" : values.map(([stat, ms]) => `${stat}=${formatDuration(ms)}`).join(" · ");
   const cause = droppedCause(context, facts.droppedIterations);
@@ -40,6 +40,8 @@ export function renderText({ context, facts, thresholds, verdict, result }: Repo
             `iterations ${context.instances.map((t) => t.iterations).join(" + ")} = ${facts.iterations}`,
         ]),
     `  latency  ${latency(facts.eventLatency)}`,
+    `  k6       ${generator.limited ? "LIMITED the run: " : ""}${generator.measured}`,
+    ...generator.signals.map((signal) => `    ${signal.detail}`),
     `  tokens   requests ${facts.tokenRequests}, refreshes ${facts.tokenRefreshes}, failed ${facts.tokenFailures}, ` +
       `latency ${latency(facts.tokenLatency)}`,
     "",

@@ -1,4 +1,24 @@
 // The load run's reports, rendered in Node from k6's end-of-test summary.
+export type { CapacityReport, CapacitySearchShape } from "./capacity-report.ts";
+export {
+  describeResolution,
+  renderCapacityJson,
+  renderCapacityJunit,
+  renderCapacityMarkdown,
+  renderCapacityText,
+} from "./capacity-report.ts";
+export type { CapacityFigure, CapacityStop } from "./capacity-result.ts";
+export {
+  brokenByText,
+  capacityClause,
+  capacityFigure,
+  capacityLoadResult,
+  describeStop,
+  searchedSteps,
+} from "./capacity-result.ts";
+export type { CapacityStepOutcome, CapacityStepPlan, CapacityStepResult } from "./capacity-step.ts";
+export { judgeCapacityStep } from "./capacity-step.ts";
+export type { GeneratorUsage, GeneratorVerdict } from "./generator-limit.ts";
 export { mergeSummaries, trendKeys } from "./merge-summaries.ts";
 export type { ReportAddition } from "./render-reports.ts";
 export { renderReports } from "./render-reports.ts";

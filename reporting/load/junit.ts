@@ -61,7 +61,7 @@ function runCase(suite: string, result: LoadResult): JunitCase[] {
  * be decided). Only the thresholds decide k6's exit code; the verdict case mirrors them for readers.
  */
 export function renderJunit(
-  { context, facts, thresholds, verdict, result }: ReportInput,
+  { context, facts, thresholds, verdict, generator, result }: ReportInput,
   extraSuites: readonly JunitSuite[] = [],
 ): string {
   const suite = `load.${context.scenario}`;
@@ -72,6 +72,21 @@ export function renderJunit(
     outcome: thresholdOutcome(t, result),
   }));
   cases.push({ name: "sliding expiry", classname: suite, seconds: 0, outcome: verdictOutcome(verdict) });
+  // A limited generator is no failure of the target, and no pass either: the run measured k6.
+  cases.push({
+    name: "load generator",
+    classname: suite,
+    seconds: 0,
+    output: generator.measured,
+    outcome: generator.limited
+      ? {
+          kind: "error",
+          message: "the generator, not the API, limited this run",
+          type: "generator",
+          detail: generator.signals.map((s) => s.detail).join(" "),
+        }
+      : { kind: "passed" },
+  });
   cases.push(...runCase(suite, result));
   return renderJunitXml({
     name: "event-harness load",

@@ -1,13 +1,17 @@
+import { EVENT_DURATION } from "../../load/index.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import type { JunitSuite } from "../index.ts";
 import { renderText } from "./console-summary.ts";
 import { droppedCause } from "./dropped-cause.ts";
+import type { GeneratorInput } from "./generator-limit.ts";
+import { judgeGenerator } from "./generator-limit.ts";
 import { renderJunit } from "./junit.ts";
 import type { ReportContext } from "./report-context.ts";
+import type { ReportFacts } from "./report-facts.ts";
 import { reportFacts } from "./report-facts.ts";
 import type { BaselineVerdict, LoadResult, RunEnding } from "./run-result.ts";
 import { describeResult, FINISHED, loadResult } from "./run-result.ts";
-import type { SummaryData } from "./summary-data.ts";
+import type { SummaryData, ThresholdResult } from "./summary-data.ts";
 import { thresholdResults } from "./summary-data.ts";
 import type { ReportInput } from "./summary-markdown.ts";
 import { renderMarkdown } from "./summary-markdown.ts";
@@ -31,6 +35,36 @@ export interface ReportAddition {
   readonly markdown: string;
 }
 
+/** What the generator judgement reads of a whole run: the load it was asked for and what k6 measured. */
+export function generatorInput(
+  facts: ReportFacts,
+  context: ReportContext,
+  thresholds: readonly ThresholdResult[],
+): GeneratorInput {
+  return {
+    usage: context.generator,
+    droppedIterations: facts.droppedIterations,
+    plannedIterations: context.plannedIterations,
+    completedIterations: facts.iterations,
+    peakRate: context.arrivals?.peakRate,
+    maxVus: context.arrivals?.maxVus,
+    meanLatencyMs: new Map(facts.eventLatency).get("avg"),
+    latencyKept: latencyObjectives(thresholds),
+  };
+}
+
+/** Whether every threshold on event latency passed, and what they observed; undefined when there is none. */
+export function latencyObjectives(
+  thresholds: readonly ThresholdResult[],
+): { kept: boolean; observed: string } | undefined {
+  const latency = thresholds.filter((t) => t.metric.startsWith(EVENT_DURATION.slice(0, -1)));
+  if (latency.length === 0) return undefined;
+  return {
+    kept: latency.every((t) => t.ok),
+    observed: latency.map((t) => `${t.expression}: ${t.observed ?? "not observed"}`).join(", "),
+  };
+}
+
 /**
  * Renders every report from k6's end-of-test data and how the run ended; pure, so it runs in k6's handleSummary and
  * in unit tests.
@@ -45,16 +79,19 @@ export function renderReports(
   const facts = reportFacts(data, context.warmUpSeconds);
   const thresholds = thresholdResults(data);
   const verdict = slidingExpiryVerdict(facts, context);
+  const generator = judgeGenerator(generatorInput(facts, context, thresholds));
   const runFacts = {
     eventsAccepted: facts.eventsAccepted,
     eventsRejected: facts.eventsRejected,
     slidingExercised: verdict.level === "held" || verdict.level === "broken",
+    generator,
   };
   const input: ReportInput = {
     context,
     facts,
     thresholds,
     verdict,
+    generator,
     result: loadResult(thresholds, ending, ledger, runFacts, addition?.baseline),
   };
   const dropped = droppedCause(context, facts.droppedIterations);
@@ -65,6 +102,7 @@ export function renderReports(
       result: { outcome: input.result.outcome, reason: input.result.reason },
       verdictLine: describeResult(input.result),
       verdict: input.verdict,
+      generator,
       failedThresholds: input.result.failedThresholds,
       waivedThresholds: input.result.waivedThresholds,
       accepted: input.result.accepted,

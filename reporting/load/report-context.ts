@@ -1,5 +1,6 @@
 import type { ClientModel, IdleGapPlan, RunConfig, ScenarioName, ScenarioPlan } from "../../load/index.ts";
-import { SCENARIOS } from "../../load/index.ts";
+import { arrivalCeiling, SCENARIOS } from "../../load/index.ts";
+import type { GeneratorUsage } from "./generator-limit.ts";
 
 /** One k6 instance's own counts, shown next to the merged totals of a run split over several instances. */
 export interface InstanceTotals {
@@ -28,6 +29,10 @@ export interface ReportContext {
   /** Seconds the token warm-up ran before the rate started (0: none); rates are over the time after it. */
   readonly warmUpSeconds: number;
   readonly idleGap: IdleGapPlan | undefined;
+  /** The highest arrival rate asked for (events a second) and the VUs k6 could use; undefined for closed models. */
+  readonly arrivals?: { readonly peakRate: number; readonly maxVus: number };
+  /** What the k6 processes used while they ran: their CPU, and their warnings that VUs ran out. */
+  readonly generator?: GeneratorUsage;
   /** Set when the run was split over several k6 instances whose results were merged. */
   readonly instances?: readonly InstanceTotals[];
   /** Said at the top of every report (e.g. that TLS was not verified). */
@@ -45,6 +50,7 @@ export function reportContext(
   warnings: readonly string[] = [],
   overrides: readonly string[] = [],
 ): ReportContext {
+  const arrivals = arrivalCeiling(plan.executor);
   return {
     scenario: config.scenario,
     runId: config.runId,
@@ -58,6 +64,7 @@ export function reportContext(
     plannedIterations: plan.plannedIterations,
     warmUpSeconds: plan.warmUpSeconds,
     idleGap: plan.idleGap,
+    ...(arrivals === undefined ? {} : { arrivals }),
     warnings,
     ...(overrides.length === 0 ? {} : { overrides }),
   };

@@ -2,9 +2,11 @@ import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import { ledgerNote, staleWaiverClause, staleWaiverWarning } from "../accepted/describe-outcomes.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 import { unobserved } from "../accepted/entry-outcome.ts";
-import { isBaselineGateId } from "../accepted/gate-ids.ts";
+import { isBaselineGateId, isExpiryMetric } from "../accepted/gate-ids.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import { countNoun } from "../index.ts";
+import type { GeneratorVerdict } from "./generator-limit.ts";
+import { generatorClause } from "./generator-limit.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 
 /**
@@ -37,6 +39,8 @@ export interface LoadResult {
   readonly baseline: { readonly line: string; readonly fails: boolean } | undefined;
   /** The ledger the run was judged with, as the user named it. */
   readonly ledgerFile?: string;
+  /** A capacity search's figure in one clause, which the verdict line gives instead of the thresholds'. */
+  readonly capacity?: string | undefined;
 }
 
 /** What a baseline comparison adds to a run's verdict. */
@@ -58,6 +62,16 @@ export interface RunFacts {
   readonly eventsRejected: number;
   /** Whether the run put sliding expiry to the test; its gates' entries are unobserved otherwise. */
   readonly slidingExercised: boolean;
+  /** Whether the load generator, not the target, limited the run. */
+  readonly generator?: GeneratorVerdict;
+}
+
+/**
+ * Thresholds whose failure proves a contract violation whatever the load generator did: a token refused in use or
+ * accepted past its idle lifetime, a redirect. The others (latency, errors, dropped iterations) measure the load.
+ */
+function provesViolation(metric: string): boolean {
+  return isExpiryMetric(metric) || metric === "redirects" || metric.startsWith("redirects{");
 }
 
 /** How each outcome is written in reports. */
@@ -93,6 +107,14 @@ export function loadResult(
   if (ending.kind !== "finished") return { outcome: ending.kind, reason: ending.reason, ...base };
   if (thresholds === undefined) {
     return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", ...base };
+  }
+  // A run the generator limited measured k6, not the target: only a contract violation still proves something.
+  const generator = facts?.generator;
+  if (generator?.limited === true) {
+    const clause = generatorClause(generator);
+    return base.failedThresholds.some((t) => provesViolation(t.metric))
+      ? { outcome: "failed", reason: clause, ...base }
+      : { outcome: "undecided", reason: clause, ...base };
   }
   const failed = base.failedThresholds.length > 0 || regressed.length > 0 || baseline?.fails === true;
   // Whatever is waived, a run the target accepted nothing from has not passed.
@@ -142,11 +164,12 @@ export function describeResult(result: LoadResult): string {
   const baseline = result.baseline;
   const failing = [
     ...(result.reason === undefined ? [] : [result.reason]),
-    ...(failed > 0 ? [thresholds] : []),
+    // A capacity search is judged by its figure, which stands where the thresholds' clause would.
+    ...(result.capacity === undefined && failed > 0 ? [thresholds] : []),
     ...(baseline?.fails === true ? [baseline.line] : []),
   ];
   const holding = [
-    ...(failed > 0 ? [] : [thresholds]),
+    ...(result.capacity === undefined ? (failed > 0 ? [] : [thresholds]) : [result.capacity]),
     ...(baseline === undefined || baseline.fails ? [] : [baseline.line]),
   ];
   const clauses = [

@@ -1,4 +1,4 @@
-import { checkThreshold, OBSERVE_EXPRESSION, OBSERVE_TREND_EXPRESSION } from "../../load/index.ts";
+import { checkThreshold, OBSERVE_EXPRESSIONS } from "../../load/index.ts";
 
 /** The parts of k6's handleSummary() data the reports read (k6 v2, the default machine-readable form). */
 export interface SummaryMetric {
@@ -75,7 +75,7 @@ export function thresholdResults(data: SummaryData): ThresholdResult[] {
   const results: ThresholdResult[] = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [expression, { ok }] of Object.entries(metric.thresholds ?? {})) {
-      if (expression === OBSERVE_EXPRESSION || expression === OBSERVE_TREND_EXPRESSION) continue;
+      if (OBSERVE_EXPRESSIONS.includes(expression)) continue;
       const stat = expressionStat(expression);
       const value = metric.values[stat];
       results.push({

@@ -12,6 +12,8 @@ import {
   warningCallout,
 } from "../index.ts";
 import { droppedCause } from "./dropped-cause.ts";
+import type { GeneratorVerdict } from "./generator-limit.ts";
+import { generatorRemedy } from "./generator-limit.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import type { LoadResult, ThresholdStatus } from "./run-result.ts";
@@ -25,6 +27,8 @@ export interface ReportInput {
   readonly facts: ReportFacts;
   readonly thresholds: readonly ThresholdResult[];
   readonly verdict: SlidingExpiryVerdict;
+  /** Whether the load generator, not the target, limited the run. */
+  readonly generator: GeneratorVerdict;
   readonly result: LoadResult;
 }
 
@@ -61,7 +65,14 @@ export function describeLoad(context: ReportContext): string {
 }
 
 /** `summary.md`: throughput, latency percentiles, token metrics, thresholds and the sliding-expiry verdict. */
-export function renderMarkdown({ context, facts, thresholds, verdict, result }: ReportInput): string {
+export function renderMarkdown({
+  context,
+  facts,
+  thresholds,
+  verdict,
+  generator,
+  result,
+}: ReportInput): string {
   const expected =
     verdict.expectedIdleExpiries === undefined ? "" : ` of ${verdict.expectedIdleExpiries} expected`;
   const cause = droppedCause(context, facts.droppedIterations);
@@ -119,6 +130,7 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     `- Iterations: ${facts.iterations}${context.plannedIterations === undefined ? "" : ` of ${context.plannedIterations} planned`}, dropped: ${facts.droppedIterations}${cause === undefined ? "" : `: ${inlineText(cause)}`}`,
     "",
     ...instancesTable(context, facts),
+    ...generatorSection(generator),
     "## Latency (ms)",
     "",
     latencyTable(facts),
@@ -135,6 +147,24 @@ export function renderMarkdown({ context, facts, thresholds, verdict, result }: 
     "",
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** Whether k6 kept up: what was measured, and each signal that says it did not. */
+export function generatorSection(generator: GeneratorVerdict): string[] {
+  return [
+    `## Load generator: ${generator.limited ? "LIMITED" : "kept up"}`,
+    "",
+    ...(generator.limited
+      ? [
+          `**The generator, not the API, limited this run: ${inlineText(generatorRemedy(generator))}.** Its figures are k6's, not the target's.`,
+          "",
+          ...generator.signals.map((s) => `- ${paragraphText(s.detail)}`),
+          "",
+        ]
+      : []),
+    `Measured: ${paragraphText(generator.measured)}`,
+    "",
+  ];
 }
 
 /** Each instance's counts and the merged totals, which are their sums. */

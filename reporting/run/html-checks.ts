@@ -2,6 +2,7 @@ import type { CheckResult, CheckStatus, Evidence } from "../../contracts/index.t
 import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
 import { formatDuration } from "../index.ts";
 import { escapeHtml } from "./html-escape.ts";
+import { renderExploration } from "./html-exploration.ts";
 
 const STATUS_ORDER: readonly CheckStatus[] = ["FAIL", "ERROR", "WAIVED", "WARN", "SKIP", "PASS"];
 
@@ -82,6 +83,7 @@ function renderCheck(check: CheckResult): string {
     `<span class="pill level">${escapeHtml(check.level)}</span></summary>`,
     `<div class="check-body"><dl><dt>Rule</dt><dd>${escapeHtml(check.rule)}</dd><dt>Level</dt><dd>${escapeHtml(check.level)}</dd>`,
     `<dt>Took</dt><dd>${escapeHtml(formatDuration(check.durationMs))}</dd>${acceptanceTerm(check)}</dl>`,
+    renderExploration(check),
     evidence,
     "</div></details>",
   ].join("");

@@ -1,4 +1,5 @@
 import { countNoun, formatDuration, formatDurationCompact } from "../index.ts";
+import { renderCapacityBody } from "./capacity-page.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
 import type { LoadSummary } from "./load-summary.ts";
@@ -230,6 +231,18 @@ export function renderLinks(details: PartDetails, wanted: ReadonlyArray<readonly
 export function renderLoadBody(details: PartDetails): string {
   const { load, series, outcome } = details;
   const out: string[] = [];
+  // A capacity search: its figure, rate against latency and failures, every step.
+  if (details.capacity !== undefined) {
+    out.push(renderCapacityBody(outcome.id, details.capacity));
+    if (details.comparison) {
+      const { baseline, status, line } = details.comparison;
+      out.push(
+        `<div class="callout ${status === "REGRESSED" ? "broken" : "held"}"><strong>Against the baseline ${escapeHtml(baseline)}:</strong> <span class="pill">${escapeHtml(status)}</span> ${escapeHtml(line ?? "")}</div>`,
+      );
+    }
+    out.push(renderLinks(details, [["capacity.html", "capacity.html"], ...LINKS]));
+    return out.join("");
+  }
   const context = describeContext(load);
   if (context) out.push(`<p class="muted">${escapeHtml(context)}</p>`);
   if (load?.slidingExpiry) {
@@ -237,6 +250,12 @@ export function renderLoadBody(details: PartDetails): string {
     out.push(
       `<div class="callout ${escapeHtml(level)}"><strong>Sliding expiry under load:</strong> <span class="pill ${escapeHtml(level)}">${escapeHtml(level)}</span>` +
         `<ul>${reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join("")}</ul></div>`,
+    );
+  }
+  if (load?.generator?.limited) {
+    out.push(
+      `<div class="callout broken"><strong>The generator, not the API, limited this run:</strong> its figures are k6's, not the target's.` +
+        `<ul>${load.generator.signals.map((signal) => `<li>${escapeHtml(signal)}</li>`).join("")}</ul></div>`,
     );
   }
   if (details.comparison) {

@@ -1,5 +1,7 @@
 // The run report (Node only): per-second series from k6, the self-contained HTML page, and the CI summary.
 
+export type { CapacityDigest, CapacityStepDigest } from "./capacity-page.ts";
+export { digestCapacity, renderCapacityBody, renderCapacityPage } from "./capacity-page.ts";
 export type { PartJunit } from "./combined-junit.ts";
 export { renderCombinedJunit } from "./combined-junit.ts";
 export type { LeadItem, PartLead } from "./failure-leads.ts";

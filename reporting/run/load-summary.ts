@@ -22,6 +22,12 @@ export interface LoadSummary {
   readonly acceptedFile?: string;
   /** The load command's sliding-expiry verdict (`held`, `broken`, `inconclusive`, `not-exercised`) and why. */
   readonly slidingExpiry?: { readonly level: string; readonly reasons: readonly string[] };
+  /** Whether the load generator, not the target, limited the run: what was measured and, when it did, why. */
+  readonly generator?: {
+    readonly limited: boolean;
+    readonly measured: string;
+    readonly signals: readonly string[];
+  };
   /** What ran, as the load command describes it. */
   readonly context?: {
     readonly scenario?: string;
@@ -84,8 +90,24 @@ export function digestLoadSummary(data: unknown): LoadSummary | undefined {
   const reason = isObject(harness.result) ? str(harness.result.reason) : undefined;
   const acceptedFile = str(harness.acceptedFile);
   const droppedCause = str(harness.droppedCause);
+  const generator = isObject(harness.generator) ? harness.generator : undefined;
+  const measured = str(generator?.measured);
   return {
     ...(droppedCause === undefined ? {} : { droppedCause }),
+    ...(generator === undefined || measured === undefined
+      ? {}
+      : {
+          generator: {
+            limited: generator.limited === true,
+            measured,
+            signals: Array.isArray(generator.signals)
+              ? generator.signals.flatMap((s: unknown) => {
+                  const detail = isObject(s) ? str(s.detail) : undefined;
+                  return detail === undefined ? [] : [detail];
+                })
+              : [],
+          },
+        }),
     ...(verdictLine === undefined ? {} : { verdictLine }),
     ...(reason === undefined ? {} : { reason }),
     accepted: asOutcomes(harness.accepted),

@@ -2,6 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { CheckResult } from "../../contracts/index.ts";
 import type { OutcomeFacts } from "../accepted/describe-outcomes.ts";
+import type { CapacityDigest } from "./capacity-page.ts";
+import { digestCapacity } from "./capacity-page.ts";
 import type { LoadSummary } from "./load-summary.ts";
 import { digestLoadSummary } from "./load-summary.ts";
 import { asOutcomes } from "./recorded-outcomes.ts";
@@ -29,6 +31,8 @@ export interface PartDetails {
   readonly outcome: PartOutcome;
   readonly checks?: ChecksFile;
   readonly load?: LoadSummary;
+  /** A capacity search's figure and steps, when the load part searched for one. */
+  readonly capacity?: CapacityDigest;
   readonly series?: TimeSeries;
   /** The load part's comparison with its baseline, when it was given one. */
   readonly comparison?: BaselineComparisonFile;
@@ -104,7 +108,13 @@ export async function readPartDetails(runDir: string, outcome: PartOutcome): Pro
     .sort();
   const files = names.map((name) => `${outcome.id}/${name}`);
   if (outcome.kind === "load") {
-    const load = digestLoadSummary(await readJson(path.join(dir, "summary.json")));
+    const summary = await readJson(path.join(dir, "summary.json"));
+    const capacity = digestCapacity(summary);
+    if (capacity !== undefined) {
+      const comparison = asComparison(await readJson(path.join(dir, BASELINE_COMPARISON_FILE)));
+      return { outcome, files, capacity, ...(comparison ? { comparison } : {}) };
+    }
+    const load = digestLoadSummary(summary);
     const series = asTimeSeries(await readJson(path.join(dir, TIME_SERIES_FILE)));
     const comparison = asComparison(await readJson(path.join(dir, BASELINE_COMPARISON_FILE)));
     return {

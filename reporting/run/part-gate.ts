@@ -13,6 +13,8 @@ const STALE_CLAUSE = /; STALE WAIVERS?: [^;]*$/;
  * checks part's counts, naming what failed, and its ledger's notes.
  */
 export function partGate(part: PartDetails): string | undefined {
+  if (part.capacity?.verdictLine !== undefined)
+    return part.capacity.verdictLine.replace(/^[A-Z][A-Z ]*: /, "").replace(STALE_CLAUSE, "");
   const load = part.load;
   if (load?.verdictLine !== undefined)
     return load.verdictLine.replace(/^[A-Z][A-Z ]*: /, "").replace(STALE_CLAUSE, "");
@@ -35,7 +37,7 @@ export function partGate(part: PartDetails): string | undefined {
  * in the table.
  */
 export function gateWorthNaming(part: PartDetails): boolean {
-  if (part.load?.verdictLine !== undefined) return true;
+  if (part.load?.verdictLine !== undefined || part.capacity?.verdictLine !== undefined) return true;
   const checks = part.checks;
   return (
     checks !== undefined &&

@@ -40,6 +40,12 @@ function partFact(part: PartDetails): string {
     const problems = part.checks.checks.filter((check) => check.status !== "PASS").length;
     return `${countNoun(n, "check")}${problems === 0 ? ", all PASS" : `, ${problems} not PASS`}`;
   }
+  if (part.capacity) {
+    const { held, broken } = part.capacity;
+    return held === undefined
+      ? "no rate held"
+      : `capacity ${formatNumber(held)} events/s${broken === undefined ? " or more" : ` · ${formatNumber(broken)}/s broke`}`;
+  }
   if (part.load) {
     const f = part.load.facts;
     const violations = f.unexpectedExpiries + f.idleOutlived;

@@ -41,6 +41,10 @@ function demoteHeadings(markdown: string): string {
 function result(part: PartDetails): string {
   if (part.checks)
     return `${countNoun(part.checks.checks.length, "check")}: ${describeCounts(part.checks.checks)}`;
+  if (part.capacity) {
+    const { held, broken, steps } = part.capacity;
+    return `${held === undefined ? "no rate held" : `capacity ${formatNumber(held)} events/s`}${broken === undefined ? "" : `, ${formatNumber(broken)}/s broke`}, ${countNoun(steps.length, "step")}`;
+  }
   if (part.load) {
     const f = part.load.facts;
     const { thresholds, waived } = part.load;

@@ -36,8 +36,24 @@ const CLASSES: ReadonlyArray<readonly [string, FaultName, string]> = [
   ["nesting > 100 levels → 500", "events-5xx-deep-nesting", "inputs.no-server-error"],
   ["lenient dates accepted", "events-lenient-dates", "inputs.dates-enforced"],
   ["numbers accepted as strings", "events-numbers-as-strings", "inputs.types-enforced"],
+  ["address > 100 characters → 500", "events-5xx-long-email", "inputs.email"],
+  ["U-label domain → 500", "events-5xx-idn-email", "inputs.email"],
+  ["any string accepted as an address", "events-email-shape-unchecked", "inputs.email"],
+  ["systemVersion > 50 characters → 500", "events-5xx-long-system-version", "inputs.strings"],
+  ["type beyond ASCII → 500", "events-5xx-non-ascii-type", "inputs.strings"],
+  ["February 29 of 2100 accepted", "events-leap-every-fourth-year", "inputs.calendar"],
+  ["channel id without chl- accepted", "events-channel-prefix-unchecked", "inputs.channel-id"],
+  ["array body accepted as a batch", "events-array-body-accepted", "inputs.body"],
+  ["UTF-16 body → 500", "events-5xx-utf16-body", "inputs.body"],
+  ["a charset or another case → 415", "events-strict-content-type", "inputs.envelope"],
+  ["bearer in lower case → 500", "events-5xx-bearer-lowercase", "inputs.envelope"],
+  ["escaped surrogate pair → 500", "events-5xx-escaped-surrogates", "inputs.json-grammar"],
   ["repeated token parameters accepted", "token-repeated-params-accepted", "inputs.token-form"],
   ["empty token parameter → 500", "token-empty-param-5xx", "inputs.token-form"],
+  ["Basic with an unknown parameter → 500", "token-basic-5xx-unknown-param", "inputs.token-form"],
+  ["secret compared without case", "token-secret-case-insensitive", "inputs.token-fields"],
+  ["required token parameter missing → 500", "token-5xx-missing-param", "inputs.token-fields"],
+  ["token value > 1,000 characters → 500", "token-5xx-long-value", "inputs.token-fields"],
 ];
 
 async function contract(
@@ -86,27 +102,32 @@ const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ")
 
 if (parts.has("classes")) {
   console.log(
-    `## Input bug classes: contract --profile full --only inputs, ${FUZZ_DEFAULTS.full.runs} inputs, seeds 1..${seeds}\n`,
+    `## Input bug classes: contract --only inputs, the fast profile (25 drawn) and the full one (${FUZZ_DEFAULTS.full.runs} drawn), seeds 1..${seeds}\n`,
   );
   console.log(
-    "| class | check | found | input (median, max) | time to find (median, max) | shrink time (median) | minimal input (seed 1) |",
+    "| class | check | fast: found | full: found | found by | full: input (median, max) | time to find (median, max) | shrink time (median) | minimal input (seed 1) |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const [name, fault, id] of CLASSES) {
     const found: Array<NonNullable<CheckResult["counterexample"]>> = [];
+    let fast = 0;
     let example = "";
     for (let seed = 1; seed <= seeds; seed++) {
+      const quick = (await contract([fault], "fast", ["inputs"], seed)).results.find((r) => r.id === id);
+      if (quick !== undefined && ["FAIL", "WARN"].includes(quick.status)) fast += 1;
       const { results } = await contract([fault], "full", ["inputs"], seed);
       const result = results.find((candidate) => candidate.id === id);
       if (result?.counterexample !== undefined && ["FAIL", "WARN"].includes(result.status)) {
         found.push(result.counterexample);
-        if (seed === 1) example = `${result.counterexample.what}: \`${result.counterexample.input}\``;
+        if (seed === 1)
+          example = `${result.counterexample.what}: \`${result.counterexample.input.slice(0, 120)}\``;
       }
     }
     const inputs = found.map((c) => c.foundAt.input);
     const times = found.map((c) => c.foundAt.afterMs);
+    const coverage = found.filter((c) => c.byCoverage).length;
     console.log(
-      `| ${name} | \`${id}\` | ${found.length}/${seeds} | ${median(inputs)}, ${Math.max(...inputs)} | ${seconds(median(times))}, ${seconds(Math.max(...times))} | ${seconds(median(found.map((c) => c.foundAt.shrinkMs)))} | ${cell(example)} |`,
+      `| ${name} | \`${id}\` | ${fast}/${seeds} | ${found.length}/${seeds} | coverage ${coverage}/${found.length} | ${median(inputs)}, ${Math.max(...inputs)} | ${seconds(median(times))}, ${seconds(Math.max(...times))} | ${seconds(median(found.map((c) => c.foundAt.shrinkMs)))} | ${cell(example)} |`,
     );
   }
   console.log("");

@@ -9,13 +9,14 @@
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal is checked on medians over the rounds, each
- * figure ours ÷ floor (the harness's own machinery: above 1, ours costs more) and, for memory, ours ÷ minimal too, with
+ * figure ours ÷ floor, the floor with tokens (the harness's own machinery: above 1, ours costs more) and, for memory,
+ * ours ÷ minimal too, with
  * the spread (lowest–highest round); a ratio whose rounds lie more than ±0.05 from its median is unsteady, and an
  * unsteady figure is reported as such, never as met:
  * - k6 CPU time per event at a fixed rate all scripts hold (GNU time), ≤ 1.10: the steady measure of the cost behind
  *   the rate held. Runs last `--cpu-seconds` (20), so what every run pays once (k6's start, 300 VUs' init, ours' 2 s
- *   token warm-up) weighs little beside the events, as in a real run. Runs are interleaved (minimal, floor, ours,
- *   rotated; `--cpu-reps` times a round) so a drift in the shared machine's load hits every script alike; a round's
+ *   token warm-up) weighs little beside the events, as in a real run. Runs are interleaved (minimal, floor without
+ *   tokens, floor, ours, rotated; `--cpu-reps` times a round) so a drift in the shared machine's load hits every script alike; a round's
  *   ratio is the median of its interleaved pairs. Goal: ours ÷ floor ≤ 1.05. Beside it, not judged, its two parts:
  *   one more run of each script at 10/s gives what a run costs whatever its events (k6's start, the VUs' init, ours'
  *   warm-up tokens, the end-of-test summary) and, from the difference, the marginal CPU per event.
@@ -36,10 +37,12 @@
  * the reference varies, so the sandbox does not answer 409), with one fixed token; ours runs exactly as
  * `event-harness load` runs it (bundle, `--config` options file, VU settings, and what a run adds beside: the HTML
  * dashboard, the REST API its live progress reads every 2 s, the samples its baseline record is built from;
- * `--ours-without` takes parts out to price them). A third script, the floor, is the
- * minimal one plus what every VU and event of this job needs (the SharedArray of generated bodies stamped with
- * the time, the endpoint tag, the named custom metrics with one sample per event, ours' thresholds): it shows how
- * much of ours is the harness's own. autocannon against the same endpoint gives this machine's ceiling. Exits 1
+ * `--ours-without` takes parts out to price them). The floor without tokens is the minimal script plus what every VU
+ * and event of this job needs (the SharedArray of generated bodies stamped with the time, the endpoint tag, the named
+ * custom metrics with one sample per event, ours' thresholds), with the minimal script's one fixed token; the floor,
+ * which the goals are judged against, adds what a performance engineer writes by hand for a job that must exercise
+ * token refresh: each VU fetches its own token and renews it before it expires by reading expires_in. Together they
+ * show how much of ours is the harness's own, and what tokens cost a hand-written script. autocannon against the same endpoint gives this machine's ceiling. Exits 1
  * when a goal is missed. `--profile RATE` instead runs each script once at RATE with k6's CSV output and prints, second
  * by second, the requests, dropped iterations, VUs and latency, and saves k6's Go CPU and allocation profiles of the
  * rate's middle (`go tool pprof -top FILE`) with the bytes allocated per iteration: where a script loses the rate, and
@@ -166,10 +169,10 @@ export default function () {
 `;
 
 /**
- * The floor: the minimal script plus what every VU and event of this job needs (bodies from a SharedArray of
- * generated templates stamped with the current time, event requests tagged apart from token requests, the named
- * custom metrics, one events_failed sample per event, and the same thresholds as ours), and nothing of the harness's
- * own: no token management, no client model.
+ * The floor without tokens: the minimal script plus what every VU and event of this job needs (bodies from a
+ * SharedArray of generated templates stamped with the current time, event requests tagged apart from token requests,
+ * the named custom metrics, one events_failed sample per event, and the same thresholds as ours), with one fixed token
+ * for every VU: no token handling at all.
  */
 const FLOOR_SCRIPT = `import { SharedArray } from "k6/data";
 import http from "k6/http";
@@ -205,6 +208,64 @@ export default function () {
 `;
 
 /**
+ * The floor with tokens, the floor the goals are judged against: the floor without tokens plus what this job asks of
+ * every VU, as a performance engineer writes it by hand: each VU fetches its own token (its first iteration) and
+ * renews it before it expires, at nine tenths of the expires_in it read, and counts its token requests. No client
+ * models, no sliding-expiry accounting: what the harness adds beyond this is its own machinery.
+ */
+const TOKEN_FLOOR_SCRIPT = `import { SharedArray } from "k6/data";
+import http from "k6/http";
+import { Counter, Rate } from "k6/metrics";
+const rate = Number(__ENV.BENCH_RATE);
+const vus = Number(__ENV.BENCH_VUS);
+export const options = {
+  scenarios: {
+    floor: {
+      executor: "constant-arrival-rate", rate, timeUnit: "1s", duration: __ENV.BENCH_DURATION,
+      preAllocatedVUs: vus, maxVUs: vus * 2, gracefulStop: "10s",
+    },
+  },
+  discardResponseBodies: true,
+};
+const url = __ENV.BENCH_URL + "/events";
+const tokenUrl = __ENV.BENCH_TOKEN_URL;
+const form = {
+  grant_type: "client_credentials", client_id: __ENV.BENCH_CLIENT_ID, client_secret: __ENV.BENCH_CLIENT_SECRET,
+  audience: __ENV.BENCH_URL,
+};
+const tokenParams = { tags: { endpoint: "token" }, responseType: "text" };
+const templates = new SharedArray("event-templates", () => JSON.parse(open(__ENV.BENCH_DATA)).templates);
+const add = [
+  new Counter("token_requests").add, new Counter("token_expiries").add, new Counter("events_rejected").add,
+  new Counter("redirects").add, new Rate("events_failed").add,
+];
+let template;
+let params;
+let renewAtMs = 0;
+export default function () {
+  if (params === undefined || Date.now() >= renewAtMs) {
+    const response = http.post(tokenUrl, form, tokenParams);
+    if (add.length > 1) add[0](1);
+    const body = response.status === 200 ? JSON.parse(response.body) : undefined;
+    if (body === undefined || typeof body.access_token !== "string" || typeof body.expires_in !== "number") {
+      params = undefined;
+      add[add.length - 1](true);
+      return;
+    }
+    renewAtMs = Date.now() + body.expires_in * 900;
+    params = {
+      headers: { Authorization: "Bearer " + body.access_token, "Content-Type": "application/json" },
+      tags: { endpoint: "events" },
+    };
+  }
+  if (template === undefined) template = templates[__VU % templates.length];
+  const reference = __ENV.BENCH_RUN + "-" + __VU + "-" + __ITER;
+  http.post(url, template[0] + reference + template[1] + new Date().toISOString() + template[2], params);
+  add[add.length - 1](false);
+}
+`;
+
+/**
  * What `--floor-without` takes out of the floor, to measure what one requirement costs (and so which verdict a goal
  * would cost): the per-event error-rate sample (the `events_failed < 1 %` verdict), the endpoint tag and the latency
  * threshold on its sub-metric (event latency apart from token latency), or the custom metrics but events_failed.
@@ -212,16 +273,17 @@ export default function () {
 const FLOOR_CUTS = ["rate-sample", "event-latency", "metrics"] as const;
 type FloorCut = (typeof FLOOR_CUTS)[number];
 
-function floorScript(cut: FloorCut | undefined): string {
+/** A floor (with or without tokens) less what `--floor-without` takes out of both. */
+function floorScript(floor: string, cut: FloorCut | undefined): string {
   const script =
     cut === "rate-sample"
-      ? FLOOR_SCRIPT.replace("  add[add.length - 1](false);\n", "")
+      ? floor.replace("  add[add.length - 1](false);\n", "")
       : cut === "event-latency"
-        ? FLOOR_SCRIPT.replace('  tags: { endpoint: "events" },\n', "")
+        ? floor.replace('tags: { endpoint: "events" },\n', "")
         : cut === "metrics"
-          ? FLOOR_SCRIPT.replace(/const add = \[[^\]]*\];/, 'const add = [new Rate("events_failed").add];')
-          : FLOOR_SCRIPT;
-  if (cut !== undefined && script === FLOOR_SCRIPT) throw new Error(`--floor-without ${cut} changed nothing`);
+          ? floor.replace(/const add = \[[^\]]*\];/, 'const add = [new Rate("events_failed").add];')
+          : floor;
+  if (cut !== undefined && script === floor) throw new Error(`--floor-without ${cut} changed nothing`);
   return script;
 }
 
@@ -729,16 +791,22 @@ interface ScriptRound {
   readonly marginalCpuSeconds: number;
 }
 
-/** Ratios of one figure in one round: ours over the floor and the minimal script, and the floor over the minimal. */
+/**
+ * Ratios of one figure in one round: ours over the floor (with tokens), the floor without tokens ("bare") and the
+ * minimal script; the floor over the minimal; and what tokens cost a hand-written script (floor over bare).
+ */
 interface RoundRatios {
   readonly oursOverFloor: number;
+  readonly oursOverBare: number;
   readonly oursOverMinimal: number;
   readonly floorOverMinimal: number;
+  readonly floorOverBare: number;
 }
 
 /** One round's figures; a ratio above 1 means the first script costs more (or, for the rate, holds more). */
 interface Round {
   readonly minimal: ScriptRound;
+  readonly bare: ScriptRound;
   readonly floor: ScriptRound;
   readonly ours: ScriptRound;
   /** Highest rate held (higher is better), when measured. */
@@ -892,9 +960,12 @@ interface ConstantBody {
   readonly tail: string;
 }
 
-/** The three scripts under test against the sandbox, and what they share: the generated bodies and one token. */
+/** The four scripts under test against the sandbox, and what they share: the generated bodies and one token. */
 interface Scripts {
   readonly minimal: ScriptUnderTest;
+  /** The floor without tokens: one fixed token for every VU. */
+  readonly bare: ScriptUnderTest;
+  /** The floor with tokens, which the goals are judged against. */
   readonly floor: ScriptUnderTest;
   readonly ours: ScriptUnderTest;
   readonly constantBody: ConstantBody;
@@ -916,8 +987,10 @@ async function writeScripts(
   const constantBody = { head: first[0], tail: `${first[1]}2026-01-02T03:04:05.678Z${first[2]}` };
   const minimalFile = path.join(workDir, "minimal.js");
   await writeFile(minimalFile, MINIMAL_SCRIPT);
+  const bareFile = path.join(workDir, "floor-without-tokens.js");
+  await writeFile(bareFile, floorScript(FLOOR_SCRIPT, floorCut));
   const floorFile = path.join(workDir, "floor.js");
-  await writeFile(floorFile, floorScript(floorCut));
+  await writeFile(floorFile, floorScript(TOKEN_FLOOR_SCRIPT, floorCut));
 
   // Each run gets its own references: the sandbox remembers the ones it has seen and answers 409 to a repeat.
   let run = 0;
@@ -978,14 +1051,25 @@ async function writeScripts(
           ? {}
           : {
               // A terminal's cadence (every 2 s), the more frequent of the two; the lines themselves are discarded.
-              beside: () =>
-                startLiveProgress({
+              // And k6's status every 500 ms, which the run's CPU sampler asks to know when the test runs.
+              beside: () => {
+                const stopProgress = startLiveProgress({
                   addresses: [address ?? ""],
                   plannedMs: plan.expectedSeconds * 1000,
                   stderr: Object.assign(new PassThrough().resume(), { isTTY: true }),
                   signal: new AbortController().signal,
                   everyMs: 2000,
-                }),
+                });
+                const status = setInterval(() => {
+                  request(`http://${address}/v1/status`, { signal: AbortSignal.timeout(1000) })
+                    .then((response) => response.body.dump())
+                    .catch(() => undefined);
+                }, 500);
+                return () => {
+                  clearInterval(status);
+                  stopProgress();
+                };
+              },
             }),
       };
     },
@@ -1006,7 +1090,7 @@ async function writeScripts(
     label,
     file,
     failedMetric:
-      label === "minimal" || (label === "floor" && floorCut === "rate-sample")
+      label === "minimal" || (label !== "ours" && floorCut === "rate-sample")
         ? "http_req_failed"
         : "events_failed",
     eventsMetric: "iterations",
@@ -1022,16 +1106,26 @@ async function writeScripts(
           BENCH_DATA: dataFile,
           BENCH_HEAD: constantBody.head,
           BENCH_TAIL: constantBody.tail,
+          // The floor with tokens fetches its own: the sandbox's throwaway client.
+          BENCH_TOKEN_URL: `${ready.authUrl}/oauth/token`,
+          BENCH_CLIENT_ID: ready.clientId,
+          BENCH_CLIENT_SECRET: ready.clientSecret,
         },
         // Like ours, the floor gets its thresholds from a --config file, not from every VU's init code.
         args: [
-          ...(label === "floor" ? ["--config", await oursThresholds(rate, vus, seconds)] : []),
+          ...(label === "minimal" ? [] : ["--config", await oursThresholds(rate, vus, seconds)]),
           ...(csvFile === undefined ? [] : ["--out", `csv=fileName=${csvFile},timeFormat=unix_milli`]),
         ],
       };
     },
   });
-  return { minimal: bench("minimal", minimalFile), floor: bench("floor", floorFile), ours, constantBody };
+  return {
+    minimal: bench("minimal", minimalFile),
+    bare: bench("bare", bareFile),
+    floor: bench("floor", floorFile),
+    ours,
+    constantBody,
+  };
 }
 
 /** One round: the scripts in a rotated order, each searched for its highest rate, then its memory and CPU cost. */
@@ -1044,7 +1138,7 @@ async function measureRound(
 ): Promise<Round> {
   const { search, measureRate, measureCost } = options;
   // Rotating which script goes first cancels a drift in the machine's load over the run.
-  const order = [0, 1, 2].map((i) => scripts[(i + round - 1) % 3] as ScriptUnderTest);
+  const order = scripts.map((_, i) => scripts[(i + round - 1) % scripts.length] as ScriptUnderTest);
   const byLabel = <T>(values: readonly T[], label: string): T =>
     values[order.findIndex((s) => s.label === label)] as T;
   let rate: Array<{ rate: number; probes: Probe[] } | undefined> = [];
@@ -1083,44 +1177,46 @@ async function measureRound(
     marginalCpuSeconds: byLabel(split, label).marginalSeconds,
   });
   const m = figures("minimal");
+  const b = figures("bare");
   const f = figures("floor");
   const o = figures("ours");
   const ratio = (of: number, to: number): number => (to === 0 ? Number.NaN : of / to);
+  const ratios = (value: (r: ScriptRound) => number): RoundRatios => ({
+    oursOverFloor: ratio(value(o), value(f)),
+    oursOverBare: ratio(value(o), value(b)),
+    oursOverMinimal: ratio(value(o), value(m)),
+    floorOverMinimal: ratio(value(f), value(m)),
+    floorOverBare: ratio(value(f), value(b)),
+  });
+  const pairs = (of: ScriptRound, to: ScriptRound) =>
+    median(pairRatios(of.cpuPerEventSeconds, to.cpuPerEventSeconds));
   const result: Round = {
     minimal: m,
+    bare: b,
     floor: f,
     ours: o,
-    rate:
-      o.rate === undefined || m.rate === undefined || f.rate === undefined
-        ? undefined
-        : {
-            oursOverFloor: ratio(o.rate, f.rate),
-            oursOverMinimal: ratio(o.rate, m.rate),
-            floorOverMinimal: ratio(f.rate, m.rate),
-          },
-    memory: {
-      oursOverFloor: ratio(o.memoryPerVuBytes, f.memoryPerVuBytes),
-      oursOverMinimal: ratio(o.memoryPerVuBytes, m.memoryPerVuBytes),
-      floorOverMinimal: ratio(f.memoryPerVuBytes, m.memoryPerVuBytes),
-    },
+    rate: [o, b, f, m].some((r) => r.rate === undefined) ? undefined : ratios((r) => r.rate as number),
+    memory: ratios((r) => r.memoryPerVuBytes),
     cpu: {
-      oursOverFloor: median(pairRatios(o.cpuPerEventSeconds, f.cpuPerEventSeconds)),
-      oursOverMinimal: median(pairRatios(o.cpuPerEventSeconds, m.cpuPerEventSeconds)),
-      floorOverMinimal: median(pairRatios(f.cpuPerEventSeconds, m.cpuPerEventSeconds)),
+      oursOverFloor: pairs(o, f),
+      oursOverBare: pairs(o, b),
+      oursOverMinimal: pairs(o, m),
+      floorOverMinimal: pairs(f, m),
+      floorOverBare: pairs(f, b),
     },
   };
   const both = (r: RoundRatios): string =>
-    `ours ÷ floor ${r.oursOverFloor.toFixed(2)}, ÷ minimal ${r.oursOverMinimal.toFixed(2)}`;
+    `ours ÷ floor ${r.oursOverFloor.toFixed(2)}, ÷ floor without tokens ${r.oursOverBare.toFixed(2)}, ÷ minimal ${r.oursOverMinimal.toFixed(2)}`;
+  const four = (show: (r: ScriptRound) => string) =>
+    `${show(o)}, floor ${show(f)}, without tokens ${show(b)}, minimal ${show(m)}`;
   console.log(
     `  round ${round}: ` +
-      (result.rate === undefined
-        ? ""
-        : `rate ${o.rate}/s, floor ${f.rate}/s, minimal ${m.rate}/s (${both(result.rate)}); `) +
+      (result.rate === undefined ? "" : `rate ${four((r) => `${r.rate}/s`)} (${both(result.rate)}); `) +
       (measureCost
-        ? `memory per VU ${kb(o.memoryPerVuBytes)}, floor ${kb(f.memoryPerVuBytes)}, minimal ${kb(m.memoryPerVuBytes)} (${both(result.memory)}); ` +
-          `CPU per event ${us(median(o.cpuPerEventSeconds))}, floor ${us(median(f.cpuPerEventSeconds))}, minimal ${us(median(m.cpuPerEventSeconds))} (${both(result.cpu)}); ` +
-          `of which a run's own ${ms(o.fixedCpuSeconds)}, floor ${ms(f.fixedCpuSeconds)}, minimal ${ms(m.fixedCpuSeconds)}, ` +
-          `and marginal per event ${us(o.marginalCpuSeconds)}, floor ${us(f.marginalCpuSeconds)}, minimal ${us(m.marginalCpuSeconds)} ` +
+        ? `memory per VU ${four((r) => kb(r.memoryPerVuBytes))} (${both(result.memory)}); ` +
+          `CPU per event ${four((r) => us(median(r.cpuPerEventSeconds)))} (${both(result.cpu)}); ` +
+          `of which a run's own ${four((r) => ms(r.fixedCpuSeconds))}, ` +
+          `and marginal per event ${four((r) => us(r.marginalCpuSeconds))} ` +
           `(ours ÷ floor ${(o.marginalCpuSeconds / f.marginalCpuSeconds).toFixed(2)})`
         : ""),
   );
@@ -1182,7 +1278,7 @@ function ratiosOf(results: readonly Round[], figure: Figure, ratio: keyof RoundR
 }
 
 function judgeGoal(results: readonly Round[], goal: Goal): GoalVerdict {
-  const name = `${FIGURE_NAMES[goal.figure]}, ${goal.ratio === "oursOverFloor" ? "ours ÷ floor" : "ours ÷ minimal"}`;
+  const name = `${FIGURE_NAMES[goal.figure]}, ${goal.ratio === "oursOverFloor" ? "ours ÷ floor (with tokens)" : "ours ÷ minimal"}`;
   const bound = `${goal.atLeast ? "≥" : "≤"} ${goal.bound.toFixed(2)}`;
   const values = ratiosOf(results, goal.figure, goal.ratio);
   if (values.length === 0)
@@ -1223,28 +1319,41 @@ function printFigures(
     FIGURE_NAMES[figure],
     show((r) => r.ours),
     show((r) => r.floor),
+    show((r) => r.bare),
     show((r) => r.minimal),
     spread(ratiosOf(results, figure, "oursOverFloor")),
+    spread(ratiosOf(results, figure, "oursOverBare")),
     spread(ratiosOf(results, figure, "oursOverMinimal")),
-    spread(ratiosOf(results, figure, "floorOverMinimal")),
+    spread(ratiosOf(results, figure, "floorOverBare")),
   ];
   const rows: string[][] = [
-    ["median (spread)", "ours", "floor", "minimal", "ours ÷ floor", "ours ÷ minimal", "floor ÷ minimal"],
+    [
+      "median (spread)",
+      "ours",
+      "floor",
+      "no tokens",
+      "minimal",
+      "ours ÷ floor",
+      "ours ÷ no tokens",
+      "ours ÷ minimal",
+      "floor ÷ no tokens",
+    ],
     ...(measureCost ? [row("cpu", (pick) => us(median(cpuOf(pick))))] : []),
     ...(measureRate ? [row("rate", (pick) => `${median(rateOf(pick))}/s`)] : []),
     ...(measureCost ? [row("memory", (pick) => kb(median(memOf(pick))))] : []),
   ];
   console.log("");
   for (const cells of rows)
-    console.log(`  ${cells.map((cell, i) => cell.padEnd(i === 0 ? 26 : i < 4 ? 10 : 18)).join(" ")}`);
+    console.log(`  ${cells.map((cell, i) => cell.padEnd(i === 0 ? 26 : i < 5 ? 10 : 18)).join(" ")}`);
   if (measureCost) {
     const part = (pick: (r: Round) => ScriptRound, key: "fixedCpuSeconds" | "marginalCpuSeconds") =>
       median(results.map((r) => pick(r)[key]));
     const marginalRatios = results.map((r) => r.ours.marginalCpuSeconds / r.floor.marginalCpuSeconds);
     console.log(
       `  ${FIGURE_NAMES.cpu} in two parts (not judged): a run's own ${ms(part((r) => r.ours, "fixedCpuSeconds"))}, ` +
-        `floor ${ms(part((r) => r.floor, "fixedCpuSeconds"))}, minimal ${ms(part((r) => r.minimal, "fixedCpuSeconds"))}; ` +
+        `floor ${ms(part((r) => r.floor, "fixedCpuSeconds"))}, without tokens ${ms(part((r) => r.bare, "fixedCpuSeconds"))}, minimal ${ms(part((r) => r.minimal, "fixedCpuSeconds"))}; ` +
         `marginal per event ${us(part((r) => r.ours, "marginalCpuSeconds"))}, floor ${us(part((r) => r.floor, "marginalCpuSeconds"))}, ` +
+        `without tokens ${us(part((r) => r.bare, "marginalCpuSeconds"))}, ` +
         `minimal ${us(part((r) => r.minimal, "marginalCpuSeconds"))}, ours ÷ floor ${spread(marginalRatios)}`,
     );
   }
@@ -1337,7 +1446,7 @@ async function main(): Promise<number> {
     const ready = await serverReady();
     const token = await fetchToken(ready);
     const bundle = bundles.find((b) => b.scenario === "sustained");
-    const { minimal, floor, ours, constantBody } = await writeScripts(
+    const { minimal, bare, floor, ours, constantBody } = await writeScripts(
       k6,
       ready,
       token,
@@ -1354,7 +1463,7 @@ async function main(): Promise<number> {
         (options.floorCut === undefined ? "" : `; floor without ${options.floorCut}`) +
         (options.oursWithout.size === 0 ? "" : `; ours without ${[...options.oursWithout].join(", ")}`),
     );
-    const scripts = [minimal, floor, ours] as const;
+    const scripts = [minimal, bare, floor, ours] as const;
     if (options.at !== undefined) {
       const probed =
         options.against === undefined

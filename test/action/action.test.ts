@@ -215,6 +215,19 @@ describe("action/run.sh against the embedded sandbox", () => {
     expect(run.stdout).not.toContain("--config");
   }, 90_000);
 
+  it("thresholds, one a line, reach every load part as --threshold", async ({ jobDir: dir }) => {
+    const run = await runAction(dir, {
+      HARNESS_BASE_URL: "https://api.example.org",
+      HARNESS_SCENARIOS: "capacity=5m",
+      HARNESS_THRESHOLDS: "http_req_duration{endpoint:events}=p(95)<300\n\n  \nevents_failed=rate<0.05\n",
+      HARNESS_CLIENT_SECRET: SECRET,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(
+      /^event-harness run --report-dir \S+ --scenario capacity=5m --threshold http_req_duration\{endpoint:events\}=p\(95\)<300 --threshold events_failed=rate<0\.05$/m,
+    );
+  }, 90_000);
+
   it("a baseline goes on the command line as --baseline, token parameters and the issuer never do", async ({
     jobDir: dir,
   }) => {

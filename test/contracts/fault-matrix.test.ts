@@ -40,7 +40,11 @@ describe("the contract suite against the sandbox", () => {
       timeout: 60_000,
     }, async ({ sandbox }) => {
       const results = await checkAgainst(sandbox, [fault], "fast", clientAuth);
-      expect(ids(results, "FAIL")).toEqual(["token.unknown-client-refused", "token.wrong-secret-refused"]);
+      expect(ids(results, "FAIL")).toEqual([
+        "inputs.token-fields",
+        "token.unknown-client-refused",
+        "token.wrong-secret-refused",
+      ]);
       expect(ids(results, "WARN")).toEqual(["token.error-format"]);
       expect(ids(results, "ERROR")).toEqual([]);
     });

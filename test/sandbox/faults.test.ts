@@ -438,6 +438,150 @@ const observations: Record<
       expect((await t.postEvent(token, validEvent())).status).toBe(401);
     },
   },
+  "token-secret-case-insensitive": {
+    async observe(t) {
+      const upper = DEMO_CLIENT.clientSecret.toUpperCase();
+      expect((await postToken(t, tokenForm({ client_secret: upper }))).status).toBe(200);
+      expect((await postToken(t, tokenForm({ client_secret: `${DEMO_CLIENT.clientSecret}x` }))).status).toBe(
+        401,
+      );
+    },
+  },
+  "token-5xx-missing-param": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ grant_type: undefined }))).status).toBe(500);
+      expect((await postToken(t, tokenForm({ client_secret: undefined }))).status).toBe(500);
+      const basicOnly = tokenForm({ client_id: undefined, client_secret: undefined });
+      const header = { authorization: basic(DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret) };
+      expect((await postToken(t, basicOnly, header)).status).toBe(200);
+    },
+  },
+  "token-5xx-long-value": {
+    async observe(t) {
+      expect((await postToken(t, tokenForm({ client_id: "c".repeat(1_001) }))).status).toBe(500);
+      expect((await postToken(t, tokenForm({ client_id: "c".repeat(1_000) }))).status).toBe(401);
+    },
+  },
+  "token-basic-5xx-unknown-param": {
+    async observe(t) {
+      const header = { authorization: basic(DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret) };
+      const form = "grant_type=client_credentials";
+      expect((await postToken(t, `${form}&x_client_version=1`, header)).status).toBe(500);
+      expect((await postToken(t, form, header)).status).toBe(200);
+      expect((await postToken(t, `${tokenForm()}&x_client_version=1`)).status).toBe(200);
+    },
+  },
+  "events-5xx-long-email": {
+    async observe(t) {
+      const token = await t.token();
+      const long = `${"a".repeat(60)}@${"b".repeat(40)}.example.com`;
+      expect((await t.postEvent(token, validEvent({ customer: { email: long } }))).status).toBe(500);
+      expect(
+        (await t.postEvent(token, validEvent({ customer: { email: `${"a".repeat(60)}@example.com` } })))
+          .status,
+      ).toBe(202);
+    },
+  },
+  "events-5xx-idn-email": {
+    async observe(t) {
+      const token = await t.token();
+      expect(
+        (await t.postEvent(token, validEvent({ customer: { email: "a@müller.example.com" } }))).status,
+      ).toBe(500);
+      expect(
+        (await t.postEvent(token, validEvent({ customer: { email: "a@xn--mller-kva.example.com" } }))).status,
+      ).toBe(202);
+      expect((await t.postEvent(token, validEvent({ customer: { email: "jörg@example.com" } }))).status).toBe(
+        202,
+      );
+    },
+  },
+  "events-email-shape-unchecked": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ customer: { email: "no address" } }))).status).toBe(202);
+      expect((await t.postEvent(token, validEvent({ customer: { email: 7 } }))).status).toBe(400);
+    },
+  },
+  "events-5xx-long-system-version": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ systemVersion: "1".repeat(51) }))).status).toBe(500);
+      expect((await t.postEvent(token, validEvent({ systemVersion: "1".repeat(50) }))).status).toBe(202);
+    },
+  },
+  "events-5xx-non-ascii-type": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ type: "commande-ä" }))).status).toBe(500);
+      expect((await t.postEvent(token, validEvent({ type: "order" }))).status).toBe(202);
+    },
+  },
+  "events-leap-every-fourth-year": {
+    async observe(t) {
+      const token = await t.token();
+      const on = (date: string) => {
+        const event = validEvent();
+        return t.postEvent(token, { ...event, transaction: { ...(event.transaction as object), date } });
+      };
+      expect((await on("2100-02-29T12:00:00.000Z")).status).toBe(202);
+      expect((await on("2023-02-29T12:00:00.000Z")).status).toBe(400);
+    },
+  },
+  "events-channel-prefix-unchecked": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, validEvent({ channel: { id: "CHL-1" } }))).status).toBe(202);
+      expect((await t.postEvent(token, validEvent({ channel: { id: 1 } }))).status).toBe(400);
+    },
+  },
+  "events-array-body-accepted": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(token, [validEvent(), validEvent()])).status).toBe(202);
+      expect((await t.postEvent(token, [])).status).toBe(400);
+      expect((await t.postEvent(token, [validEvent({ type: 1 })])).status).toBe(400);
+    },
+  },
+  "events-5xx-utf16-body": {
+    async observe(t) {
+      const token = await t.token();
+      const utf16 = Buffer.from(`\ufeff${JSON.stringify(validEvent())}`, "utf16le");
+      const headers = {
+        "content-type": "application/json; charset=utf-16",
+        authorization: `Bearer ${token}`,
+      };
+      expect((await send(t.eventsUrl, { method: "POST", headers, body: utf16 })).status).toBe(500);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "events-5xx-bearer-lowercase": {
+    async observe(t) {
+      const token = await t.token();
+      expect((await t.postEvent(undefined, validEvent(), { authorization: `bearer ${token}` })).status).toBe(
+        500,
+      );
+      expect((await t.postEvent(undefined, validEvent(), { authorization: `Bearer  ${token}` })).status).toBe(
+        202,
+      );
+    },
+  },
+  "events-strict-content-type": {
+    async observe(t) {
+      const token = await t.token();
+      const charset = { "content-type": "application/json; charset=utf-8" };
+      expect((await t.postEvent(token, validEvent(), charset)).status).toBe(415);
+      expect((await t.postEvent(token, validEvent())).status).toBe(202);
+    },
+  },
+  "events-5xx-escaped-surrogates": {
+    async observe(t) {
+      const token = await t.token();
+      const text = JSON.stringify(validEvent({ system: "shop" })).replace('"shop"', '"shop \\ud83d\\uded2"');
+      expect((await t.postEvent(token, text)).status).toBe(500);
+      expect((await t.postEvent(token, validEvent({ system: "shop 🛒" }))).status).toBe(202);
+    },
+  },
   "expiry-never": {
     async observe(t) {
       const token = await t.token();

@@ -12,6 +12,11 @@ export interface EchoServerOptions {
   readonly secret: string;
   /** What the server writes first in every refusal's body (and in an `x-echo` header, when a header can carry it). */
   readonly echo: string;
+  /**
+   * How a refusal writes back the form and the Authorization header it got (token refusals then echo the header
+   * too); as sent when absent.
+   */
+  readonly encodeEcho?: (sent: string) => string;
 }
 
 export interface EchoServer {
@@ -76,6 +81,7 @@ const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Starts one on 127.0.0.1, port 0; every request is read whole (bounded) and answered at once. */
 export async function startEchoServer(options: EchoServerOptions): Promise<EchoServer> {
+  const encode = options.encodeEcho ?? ((sent: string) => sent);
   const server: Server = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -105,11 +111,15 @@ export async function startEchoServer(options: EchoServerOptions): Promise<EchoS
           return;
         }
         res.writeHead(401, headers);
-        res.end(`${options.echo} {"error":"invalid_client"} sent=${body}`);
+        const authorization =
+          options.encodeEcho === undefined ? "" : ` authorization=${encode(req.headers.authorization ?? "")}`;
+        res.end(`${options.echo} {"error":"invalid_client"}${authorization} sent=${encode(body)}`);
         return;
       }
       res.writeHead(400, headers);
-      res.end(`${options.echo} authorization=${req.headers.authorization ?? ""} sent=${body}`);
+      res.end(
+        `${options.echo} authorization=${encode(req.headers.authorization ?? "")} sent=${encode(body)}`,
+      );
     });
   });
   const loopback = await listenOnLoopback(server);

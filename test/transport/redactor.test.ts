@@ -1,7 +1,16 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Redactor, Secret } from "../../contracts/index.ts";
+import { UndecidableError } from "../../core/index.ts";
+import { createEventGenerator } from "../../generators/index.ts";
+import { decodedHits } from "../support/decoded-oracle.ts";
 import { secretEncodings } from "../support/echo-server.ts";
+
+const hex = (text: string) => Buffer.from(text).toString("hex");
+/** The base64 of `text` after `offset` bytes of something else: the value at another alignment of the stream. */
+const base64At = (text: string, offset: number, encoding: "base64" | "base64url" = "base64") =>
+  Buffer.from(`${"#".repeat(offset)}${text}`).toString(encoding);
+const formOf = (text: string) => new URLSearchParams({ v: text }).toString().slice(2);
 
 describe("Redactor", () => {
   const secret = "s3cr3t/with+special=chars";
@@ -52,6 +61,90 @@ describe("Redactor", () => {
     expect(own.redact("s=a%5Cu002Fb%20c")).toBe("s=<S>");
   });
 
+  describe("decodes until nothing changes", () => {
+    const secret = 's3cr/t+é "long" %41';
+    const own = new Redactor().add(secret, "<S>").addTokenParams({ api_key: "ak-9f2c/+=é" });
+    const form = `grant_type=client_credentials&client_secret=${formOf(secret)}&api_key=${formOf("ak-9f2c/+=é")}`;
+    const cases: Record<string, string> = {
+      "percent-encoded twice": encodeURIComponent(encodeURIComponent(form)),
+      "percent-encoded three times": encodeURIComponent(encodeURIComponent(encodeURIComponent(form))),
+      "hex, lower case": hex(form),
+      "hex, capitals": hex(form).toUpperCase(),
+      "hex after an odd number of digits": `7${hex(form)}`,
+      "\\xHH bytes": [...Buffer.from(form)].map((b) => `\\x${b.toString(16).padStart(2, "0")}`).join(""),
+      "base64 at offset 0": base64At(form, 0),
+      "base64 at offset 1": base64At(form, 1),
+      "base64 at offset 2": base64At(form, 2),
+      "base64url at offset 1": base64At(form, 1, "base64url"),
+      "base64url at offset 2, unpadded": base64At(form, 2, "base64url").replace(/=+$/, ""),
+      "base64 after other base64 letters": `token${base64At(form, 0)}`,
+      "base64 of the percent-encoded form": base64At(encodeURIComponent(form), 1),
+      "hex of base64": hex(base64At(form, 2)),
+      "base64 of hex": base64At(hex(form), 1),
+      "JSON-escaped percent-encoded twice": JSON.stringify(encodeURIComponent(encodeURIComponent(form))),
+      "percent-encoded base64": encodeURIComponent(base64At(form, 1)),
+    };
+    for (const [name, encoded] of Object.entries(cases)) {
+      it(`hides the secret and the token parameter in a form echoed ${name}`, () => {
+        const shown = own.redact(`echo: ${encoded} :end`);
+        expect(decodedHits(shown, [secret, formOf(secret), "ak-9f2c/+=é", formOf("ak-9f2c/+=é")])).toEqual(
+          [],
+        );
+        expect(shown).toMatch(/^echo: .*<(S|TOKEN_PARAM:api_key)>.* :end$/);
+      });
+    }
+
+    it("hides a token cut anywhere inside base64 and hex", () => {
+      const token = `opaque-${"5f0c9a7e3b21d4c8".repeat(3)}`;
+      const tokens = new Redactor().addToken(token, "<ACCESS_TOKEN>");
+      for (const encoded of [
+        base64At(`Bearer ${token}`, 1),
+        hex(token.slice(10, 30)),
+        base64At(token.slice(20), 2),
+      ]) {
+        const shown = tokens.redact(`x ${encoded} y`);
+        const windows = Array.from({ length: token.length - 7 }, (_, k) => token.slice(k, k + 8));
+        expect(decodedHits(shown, windows), encoded).toEqual([]);
+      }
+    });
+
+    it("leaves ordinary evidence as it was: 300 events, their base64 letters and hex digits included", () => {
+      const events = createEventGenerator({ seed: 7 }).take(300);
+      const tokens = new Redactor()
+        .add("Sx9kP2qL7mZ4vR8tW", "<CLIENT_SECRET>")
+        .addBasic("client-1", "Sx9kP2qL7mZ4vR8tW")
+        .addToken(`opaque-${"5f0c9a7e3b21d4c8".repeat(3)}`, "<ACCESS_TOKEN>");
+      for (const event of events) {
+        const text = JSON.stringify(event);
+        expect(tokens.untrusted(text)).toBe(text);
+      }
+    });
+
+    it("shows nothing of a text built with more distinct decodings than it reads, decoys burying an echo", () => {
+      const decoys = [
+        "\\u0041",
+        "%41",
+        "a+b",
+        "\\x41",
+        "4142434445464748",
+        "QUJDREVGR0hJSktM",
+        "%2541",
+        "%5Cu0041",
+      ];
+      const buried = `${decoys.join(" ")} %5Cx41 \\\\x41 %252541 ${encodeURIComponent(encodeURIComponent(form))}`;
+      expect(own.untrusted(buried)).toBe("<NOT SHOWN: decodes more ways than redaction reads>");
+      // Ordinary text with a few of them is searched as usual.
+      expect(own.untrusted(`${decoys.slice(0, 4).join(" ")} ${secret}`)).toMatch(/<S>$/);
+    });
+
+    it("looks inside hex and base64 for secrets of 4 characters or more, where a shorter one is chance", () => {
+      const short = new Redactor().add("ven", "<S>").add("tsMo", "<T>");
+      expect(short.redact(base64At("events", 0))).toBe(base64At("events", 0));
+      expect(short.redact(base64At("eventsMore", 0))).not.toContain(base64At("eventsMore", 0).slice(4, 12));
+      expect(short.redact("events")).toBe("e<S>ts");
+    });
+  });
+
   it("hides a secret of any length, one character included, and only as whole matches of it", () => {
     const short = new Redactor().add("e", "<S>");
     expect(short.redact("events")).toBe("<S>v<S>nts");
@@ -82,6 +175,23 @@ describe("Redactor", () => {
     expect(own.redact(JSON.stringify({ authorization: `Bearer ${token}` }))).toBe(
       '{"authorization":"Bearer <ACCESS_TOKEN>"}',
     );
+  });
+
+  it("refuses a token longer than it can hide, and tokens past what it hides in all, as could-not-decide", () => {
+    const own = new Redactor({ tokenChars: 100, tokenTextChars: 1_000 });
+    expect(own.tokenRefusal("t".repeat(101))).toBe(
+      "has 101 characters, more than the 100 the harness can hide in its reports",
+    );
+    expect(() => own.addToken("t".repeat(101), "<ACCESS_TOKEN>")).toThrow(UndecidableError);
+    const tokens = Array.from({ length: 10 }, (_, n) => `${n}`.padEnd(100, "abcdefghij"));
+    for (const token of tokens) own.addToken(token, "<ACCESS_TOKEN>");
+    // The same token again costs nothing; a new one would pass the total.
+    expect(own.tokenRefusal(tokens[3] as string)).toBeUndefined();
+    expect(own.tokenRefusal("z".repeat(20))).toMatch(/past 1,000 characters/);
+    expect(() => own.addToken("z".repeat(20), "<ACCESS_TOKEN>")).toThrow(
+      /a token the target issued would take/,
+    );
+    expect(own.redact(`a ${tokens[9]?.slice(40, 60)} b`)).toBe("a <ACCESS_TOKEN> b");
   });
 
   it("gives a known token its own placeholder, a JWT included", () => {

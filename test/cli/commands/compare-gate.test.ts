@@ -95,6 +95,12 @@ describe("a baseline belongs to a target", () => {
     const faults = await compare(embedded, faulty);
     expect(faults.code).toBe(2);
     expect(faults.stderr).toContain("sandbox faults none → slow");
+    const limited = await file(
+      steadyRun(4, 2, { sandbox: { latencyMs: 0, faults: [], throughputLimit: 200 } }),
+    );
+    const capacities = await compare(embedded, limited);
+    expect(capacities.code).toBe(2);
+    expect(capacities.stderr).toContain("sandbox throughput limit none → 200 events/s");
   });
 
   it("refuses another sandbox latency, unless the slowdown is simulated on purpose (--allow-latency-change)", async ({

@@ -23,7 +23,7 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
     ]);
     expect(found.code).toBe(1);
     const replay =
-      /replay with (--seed 5 --only inputs\.valid-accepted --fuzz-runs 25 --fuzz-replay [0-9:]+)/.exec(
+      /replay with (--seed 5 --only inputs\.valid-accepted --fuzz-runs 25 --fuzz-replay [A-Za-z0-9./:-]+)/.exec(
         found.stdout,
       )?.[1];
     expect(replay).toBeDefined();
@@ -53,21 +53,27 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
   }) => {
     const result = await run(["--only", "inputs", "--fuzz-runs", "0", "--report-dir", join(reports, "none")]);
     expect(result.code).toBe(0);
-    expect(result.stdout.match(/SKIP\s+inputs\./g)).toHaveLength(5);
+    expect(result.stdout.match(/SKIP\s+inputs\./g)).toHaveLength(13);
   });
 
   it.for([
     [["--fuzz-runs", "-1"], /--fuzz-runs takes a whole number from 0/],
     [["--fuzz-time", "0"], /--fuzz-time takes a number from 1/],
-    [["--only", "inputs.valid-accepted", "--fuzz-replay", "3:1"], /--fuzz-replay needs the --seed/],
     [
-      ["--seed", "1", "--only", "inputs", "--fuzz-replay", "3:1"],
+      ["--only", "inputs.valid-accepted", "--fuzz-replay", "event/every-field-wide:3:1"],
+      /--fuzz-replay needs the --seed/,
+    ],
+    [
+      ["--seed", "1", "--only", "inputs", "--fuzz-replay", "event/every-field-wide:3:1"],
       /exactly one property-based check \(selected: /,
     ],
-    [["--seed", "1", "--only", "token", "--fuzz-replay", "3:1"], /exactly one property-based check \(none/],
     [
-      ["--seed", "1", "--only", "inputs.valid-accepted", "--fuzz-replay", "3;1"],
-      /takes a path such as 17:3:0/,
+      ["--seed", "1", "--only", "token", "--fuzz-replay", "event/every-field-wide:3:1"],
+      /exactly one property-based check \(none/,
+    ],
+    [
+      ["--seed", "1", "--only", "inputs.valid-accepted", "--fuzz-replay", "3:1"],
+      /takes a class and a path such as customer\.email\/idna-u-label:17:3:0, or a class alone/,
     ],
   ] as const)("%j is a usage error (exit 2)", async ([args, message], { tmpDir }) => {
     const result = await run([...args, "--report-dir", join(tmpDir, "usage")]);
@@ -80,23 +86,23 @@ describe("event-harness contract: the property-based stage (area inputs)", () =>
   it.for([
     [
       "an input past what --fuzz-runs draws",
-      [...replay, "--fuzz-replay", "99999999999"],
-      /--fuzz-replay 99999999999 starts at input 100000000000, past the 275 a search of --fuzz-runs 25 can draw .*: give the --fuzz-runs of the run that found it \[invalid-value\]\n/,
+      [...replay, "--fuzz-replay", "event/every-field-wide:99999999999"],
+      /--fuzz-replay event\/every-field-wide:99999999999 starts at input 100000000000, past the 275 a search of --fuzz-runs 25 can draw .*: give the --fuzz-runs of the run that found it \[invalid-value\]\n/,
     ],
     [
       "an input past what the given --fuzz-runs draws",
-      [...replay, "--fuzz-runs", "200", "--fuzz-replay", "2200:0"],
+      [...replay, "--fuzz-runs", "200", "--fuzz-replay", "event/every-field-wide:2200:0"],
       /starts at input 2201, past the 2200 a search of --fuzz-runs 200 can draw/,
     ],
     [
       "more shrink steps than a check takes",
-      [...replay, "--fuzz-replay", `3${":0".repeat(25_000)}`],
-      /--fuzz-replay 3(:0){19}:… \(50001 characters\) walks more than 20000 shrink steps, past the 20000 a check takes at most: no run reports such a path \[invalid-value\]\n/,
+      [...replay, "--fuzz-replay", `event/every-field-wide:3${":0".repeat(25_000)}`],
+      /--fuzz-replay event\/every-field-wide:3(:0){8}… \(50024 characters\) walks more than 20000 shrink steps, past the 20000 a check takes at most: no run reports such a path \[invalid-value\]\n/,
     ],
     [
       "a megabyte of digits",
-      [...replay, "--fuzz-replay", "9".repeat(1 << 20)],
-      /--fuzz-replay 9{40}… \(1048576 characters\) starts at input past 10\^15/,
+      [...replay, "--fuzz-replay", `event/every-field-wide:${"9".repeat(1 << 20)}`],
+      /--fuzz-replay event\/every-field-wide:9{17}… \(1048599 characters\) starts at input past 10\^15/,
     ],
   ] as const)(
     "a replay path of %s is a usage error (exit 2), sent nothing",

@@ -1,18 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
+import { PROPERTY_CHECK_IDS } from "../../../contracts/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 import type { SlowInputGateway } from "../../support/slow-input-gateway.ts";
 import { startSlowInputGateway } from "../../support/slow-input-gateway.ts";
 
-const INPUT_CHECKS = [
-  "inputs.valid-accepted",
-  "inputs.no-server-error",
-  "inputs.types-enforced",
-  "inputs.dates-enforced",
-  "inputs.token-form",
-];
+const INPUT_CHECKS = PROPERTY_CHECK_IDS;
 
 interface Results {
   readonly verdict: string;
@@ -31,7 +26,7 @@ async function defaultProfile(gateway: SlowInputGateway, dir: string) {
 }
 
 describe("contract, default profile: a target that fails the input stage slowly never passes", () => {
-  it("every stage input answered 500 after longer than a check's share: the five checks FAIL, exit 1", {
+  it("every stage input answered 500 after longer than a check's share: every check of the stage FAILs, exit 1", {
     timeout: 300_000,
   }, async ({ sandbox, tmpDir }) => {
     const gateway = await startSlowInputGateway(await sandbox(), {
@@ -58,7 +53,7 @@ describe("contract, default profile: a target that fails the input stage slowly 
     }
   });
 
-  it("every stage input answered 429: the five checks are ERROR (could not decide), never SKIP, exit 3", async ({
+  it("every stage input answered 429: every check of the stage is ERROR (could not decide), never SKIP, exit 3", async ({
     sandbox,
     tmpDir,
   }) => {
@@ -70,7 +65,7 @@ describe("contract, default profile: a target that fails the input stage slowly 
       const { run, results, inputs } = await defaultProfile(gateway, tmpDir);
       expect(run.code, run.stdout).toBe(3);
       expect(results.verdict).not.toBe("passed");
-      expect(inputs).toHaveLength(5);
+      expect(inputs).toHaveLength(INPUT_CHECKS.length);
       for (const check of inputs) {
         expect(check.status, `${check.id}: ${check.message}`).toBe("ERROR");
         expect(check.message).toMatch(

@@ -49,8 +49,10 @@ describe("event-harness contract", () => {
     const results = JSON.parse(await readFile(join(dir, "results.json"), "utf8"));
     expect(results.verdict).toBe("passed");
     for (const check of results.checks) {
+      // A property-based check also says what it explored.
+      const keys = ["area", "durationMs", "evidence", "id", "level", "message", "rule", "status", "title"];
       expect(Object.keys(check).sort()).toEqual(
-        ["area", "durationMs", "evidence", "id", "level", "message", "rule", "status", "title"].sort(),
+        (check.area === "inputs" ? [...keys, "exploration"] : keys).sort(),
       );
       expect(check.evidence[0].curl).toMatch(/^curl -sS -i -X (POST|GET) '/);
     }

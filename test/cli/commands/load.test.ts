@@ -24,6 +24,63 @@ describe("load: usage errors (exit 2, before k6 starts)", () => {
     ["a malformed duration", ["sustained", "--duration", "soon"], "--duration takes a duration"],
     ["an unknown sandbox fault", ["sustained", "--sandbox-fault", "gremlins"], "unknown --sandbox-fault"],
     ["a partial target", ["sustained", "--base-url", "http://127.0.0.1:9"], "an external target needs"],
+    [
+      "a capacity option for another scenario",
+      ["sustained", "--max-rate", "100"],
+      "--max-rate applies only to load capacity",
+    ],
+    [
+      "a malformed resolution",
+      ["capacity", "--resolution", "fine"],
+      "--resolution takes a share of the rate held",
+    ],
+    ["a resolution past half", ["capacity", "--resolution", "60%"], "--resolution takes a share"],
+    ["a step factor of 1", ["capacity", "--step-factor", "1"], "--step-factor takes a number from 1.1 to 10"],
+    ["no steps", ["capacity", "--max-steps", "0"], "--max-steps takes a whole number from 1 to 100"],
+    [
+      "a malformed step duration",
+      ["capacity", "--step-duration", "soon"],
+      "--step-duration takes a duration",
+    ],
+    [
+      "a file output for capacity, which every step would overwrite",
+      ["capacity", "--out", "json=x.json"],
+      "--out json=x.json with capacity would have every step's k6 write one file over the last",
+    ],
+    [
+      "capacity for k6-operator, which cannot pick rates from results",
+      [
+        "capacity",
+        "--k6-operator",
+        "operator-out",
+        "--auth-url",
+        "http://127.0.0.1:9/auth",
+        "--base-url",
+        "http://127.0.0.1:9/api",
+        "--client-id",
+        "c",
+        "--client-secret",
+        "s-secret",
+      ],
+      "capacity picks each step's rate from the steps before it",
+    ],
+    [
+      "a sandbox throughput limit for a target",
+      [
+        "capacity",
+        "--sandbox-throughput",
+        "50",
+        "--base-url",
+        "http://127.0.0.1:9/api",
+        "--auth-url",
+        "http://127.0.0.1:9/auth",
+        "--client-id",
+        "c",
+        "--client-secret",
+        "s-secret",
+      ],
+      "--sandbox-throughput apply only to the embedded sandbox",
+    ],
   ] as const)("rejects %s", async ([, args, message], { loads }) => {
     const run = await loads.run(args);
     expect(run.code).toBe(2);

@@ -234,6 +234,8 @@ describe("event-harness run usage errors (exit 2, nothing runs)", () => {
     [["--scenario", "sustained=ten"], /a duration is k6-style/],
     [["--scenario", "sustained", "--scenario", "sustained=5s"], /--scenario sustained is given twice/],
     [["--parts", "contract", "--scenario", "sustained"], /--scenario and --rate need the load part/],
+    [["--threshold", "events_failed=mean<1"], /--threshold 'mean<1' is not a threshold expression/],
+    [["--parts", "contract", "--threshold", "events_failed=rate<0.05"], /--threshold needs the load part/],
     [["--expect-old", "refused"], /apply to a target/],
     [
       ["--sandbox-fault", "no-such-fault"],

@@ -251,11 +251,62 @@ describe("event-harness sandbox", () => {
     [["--admin-token", "short"], /--admin-token: adminToken must be 16 to 512 characters long/],
     [["--admin-token", "has spaces in the admin token"], /--admin-token: adminToken may hold only/],
     [["--bogus"], /unknown option '--bogus'/],
+    [["--throughput-limit", "0"], /--throughput-limit takes a whole number from 1/],
+    [["--queue-limit", "100"], /--queue-limit applies only with --throughput-limit/],
+    [["--throughput-limit", "50", "--queue-limit", "-5"], /--queue-limit/],
   ])("refuses %j with exit 2", async (args, message) => {
     const { code, stdout, stderr } = await runInProcess(args, new AbortController().signal);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
+  });
+
+  it("--throughput-limit serves at most N events a second, and the banner says so", async () => {
+    const controller = new AbortController();
+    let url: string | undefined;
+    const running = runInProcess(
+      ["--throughput-limit", "5", "--queue-limit", "300"],
+      controller.signal,
+      (output) => {
+        url ??= /Events {10}(\S+)/.exec(output)?.[1];
+      },
+    );
+    while (url === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    const base = url.replace(/\/events$/, "");
+    const auth = base.replace(/\/api$/, "/auth");
+    const token = await request(`${auth}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=sandbox-demo&client_secret=sandbox-demo-secret",
+    }).then(async (r) => (JSON.parse(await r.body.text()) as { access_token: string }).access_token);
+    // Ten events at once: 5/s with 300 ms of queue takes the ones due at 0 and 200 ms, and refuses the rest.
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(url as string, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            type: "checkout",
+            customer: { email: "ada@example.com" },
+            channel: { id: "chl-0f8e1c2a-5b0d-4e1f-9a5c-3d2b1a0f9e8d", type: "etrusted" },
+            transaction: { reference: `ord-${i}`, date: "2026-01-02T03:04:05.678Z" },
+            system: "tests",
+            systemVersion: "1",
+          }),
+        }).then(async (r) => {
+          await r.body.text();
+          return r.statusCode;
+        }),
+      ),
+    );
+    controller.abort();
+    const { code, stdout } = await running;
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      "Throughput      at most 5 events/s; an event that would wait over 300 ms is refused (503)",
+    );
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(6);
+    expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(2);
   });
 
   it("uses --admin-token (or EVENT_HARNESS_ADMIN_TOKEN) for the admin endpoint and does not print a given one", async () => {

@@ -309,7 +309,8 @@ describe("run", () => {
       insecure: true,
     });
     expect(outcome.parts[0]?.command).toContain(`--token-url ${urls(target).tokenUrl} --base-url`);
-    expect(outcome.parts[0]?.command).toMatch(/--client-auth basic --insecure$/);
+    expect(outcome.parts[0]?.command).toMatch(/--client-auth basic --audience \S+ --insecure$/);
+    expect(outcome.parts[0]?.command).toContain(`--audience ${target.baseUrl} `);
     expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain(
       "TLS certificates were not verified",
     );

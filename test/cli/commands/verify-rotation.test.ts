@@ -140,6 +140,11 @@ describe("event-harness verify-rotation against an external target", () => {
       /the old secret \(EVENT_API_OLD_CLIENT_SECRET or --old-secret-file FILE\) is the same as the new one/,
     ],
     [
+      ["--expect-old-tokens", "valid"],
+      { EVENT_API_OLD_ACCESS_TOKEN: "t".repeat(64 * 1024 + 1) },
+      /the old token \(EVENT_API_OLD_ACCESS_TOKEN or --old-token-file FILE\) has 65,537 characters, more than the 65,536 the harness can hide in its reports/,
+    ],
+    [
       ["--old-token-file", "/nonexistent/old.token"],
       {},
       /--old-token-file \/nonexistent\/old\.token: cannot read it: no such file \(ENOENT\)/,

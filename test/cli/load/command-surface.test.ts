@@ -23,6 +23,7 @@ describe("the load command file", () => {
       "../../load/index.ts",
       // Types only: the spec's shape.
       "../command.ts",
+      "./capacity-options.ts",
       "./gate-options.ts",
       "./target-options.ts",
     ]);
@@ -41,6 +42,7 @@ describe("the comparison options' help", () => {
     expect(shown("min-change-ms")).toBe(d.latencyFloor.absolute);
     expect(shown("min-change-failure-pct")).toBe(d.failureFloor.absolute * 100);
     expect(shown("min-change-accepted-pct")).toBe(d.acceptedFloor.relative * 100);
+    expect(shown("min-change-capacity-pct")).toBe(d.capacityFloor.relative * 100);
     expect(shown("window")).toBe(d.windowSeconds);
   });
 });

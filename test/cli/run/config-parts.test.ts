@@ -4,12 +4,16 @@ import { runCommand } from "../../../cli/commands/run.ts";
 import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-// A config file's profile and scenarios are settings of the parts that use them: a run of other parts leaves them be.
+// A config file's profile, scenarios and thresholds are settings of the parts that use them: a run of other parts leaves them be.
 const it = base.extend("config", async ({ tmpDir }) => {
   const config = join(tmpDir, "harness.json");
   await writeFile(
     config,
-    JSON.stringify({ environments: { embedded: { profile: "fast", scenarios: ["sustained=5s"] } } }),
+    JSON.stringify({
+      environments: {
+        embedded: { profile: "fast", scenarios: ["sustained=5s"], thresholds: ["events_failed=rate<0.05"] },
+      },
+    }),
   );
   return config;
 });

@@ -61,6 +61,32 @@ describe("planParts", () => {
     }
   });
 
+  it("hands --threshold to every load part, and runs a capacity part without the per-second CSV (it charts its steps)", () => {
+    const plans = planParts({
+      ...settings,
+      scenarios: [
+        { name: "capacity", duration: "4m" },
+        { name: "sustained", duration: "3s" },
+      ],
+      thresholds: ["http_req_duration{endpoint:events}=p(95)<300", "events_failed=rate<0.05"],
+    });
+    const loads = plans.flatMap((plan) => (plan.kind === "load" ? [plan] : []));
+    for (const plan of loads) {
+      expect(plan.options.threshold).toEqual([
+        "http_req_duration{endpoint:events}=p(95)<300",
+        "events_failed=rate<0.05",
+      ]);
+      const [, ...argv] = shownArgv(reproduceCommand(plan, undefined));
+      expect(parseCommandArgs(loadCommand as Command, argv).options).toEqual(plan.options);
+    }
+    expect(loads.map((plan) => [plan.scenario, plan.options.rate, plan.internal.out])).toEqual([
+      ["capacity", "5", undefined],
+      ["sustained", "5", [expect.stringMatching(/^csv=fileName=.*metrics\.csv\.gz,timeFormat=unix_milli$/)]],
+    ]);
+    for (const plan of plans.filter((p) => p.kind !== "load"))
+      expect(reproduceCommand(plan, undefined)).not.toContain("--threshold");
+  });
+
   it("hands --sandbox-latency to the load parts only: the contract suite has no latency to judge", () => {
     const plans = planParts({ ...settings, sandboxLatency: "30" });
     for (const plan of plans) {

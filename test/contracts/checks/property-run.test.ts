@@ -62,37 +62,43 @@ const holds: Judgement = { verdict: "holds" };
 const rateLimited: Judgement = { verdict: "not-judged", why: "the target answered 429 (too many requests)" };
 
 describe("replayPathProblem: a replay path is what a search of --fuzz-runs inputs can report", () => {
-  it("accepts a path whose first input a search of --fuzz-runs can draw, and refuses the next one", () => {
+  const K = "customer.email/idna-u-label";
+  it("accepts a class alone, and a path whose first input a search of --fuzz-runs can draw, refusing the next one", () => {
     expect(inputsDrawnAtMost(25)).toBe(275);
-    expect(replayPathProblem("274", 25)).toBeUndefined();
-    expect(replayPathProblem("275:3:0", 25)).toBe(
-      "--fuzz-replay 275:3:0 starts at input 276, past the 275 a search of --fuzz-runs 25 can draw (25 judged, " +
+    expect(replayPathProblem(K, 25)).toBeUndefined();
+    expect(replayPathProblem(`${K}:274`, 25)).toBeUndefined();
+    expect(replayPathProblem(`${K}:275:3:0`, 25)).toBe(
+      `--fuzz-replay ${K}:275:3:0 starts at input 276, past the 275 a search of --fuzz-runs 25 can draw (25 judged, ` +
         "each after at most 10 answered 429): give the --fuzz-runs of the run that found it",
     );
-    expect(replayPathProblem("0", 0)).toMatch(/past the 0 a search of --fuzz-runs 0 can draw/);
+    expect(replayPathProblem(`${K}:0`, 0)).toMatch(/past the 0 a search of --fuzz-runs 0 can draw/);
   });
 
   it(`accepts ${MAX_SHRINK_STEPS} shrink steps, and refuses one more however it is spelled`, () => {
-    expect(replayPathProblem(`0:${MAX_SHRINK_STEPS - 1}`, 25)).toBeUndefined();
-    expect(replayPathProblem(`0${":0".repeat(MAX_SHRINK_STEPS)}`, 25)).toBeUndefined();
-    expect(replayPathProblem(`0:${MAX_SHRINK_STEPS}`, 25)).toMatch(
+    expect(replayPathProblem(`${K}:0:${MAX_SHRINK_STEPS - 1}`, 25)).toBeUndefined();
+    expect(replayPathProblem(`${K}:0${":0".repeat(MAX_SHRINK_STEPS)}`, 25)).toBeUndefined();
+    expect(replayPathProblem(`${K}:0:${MAX_SHRINK_STEPS}`, 25)).toMatch(
       new RegExp(
         `walks ${MAX_SHRINK_STEPS + 1} shrink steps, past the ${MAX_SHRINK_STEPS} a check takes at most`,
       ),
     );
-    expect(replayPathProblem(`0${":0".repeat(MAX_SHRINK_STEPS + 1)}`, 25)).toMatch(
-      new RegExp(`^--fuzz-replay 0(:0){19}:… \\(${2 * MAX_SHRINK_STEPS + 3} characters\\) walks more than `),
+    expect(replayPathProblem(`${K}:0${":0".repeat(MAX_SHRINK_STEPS + 1)}`, 25)).toMatch(
+      new RegExp(
+        `^--fuzz-replay ${K}:0(:0){5}:… \\(${2 * MAX_SHRINK_STEPS + 3 + K.length + 1} characters\\) walks more than `,
+      ),
     );
   });
 
   it("refuses numbers past what JavaScript counts exactly, quoting a long path cut short", () => {
     const huge = "9".repeat(100_000);
-    const problem = replayPathProblem(huge, 100_000) as string;
+    const problem = replayPathProblem(`${K}:${huge}`, 100_000) as string;
     expect(problem).toMatch(
-      /^--fuzz-replay 9{40}… \(100000 characters\) starts at input past 10\^15, past the /,
+      new RegExp(
+        `^--fuzz-replay ${K}:9{12}… \\(100028 characters\\) starts at input past 10\\^15, past the `,
+      ),
     );
     expect(problem.length).toBeLessThan(300);
-    expect(replayPathProblem(`0:${huge}`, 25)).toMatch(/ walks Infinity| walks more than/);
+    expect(replayPathProblem(`${K}:0:${huge}`, 25)).toMatch(/ walks Infinity| walks more than/);
   });
 });
 

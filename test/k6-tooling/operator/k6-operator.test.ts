@@ -223,7 +223,7 @@ describe("load --k6-operator and load-merge", () => {
       [...runnerDirs, "--plan", path.join(dir, "plan.json")],
       env,
     );
-    expect(merged.code).toBe(0);
+    expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toContain("instances 3:");
     const summary = JSON.parse(await readFile(path.join(dir, "merged", "summary.json"), "utf8"));
     const accepted = summary.metrics[METRIC.eventsFailed].values.fails as number;

@@ -18,6 +18,9 @@ const it = base
         `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
         "echo 'a plain line' >&2",
         `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
+        `echo 'time="2026-11-25T21:00:01Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
+        `echo 'time="2026-11-25T21:00:02Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
+        "echo 'Insufficient VUs in a plain line is no warning of k6' >&2",
         "exit 0",
         "",
       ].join("\n"),
@@ -86,12 +89,14 @@ describe("runK6 with a log file", () => {
       maxSeconds: 60,
       logFile,
     });
-    expect(stderr.text()).toBe("a plain line\n");
+    expect(stderr.text()).toBe("a plain line\nInsufficient VUs in a plain line is no warning of k6\n");
     const log = await readFile(logFile, "utf8");
     expect(log).toContain('level=error msg="request failed with <CLIENT_SECRET>"');
     expect(log).toContain("level=warning");
     expect(log).not.toContain(SECRET);
     expect(result.loggedErrors).toBe(1);
+    // k6's warnings that an arrival-rate scenario ran out of VUs: a signal of the generator's own limit.
+    expect(result.insufficientVus).toBe(2);
   });
 
   it("does not count k6's own 'thresholds have been crossed' as an error line: the harness reports thresholds itself", async ({

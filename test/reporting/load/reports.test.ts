@@ -293,7 +293,9 @@ describe("renderReports", () => {
   it("writes JUnit with one case per threshold plus the verdict, XML-escaped", () => {
     const { junit } = renderReports(summary({}), context);
     expect(junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    expect(junit).toContain('tests="5" failures="1"');
+    // Five thresholds' cases, the sliding-expiry verdict and the load generator.
+    expect(junit).toContain('tests="6" failures="1"');
+    expect(junit).toContain('name="load generator"');
     expect(junit).toContain('name="events_failed: rate&lt;0.01"');
     expect(junit).toContain('<failure message="threshold crossed: rate=5%" type="threshold"/>');
     expect(junit).not.toContain("count&gt;=0");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPIRY, METRIC } from "../../../load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
+import { renderLoadBody } from "../../../reporting/run/html-load.ts";
 import { digestLoadSummary } from "../../../reporting/run/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 
@@ -83,5 +84,51 @@ describe("digestLoadSummary", () => {
     const digested = digestLoadSummary(JSON.parse(rendered.summaryJson));
     expect(digested?.facts).toEqual(rendered.input.facts);
     expect(digested?.facts).toMatchObject({ warmUpSeconds: 2, loadSeconds: 10, acceptedPerSecond: 19 });
+  });
+
+  it("carries a generator-limited run's signals to the HTML report, escaped", () => {
+    const rendered = renderReports(
+      {
+        state: { testRunDurationMs: 12_000 },
+        metrics: {
+          [METRIC.eventsFailed]: {
+            type: "rate",
+            contains: "default",
+            values: { rate: 0, passes: 0, fails: 190 },
+          },
+          dropped_iterations: {
+            type: "counter",
+            contains: "default",
+            values: { count: 50 },
+            thresholds: { "count<=2": { ok: false } },
+          },
+        },
+      },
+      {
+        ...sustainedReportContext,
+        arrivals: { peakRate: 20, maxVus: 10 },
+        generator: {
+          cpu: { cpus: 1, meanShare: 0.95, busiestShare: 0.99, seconds: 10, processes: 1 },
+          insufficientVus: 0,
+        },
+      },
+    );
+    const digested = digestLoadSummary(JSON.parse(rendered.summaryJson));
+    expect(digested?.generator?.limited).toBe(true);
+    expect(digested?.generator?.signals[0]).toContain("k6 used 99 % of the 1 CPU it may run on");
+    const html = renderLoadBody({
+      outcome: {
+        id: "load-sustained",
+        kind: "load",
+        title: "Load",
+        verdict: "undecided",
+        exitCode: 3,
+        durationMs: 1,
+      },
+      files: [],
+      ...(digested === undefined ? {} : { load: digested }),
+    } as unknown as Parameters<typeof renderLoadBody>[0]);
+    expect(html).toContain("The generator, not the API, limited this run:");
+    expect(html).toContain("<li>k6 used 99 % of the 1 CPU it may run on");
   });
 });

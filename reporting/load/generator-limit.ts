@@ -1,0 +1,168 @@
+import { countNoun } from "../index.ts";
+
+/** A k6 process at this share of the CPUs it may run on, over its busiest stretch, is the run's bottleneck. */
+export const GENERATOR_CPU_LIMIT = 0.9;
+/**
+ * VUs k6 had to spare by the target's account: when the target's answers keep fewer than this share of them busy
+ * (Little's law), an iteration k6 did not start on time was k6's own doing.
+ */
+export const FREE_VU_SHARE = 0.5;
+/** Dropped iterations allowed, as a share of the planned ones (the scenarios' guard, thresholds.ts). */
+const DROPPED_GUARD = 0.01;
+
+/** What was measured of the k6 processes while their test ran. */
+export interface GeneratorUsage {
+  /** CPU use of the busiest k6 process, as a share of the CPUs it may run on; undefined where it was not measured. */
+  readonly cpu:
+    | {
+        readonly cpus: number;
+        readonly meanShare: number;
+        readonly busiestShare: number;
+        readonly seconds: number;
+        readonly processes: number;
+      }
+    | undefined;
+  /** How often k6 warned that it had no VU to start an iteration with ("Insufficient VUs"). */
+  readonly insufficientVus: number;
+}
+
+/** Everything the judgement reads: the k6 processes' use, and the load they were asked for and gave. */
+export interface GeneratorInput {
+  readonly usage: GeneratorUsage | undefined;
+  readonly droppedIterations: number;
+  readonly plannedIterations: number | undefined;
+  /** Iterations k6 started and ran (the planned ones less those it dropped or cut short). */
+  readonly completedIterations: number | undefined;
+  /** The highest arrival rate asked for, events a second; undefined for a closed model. */
+  readonly peakRate: number | undefined;
+  /** The VUs k6 could use at most. */
+  readonly maxVus: number | undefined;
+  /** The mean duration of the events' requests, ms. */
+  readonly meanLatencyMs: number | undefined;
+  /**
+   * Whether the target kept its latency objectives (every threshold on event latency passed), with their observed
+   * values for the report; undefined when the run had none.
+   */
+  readonly latencyKept: { readonly kept: boolean; readonly observed: string } | undefined;
+}
+
+export interface GeneratorSignal {
+  /**
+   * `cpu`: k6 at its CPUs' limit; `dropped`: iterations not started although the target did not hold the VUs;
+   * `vus`: k6's own warning that it ran out of VUs, likewise.
+   */
+  readonly kind: "cpu" | "dropped" | "vus";
+  /** What to do about it: more k6 processes (k6 itself was slow), or more VUs (its pool was too small). */
+  readonly remedy: "instances" | "vus";
+  /** A few words for the verdict line: "k6 at 96 % of its 2 CPUs". */
+  readonly short: string;
+  /** The measured reason, one sentence. */
+  readonly detail: string;
+}
+
+/** Whether the load generator, not the target, limited the run, and why. */
+export interface GeneratorVerdict {
+  readonly limited: boolean;
+  readonly signals: readonly GeneratorSignal[];
+  /** What was measured, in one sentence, limited or not. */
+  readonly measured: string;
+}
+
+/** What the verdict and reports tell a user to do about a limited generator, by what limited it. */
+export const GENERATOR_REMEDY = {
+  instances: "use --instances N (more k6 processes), or run k6 on a machine of its own (k6-operator)",
+  vus: "give k6 more VUs (--vus)",
+} as const;
+
+/** The remedies the signals call for, in one clause. */
+export function generatorRemedy(verdict: GeneratorVerdict): string {
+  const kinds = new Set(verdict.signals.map((s) => s.remedy));
+  return (["instances", "vus"] as const)
+    .filter((kind) => kinds.has(kind))
+    .map((kind) => GENERATOR_REMEDY[kind])
+    .join("; ");
+}
+
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toString();
+
+/**
+ * Judges whether k6 limited the run. Three signals, each measured and each meaning the rate or latency was k6's, not
+ * the target's:
+ * - `cpu`: a k6 process used GENERATOR_CPU_LIMIT of the CPUs it may run on over its busiest 5 s: it sent late and
+ *   read answers late, so what it measured includes its own queueing;
+ * - `dropped`: k6 dropped more iterations than the guard allows although the target did not hold its VUs: either its
+ *   answers kept fewer than FREE_VU_SHARE of the VUs busy (events in flight = the rate k6 achieved × mean latency,
+ *   Little's law; the rate it achieved, since the rate it was asked for is what it failed to send), so
+ *   k6 itself did not start the iterations on time; or the target kept its latency objectives and the VU pool was
+ *   simply too small for the rate at that latency;
+ * - `vus`: k6 warned that it ran out of VUs ("Insufficient VUs") under the same conditions.
+ * Iterations dropped while the target broke its latency objectives and held most of the VUs are the target's doing.
+ */
+export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
+  const signals: GeneratorSignal[] = [];
+  const cpu = input.usage?.cpu;
+  const cpusName = cpu === undefined ? "" : `${countNoun(cpu.cpus, "CPU")}`;
+  if (cpu !== undefined && cpu.busiestShare >= GENERATOR_CPU_LIMIT) {
+    signals.push({
+      kind: "cpu",
+      remedy: "instances",
+      short: `k6 at ${percent(cpu.busiestShare)} of its ${cpusName}`,
+      detail: `k6 used ${percent(cpu.busiestShare)} of the ${cpusName} it may run on over its busiest 5 s (${percent(GENERATOR_CPU_LIMIT)} is its limit): it sent and read late, so the latency it measured includes its own queueing.`,
+    });
+  }
+  const { maxVus, meanLatencyMs } = input;
+  // The rate k6 achieved: the one asked for, less the share of iterations it did not run.
+  const done =
+    input.plannedIterations === undefined ||
+    input.completedIterations === undefined ||
+    input.plannedIterations <= 0
+      ? 1
+      : Math.min(1, input.completedIterations / input.plannedIterations);
+  const peakRate = input.peakRate === undefined ? undefined : input.peakRate * done;
+  const inFlight =
+    peakRate === undefined || meanLatencyMs === undefined ? undefined : (peakRate * meanLatencyMs) / 1000;
+  const account =
+    inFlight === undefined || maxVus === undefined
+      ? ""
+      : `the target's answers kept about ${oneDecimal(inFlight)} of its ${countNoun(maxVus, "VU")} busy (${oneDecimal(peakRate ?? 0)}/s sent × ${oneDecimal(meanLatencyMs ?? 0)} ms, Little's law)`;
+  const free = inFlight !== undefined && maxVus !== undefined && inFlight < maxVus * FREE_VU_SHARE;
+  const kept = !free && account !== "" && input.latencyKept?.kept === true;
+  const why = free
+    ? `while ${account}: VUs were free by the target's account, so k6 itself did not start the iterations on time`
+    : `while the target kept its latency objectives (${input.latencyKept?.observed ?? ""}) and ${account}: the VU pool, not the API, was too small for this rate at that latency`;
+  const allowed =
+    input.plannedIterations === undefined ? 0 : Math.floor(input.plannedIterations * DROPPED_GUARD);
+  if ((free || kept) && input.plannedIterations !== undefined && input.droppedIterations > allowed) {
+    signals.push({
+      kind: "dropped",
+      remedy: free ? "instances" : "vus",
+      short: `${countNoun(input.droppedIterations, "iteration")} dropped ${free ? "with VUs to spare" : "within the latency objectives"}`,
+      detail: `k6 dropped ${countNoun(input.droppedIterations, "iteration")} (its guard allows ${allowed}) ${why}.`,
+    });
+  }
+  const warnings = input.usage?.insufficientVus ?? 0;
+  if ((free || kept) && warnings > 0) {
+    signals.push({
+      kind: "vus",
+      remedy: free ? "instances" : "vus",
+      short: "k6 out of VUs the target did not hold",
+      detail: `k6 warned ${countNoun(warnings, "time")} that it had no VU to start an iteration with ("Insufficient VUs") ${why}.`,
+    });
+  }
+  const measured = [
+    cpu === undefined
+      ? "k6's CPU was not measured (k6 ran elsewhere, or this system has no /proc)"
+      : `k6 used ${percent(cpu.busiestShare)} of its ${cpusName} over its busiest 5 s and ${percent(cpu.meanShare)} over the ${oneDecimal(cpu.seconds)} s it ran${cpu.processes > 1 ? ` (the busiest of ${cpu.processes} k6 processes)` : ""}`,
+    ...(account === "" ? [] : [account]),
+    ...(input.plannedIterations === undefined
+      ? []
+      : [`${countNoun(input.droppedIterations, "iteration")} dropped of ${input.plannedIterations} planned`]),
+  ].join("; ");
+  return { limited: signals.length > 0, signals, measured: `${measured}.` };
+}
+
+/** The verdict line's clause for a limited generator: "the generator, not the API, limited this run (…): use …". */
+export function generatorClause(verdict: GeneratorVerdict, what = "run"): string {
+  return `the generator, not the API, limited this ${what} (${verdict.signals.map((s) => s.short).join("; ")}): ${generatorRemedy(verdict)}`;
+}

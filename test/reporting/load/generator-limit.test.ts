@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { EVENT_DURATION, EXPIRY, METRIC } from "../../../load/index.ts";
+import type { GeneratorInput } from "../../../reporting/load/generator-limit.ts";
+import { judgeGenerator } from "../../../reporting/load/generator-limit.ts";
+import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
+import { renderReports } from "../../../reporting/load/index.ts";
+import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { junitCases } from "../../support/junit-cases.ts";
+
+/** A steady run at 800/s with 10 VUs at most, 12,000 iterations planned, answered in 1 ms on average. */
+const steady: GeneratorInput = {
+  usage: {
+    cpu: { cpus: 2, meanShare: 0.4, busiestShare: 0.5, seconds: 15, processes: 1 },
+    insufficientVus: 0,
+  },
+  droppedIterations: 0,
+  plannedIterations: 12_000,
+  completedIterations: 12_000,
+  peakRate: 800,
+  maxVus: 10,
+  meanLatencyMs: 1,
+  latencyKept: { kept: true, observed: "p(95)<500: p(95)=6ms" },
+};
+/** The same target past its objective: p95 over 500 ms. */
+const broken = { kept: false, observed: "p(95)<500: p(95)=812ms" };
+
+describe("judgeGenerator", () => {
+  it("lets a run that kept up pass, and says what it measured", () => {
+    const verdict = judgeGenerator(steady);
+    expect(verdict.limited).toBe(false);
+    expect(verdict.signals).toEqual([]);
+    expect(verdict.measured).toBe(
+      "k6 used 50 % of its 2 CPUs over its busiest 5 s and 40 % over the 15 s it ran; the target's answers kept about 0.8 of its 10 VUs busy (800/s sent × 1 ms, Little's law); 0 iterations dropped of 12000 planned.",
+    );
+  });
+
+  it("calls k6 at 90 % of its CPUs over its busiest stretch the limit, and no less", () => {
+    const at = (busiestShare: number) =>
+      judgeGenerator({
+        ...steady,
+        usage: {
+          cpu: { cpus: 2, meanShare: 0.5, busiestShare, seconds: 15, processes: 1 },
+          insufficientVus: 0,
+        },
+      });
+    expect(at(0.89).limited).toBe(false);
+    const limited = at(0.96);
+    expect(limited.limited).toBe(true);
+    expect(limited.signals.map((s) => s.kind)).toEqual(["cpu"]);
+    expect(limited.signals[0]?.short).toBe("k6 at 96 % of its 2 CPUs");
+  });
+
+  it("calls iterations dropped while the target kept few VUs busy k6's own doing", () => {
+    const verdict = judgeGenerator({ ...steady, droppedIterations: 1331 });
+    expect(verdict.limited).toBe(true);
+    expect(verdict.signals.map((s) => s.kind)).toEqual(["dropped"]);
+    expect(verdict.signals[0]?.detail).toContain(
+      "k6 dropped 1331 iterations (its guard allows 120) while the target's answers kept about 0.8 of its 10 VUs busy",
+    );
+  });
+
+  it("leaves iterations dropped because the target slowed past its objective and held the VUs to the target", () => {
+    // 800/s × 20 ms = 16 events in flight: every one of the 10 VUs waited on the target.
+    const slow = judgeGenerator({
+      ...steady,
+      droppedIterations: 5000,
+      meanLatencyMs: 20,
+      latencyKept: broken,
+    });
+    expect(slow.limited).toBe(false);
+    // Half of the VUs busy is enough for the target to own them.
+    const half = { ...steady, droppedIterations: 5000, latencyKept: broken };
+    expect(judgeGenerator({ ...half, meanLatencyMs: 6.25 }).limited).toBe(false);
+    expect(judgeGenerator({ ...half, meanLatencyMs: 6.2 }).signals[0]?.remedy).toBe("instances");
+  });
+
+  it("calls a VU pool too small for the rate, at a latency the target kept within its objective, the generator's", () => {
+    // 800/s × 20 ms = 16 VUs needed, 10 in the pool, and p95 well under 500 ms: more VUs would have held the rate.
+    const small = judgeGenerator({ ...steady, droppedIterations: 5000, meanLatencyMs: 20 });
+    expect(small.limited).toBe(true);
+    expect(small.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "vus"]]);
+    expect(small.signals[0]?.detail).toContain(
+      "while the target kept its latency objectives (p(95)<500: p(95)=6ms) and the target's answers kept about 16 of its 10 VUs busy",
+    );
+    // Without a latency objective there is nothing to say the target kept up.
+    expect(
+      judgeGenerator({ ...steady, droppedIterations: 5000, meanLatencyMs: 20, latencyKept: undefined })
+        .limited,
+    ).toBe(false);
+  });
+
+  it("counts the events in flight at the rate k6 sent, not the rate it was asked for and failed to send", () => {
+    // Asked for 30,000/s, k6 sent 2,000/s answered in 60 ms: 120 of its 2,000 VUs busy, where the rate asked for
+    // would make it 1,800.
+    const verdict = judgeGenerator({
+      ...steady,
+      plannedIterations: 90_000,
+      completedIterations: 6000,
+      droppedIterations: 84_000,
+      peakRate: 30_000,
+      maxVus: 2000,
+      meanLatencyMs: 60,
+      latencyKept: broken,
+    });
+    expect(verdict.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "instances"]]);
+    expect(verdict.measured).toContain(
+      "the target's answers kept about 120 of its 2000 VUs busy (2000/s sent × 60 ms",
+    );
+  });
+
+  it("allows the guard's 1 % of dropped iterations", () => {
+    expect(judgeGenerator({ ...steady, droppedIterations: 120 }).limited).toBe(false);
+    expect(judgeGenerator({ ...steady, droppedIterations: 121 }).limited).toBe(true);
+  });
+
+  it("reads k6's warning that VUs ran out as its own limit only when the target did not hold them", () => {
+    const warned = { cpu: steady.usage?.cpu, insufficientVus: 3 };
+    expect(judgeGenerator({ ...steady, usage: warned }).signals.map((s) => s.kind)).toEqual(["vus"]);
+    expect(judgeGenerator({ ...steady, usage: warned, meanLatencyMs: 50, latencyKept: broken }).limited).toBe(
+      false,
+    );
+  });
+
+  it("judges a closed model, which drops nothing, by k6's CPU alone, and says when the CPU was not measured", () => {
+    const closed = { ...steady, plannedIterations: undefined, peakRate: undefined, maxVus: undefined };
+    expect(judgeGenerator(closed).limited).toBe(false);
+    const unmeasured = judgeGenerator({ ...closed, usage: undefined });
+    expect(unmeasured.limited).toBe(false);
+    expect(unmeasured.measured).toBe(
+      "k6's CPU was not measured (k6 ran elsewhere, or this system has no /proc).",
+    );
+  });
+});
+
+function summary(dropped: number, unexpected = 0): SummaryData {
+  return {
+    state: { testRunDurationMs: 17_000 },
+    metrics: {
+      [METRIC.eventsFailed]: {
+        type: "rate",
+        contains: "default",
+        values: { rate: 0, passes: 0, fails: 10_669 },
+        thresholds: { "rate<0.01": { ok: true } },
+      },
+      [EVENT_DURATION]: {
+        type: "trend",
+        contains: "time",
+        values: { avg: 1, med: 0.5, "p(90)": 2, "p(95)": 6, "p(99)": 18, max: 158 },
+        thresholds: { "p(95)<500": { ok: true } },
+      },
+      dropped_iterations: {
+        type: "counter",
+        contains: "default",
+        values: { count: dropped, rate: dropped / 17 },
+        thresholds: { "count<=120": { ok: dropped <= 120 } },
+      },
+      [EXPIRY.unexpected]: {
+        type: "counter",
+        contains: "default",
+        values: { count: unexpected, rate: 0 },
+        thresholds: { "count==0": { ok: unexpected === 0 } },
+      },
+    },
+  };
+}
+
+/** The context of `load sustained --rate 800 --duration 15s` on a machine where k6 fell behind. */
+const context: ReportContext = {
+  ...sustainedReportContext,
+  rate: 800,
+  durationSeconds: 15,
+  plannedIterations: 12_000,
+  arrivals: { peakRate: 800, maxVus: 10 },
+  generator: {
+    cpu: { cpus: 2, meanShare: 0.3, busiestShare: 0.4, seconds: 15, processes: 1 },
+    insufficientVus: 0,
+  },
+};
+
+describe("a run the generator limited", () => {
+  it("has no verdict: its dropped iterations are k6's, and every report says so", () => {
+    const reports = renderReports(summary(1331), context);
+    expect(reports.result.outcome).toBe("undecided");
+    expect(reports.result.reason).toBe(
+      "the generator, not the API, limited this run (1331 iterations dropped with VUs to spare): use --instances N (more k6 processes), or run k6 on a machine of its own (k6-operator)",
+    );
+    expect(reports.markdown).toContain("## Load generator: LIMITED");
+    expect(reports.markdown).toContain("**The generator, not the API, limited this run: use --instances N");
+    expect(reports.text).toContain("k6       LIMITED the run: k6 used 40 % of its 2 CPUs");
+    const generator = junitCases(reports.junit).find((c) => c.name === "load generator");
+    expect(generator?.error?.type).toBe("generator");
+    const json = JSON.parse(reports.summaryJson) as { harness: { generator: { limited: boolean } } };
+    expect(json.harness.generator.limited).toBe(true);
+  });
+
+  it("still fails on a contract violation, which no generator explains", () => {
+    const reports = renderReports(summary(1331, 2), context);
+    expect(reports.result.outcome).toBe("failed");
+    expect(reports.result.reason).toContain("the generator, not the API, limited this run");
+  });
+
+  it("passes as before when k6 kept up", () => {
+    const reports = renderReports(summary(12), context);
+    expect(reports.result.outcome).toBe("passed");
+    expect(reports.markdown).toContain("## Load generator: kept up");
+  });
+});
