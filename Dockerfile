@@ -37,19 +37,23 @@ COPY . .
 # (docker build --build-arg EVENT_HARNESS_COMMIT="$(git rev-parse HEAD)"); without it they say it is unknown.
 ARG EVENT_HARNESS_COMMIT=""
 RUN mkdir /out \
-  && EVENT_HARNESS_COMMIT="${EVENT_HARNESS_COMMIT}" npm pack --pack-destination /out \
-  && mv /out/event-api-harness-*.tgz /out/event-api-harness.tgz
+  && EVENT_HARNESS_COMMIT="${EVENT_HARNESS_COMMIT}" npm pack --pack-destination /out
 
-# --- runtime: the packed harness installed globally, k6 beside it, a non-root user ---
+# --- runtime: the packed harness with the dependency tree it was tested with, k6 beside it, a non-root user ---
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV K6_BIN=/usr/local/bin/k6 \
     K6_NO_USAGE_REPORT=true \
     NODE_ENV=production
 COPY --from=k6 /out/k6 /usr/local/bin/k6
-COPY --from=pack /out/event-api-harness.tgz /tmp/event-api-harness.tgz
+# Installed as a consumer pins it (docs/ci.md): `npm install` of the tarball alone would resolve its dependencies
+# afresh, to versions the harness never ran with; the example consumer's lock holds the tested tree.
+WORKDIR /opt/event-harness
+COPY examples/consumer/ci/event-harness/package.json examples/consumer/ci/event-harness/package-lock.json ./
+COPY --from=pack /out/event-api-harness-*.tgz ./
 # Runs write only to the working directory (reports, with each load run's k6 script): the non-root user owns it.
-RUN npm install --global --no-audit --no-fund /tmp/event-api-harness.tgz \
-  && rm /tmp/event-api-harness.tgz \
+RUN npm ci --no-audit --no-fund \
+  && rm event-api-harness-*.tgz \
+  && ln -s /opt/event-harness/node_modules/.bin/event-harness /usr/local/bin/event-harness \
   && npm cache clean --force \
   && mkdir -p /harness/reports \
   && chown -R node:node /harness \

@@ -10,6 +10,7 @@ export {
   pinnedK6Version,
 } from "./binary/k6-binary.ts";
 export { bundleLoadScenarios } from "./bundle/bundle-load.ts";
+export { MAX_CSV_LINE_BYTES, openCsvLines } from "./csv/csv-lines.ts";
 export { csvRecords } from "./csv/csv-records.ts";
 export type { K6CsvTag } from "./csv/k6-csv-tags.ts";
 export { k6CsvTagReader } from "./csv/k6-csv-tags.ts";

@@ -27,7 +27,15 @@ async function readSummary(file: string): Promise<SummaryData> {
       `${file}: ${reading.problem}: that instance wrote no end-of-test summary the harness can read, so no verdict`,
     );
   }
-  const data = JSON.parse(reading.text) as SummaryData;
+  let data: SummaryData;
+  try {
+    data = JSON.parse(reading.text) as SummaryData;
+  } catch {
+    // The parser's message quotes the file's text, which is not ours to print.
+    throw new CannotRunError(
+      `${file} is not JSON: that instance's end-of-test summary is cut or damaged, so no verdict`,
+    );
+  }
   if (data === null || typeof data !== "object" || typeof data.metrics !== "object") {
     throw new CannotRunError(`${file} is not a k6 end-of-test summary`);
   }

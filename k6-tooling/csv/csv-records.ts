@@ -1,12 +1,23 @@
+import { MAX_CSV_LINE_BYTES } from "./csv-lines.ts";
+
 /**
  * Splits CSV text into records (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks), line by
  * line, so a large k6 output streams through without being held in memory.
  */
-export async function* csvRecords(lines: AsyncIterable<string>): AsyncGenerator<string[]> {
+export async function* csvRecords(
+  lines: AsyncIterable<string>,
+  maxRecordChars = MAX_CSV_LINE_BYTES,
+): AsyncGenerator<string[]> {
   let fields: string[] = [];
   let field = "";
   let quoted = false;
+  // A quoted field may run over many lines: the record, not only the line, is bounded.
+  let size = 0;
   for await (const line of lines) {
+    size += line.length + 1;
+    if (size > maxRecordChars) {
+      throw new Error(`a CSV record longer than ${maxRecordChars} characters: this is no k6 samples file`);
+    }
     for (let i = 0; i < line.length; i += 1) {
       const char = line[i];
       if (quoted) {
@@ -31,6 +42,7 @@ export async function* csvRecords(lines: AsyncIterable<string>): AsyncGenerator<
     yield fields;
     fields = [];
     field = "";
+    size = 0;
   }
   if (quoted || field !== "" || fields.length > 0) {
     fields.push(field);

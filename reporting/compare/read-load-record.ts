@@ -1,8 +1,5 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
-import { createGunzip } from "node:zlib";
 import { CannotRunError, formatDurationCompact } from "../../core/index.ts";
-import { csvRecords, k6CsvTagReader } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader, openCsvLines } from "../../k6-tooling/index.ts";
 import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 import type { UnitRecord } from "./load-record.ts";
@@ -87,10 +84,7 @@ async function readHarnessSamplesInto(lines: AsyncIterator<string>, add: UnitAdd
 }
 
 async function readFileInto(file: string, add: UnitAdder): Promise<void> {
-  const raw = createReadStream(file);
-  const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  raw.on("error", (error) => input.destroy(error));
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const { lines, close } = openCsvLines(file);
   try {
     const iterator = lines[Symbol.asyncIterator]();
     const first = await iterator.next();
@@ -107,8 +101,7 @@ async function readFileInto(file: string, add: UnitAdder): Promise<void> {
     }
     await readCsvInto(again(), add);
   } finally {
-    lines.close();
-    raw.destroy();
+    close();
   }
 }
 

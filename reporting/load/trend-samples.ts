@@ -1,8 +1,5 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
-import { createGunzip } from "node:zlib";
 import type { K6CsvTag } from "../../k6-tooling/index.ts";
-import { csvRecords, k6CsvTagReader } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader, openCsvLines } from "../../k6-tooling/index.ts";
 
 /** A trend metric or sub-metric as k6 names it in a summary: `name` or `name{tag:value,…}`. */
 interface TrendKey {
@@ -56,10 +53,7 @@ export async function readTrendSamples(
   const byName = new Map<string, TrendKey[]>();
   for (const key of wanted) byName.set(key.name, [...(byName.get(key.name) ?? []), key]);
   for (const file of files) {
-    const raw = createReadStream(file);
-    const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-    raw.on("error", (error) => input.destroy(error));
-    const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+    const { lines, close } = openCsvLines(file);
     try {
       let tagOf: K6CsvTag | undefined;
       let metricColumn = -1;
@@ -79,8 +73,7 @@ export async function readTrendSamples(
         }
       }
     } finally {
-      lines.close();
-      raw.destroy();
+      close();
     }
   }
   return new Map([...lists].map(([key, list]) => [key, list.sorted()]));

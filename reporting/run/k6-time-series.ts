@@ -1,8 +1,5 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
-import { createGunzip } from "node:zlib";
 import type { K6CsvTag } from "../../k6-tooling/index.ts";
-import { csvRecords, k6CsvTagReader } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader, openCsvLines } from "../../k6-tooling/index.ts";
 import type { TokenRequestReason } from "../../load/index.ts";
 import {
   ENDPOINT_TAG,
@@ -237,14 +234,10 @@ function toColumns(
 
 /** Reads a k6 CSV file, gzipped when its name ends in .gz, line by line. */
 export async function readK6CsvFile(file: string, options?: { maxPoints?: number }): Promise<TimeSeries> {
-  const raw = createReadStream(file);
-  const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  raw.on("error", (error) => input.destroy(error));
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const { lines, close } = openCsvLines(file);
   try {
     return await aggregateK6Csv(lines, options);
   } finally {
-    lines.close();
-    raw.destroy();
+    close();
   }
 }

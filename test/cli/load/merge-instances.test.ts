@@ -86,6 +86,19 @@ describe("mergeInstances on recorded samples", () => {
     );
   });
 
+  it("says which instance's summary is not JSON, as a run it cannot judge, not an internal error", async ({
+    tmpDir: dir,
+  }) => {
+    const cut = path.join(dir, "summary-cut.json");
+    await writeFile(cut, (await readFile(outputs[0]?.summaryFile as string, "utf8")).slice(0, 200));
+    const run = mergeInstances(
+      outputs.map((o, i) => (i === 0 ? { ...o, summaryFile: cut } : o)),
+      dir,
+    );
+    await expect(run).rejects.toThrow(CannotRunError);
+    await expect(run).rejects.toThrow(`${cut} is not JSON`);
+  });
+
   it("computes one instance's percentiles from its samples as k6 did in its own summary", async () => {
     const summary = await readSummary(outputs[0]?.summaryFile as string);
     const samples = await readTrendSamples([outputs[0]?.samplesFile as string], [EVENT_DURATION]);
