@@ -1,3 +1,4 @@
+import { RUN_BOUNDS } from "../../load/index.ts";
 import type { OptionSpecs, ParsedOptions } from "../command.ts";
 
 /** The options of `load capacity`: the search's shape and bounds (--rate is its first step, --duration its time). */
@@ -5,14 +6,15 @@ export const capacityOptions = {
   "max-rate": {
     type: "string",
     valueName: "N",
-    range: { min: 1, max: 100_000 },
+    // Every step's rate reaches k6, which takes rates up to the run's bound.
+    range: { min: 1, max: RUN_BOUNDS.rate.max },
     description: "capacity: no step above N events/s (default 20000).",
   },
   resolution: {
     type: "string",
     valueName: "P%|N",
     // The bound of N; P runs from above 0 to 50 %.
-    range: { min: 1, max: 100_000 },
+    range: { min: 1, max: RUN_BOUNDS.rate.max },
     description:
       "capacity: bisect until the highest rate held and the lowest broken are within P % of the rate held, or N events/s (default 5%).",
   },
