@@ -3,7 +3,7 @@ import { EVENT_DURATION, EXPIRY, judgedMetric, judgesWholeStep, METRIC } from ".
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import type { GeneratorUsage, GeneratorVerdict } from "./generator-limit.ts";
-import { judgeGenerator } from "./generator-limit.ts";
+import { judgeGenerator, k6Vus } from "./generator-limit.ts";
 import { latencyObjectives } from "./render-reports.ts";
 import type { RunEnding } from "./run-result.ts";
 import type { SummaryData, ThresholdResult } from "./summary-data.ts";
@@ -92,6 +92,7 @@ export function judgeCapacityStep(
     maxVus: plan.maxVus,
     meanLatencyMs: latency("avg"),
     latencyKept: latencyObjectives(thresholds),
+    vus: data === undefined ? undefined : k6Vus(data),
   });
   const outcome: CapacityStepOutcome =
     ending.kind === "aborted"

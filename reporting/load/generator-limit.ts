@@ -1,4 +1,6 @@
 import { countNoun } from "../index.ts";
+import type { SummaryData } from "./summary-data.ts";
+import { metricValue } from "./summary-data.ts";
 
 /** A k6 process at this share of the CPUs it may run on, over its busiest stretch, is the run's bottleneck. */
 export const GENERATOR_CPU_LIMIT = 0.9;
@@ -7,6 +9,8 @@ export const GENERATOR_CPU_LIMIT = 0.9;
  * (Little's law), an iteration k6 did not start on time was k6's own doing.
  */
 export const FREE_VU_SHARE = 0.5;
+/** Busy VUs at this share of those k6 had started: the pool was held, so a dropped iteration found none free. */
+export const POOL_HELD_SHARE = 0.9;
 /** Dropped iterations allowed, as a share of the planned ones (the scenarios' guard, thresholds.ts). */
 const DROPPED_GUARD = 0.01;
 
@@ -44,6 +48,18 @@ export interface GeneratorInput {
    * values for the report; undefined when the run had none.
    */
   readonly latencyKept: { readonly kept: boolean; readonly observed: string } | undefined;
+  /**
+   * k6's own count of its VUs: the most busy at once (its `vus` gauge) and the most it had started (`vus_max`).
+   * It sees a pool held at a step's end, where latency grew, which the mean latency hides.
+   */
+  readonly vus?: { readonly busiest: number; readonly started: number } | undefined;
+}
+
+/** k6's VU counts from its end-of-test data, when it reported both. */
+export function k6Vus(data: SummaryData): GeneratorInput["vus"] {
+  const busiest = metricValue(data, "vus", "max");
+  const started = metricValue(data, "vus_max", "max");
+  return busiest === undefined || started === undefined || started <= 0 ? undefined : { busiest, started };
 }
 
 export interface GeneratorSignal {
@@ -126,11 +142,22 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
     inFlight === undefined || maxVus === undefined
       ? ""
       : `the target's answers kept about ${oneDecimal(inFlight)} of its ${countNoun(maxVus, "VU")} busy (${oneDecimal(peakRate ?? 0)}/s sent × ${oneDecimal(meanLatencyMs ?? 0)} ms, Little's law)`;
-  const free = inFlight !== undefined && maxVus !== undefined && inFlight < maxVus * FREE_VU_SHARE;
-  const kept = !free && account !== "" && input.latencyKept?.kept === true;
+  const { vus } = input;
+  // k6's own VU count decides where it has one; the mean latency by Little's law where it has not.
+  const free =
+    vus === undefined
+      ? inFlight !== undefined && maxVus !== undefined && inFlight < maxVus * FREE_VU_SHARE
+      : vus.busiest < vus.started * POOL_HELD_SHARE;
+  const kept = !free && (account !== "" || vus !== undefined) && input.latencyKept?.kept === true;
+  const pool =
+    vus === undefined
+      ? ""
+      : `at most ${vus.busiest} of the ${vus.started} VUs k6 had started were busy at once`;
   const why = free
-    ? `while ${account}: VUs were free by the target's account, so k6 itself did not start the iterations on time`
-    : `while the target kept its latency objectives (${input.latencyKept?.observed ?? ""}) and ${account}: the VU pool, not the API, was too small for this rate at that latency`;
+    ? vus === undefined
+      ? `while ${account}: VUs were free by the target's account, so k6 itself did not start the iterations on time`
+      : `while ${pool}: VUs were free, so k6 itself did not start the iterations on time`
+    : `while the target kept its latency objectives (${input.latencyKept?.observed ?? ""}) and ${pool || account}: the VU pool, not the API, was too small for this rate at that latency`;
   const allowed =
     input.plannedIterations === undefined ? 0 : Math.floor(input.plannedIterations * DROPPED_GUARD);
   if ((free || kept) && input.plannedIterations !== undefined && input.droppedIterations > allowed) {
@@ -155,6 +182,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
       ? "k6's CPU was not measured (k6 ran elsewhere, or this system has no /proc)"
       : `k6 used ${percent(cpu.busiestShare)} of its ${cpusName} over its busiest 5 s and ${percent(cpu.meanShare)} over the ${oneDecimal(cpu.seconds)} s it ran${cpu.processes > 1 ? ` (the busiest of ${cpu.processes} k6 processes)` : ""}`,
     ...(account === "" ? [] : [account]),
+    ...(pool === "" ? [] : [pool]),
     ...(input.plannedIterations === undefined
       ? []
       : [`${countNoun(input.droppedIterations, "iteration")} dropped of ${input.plannedIterations} planned`]),

@@ -4,7 +4,7 @@ import type { JunitSuite } from "../index.ts";
 import { renderText } from "./console-summary.ts";
 import { droppedCause } from "./dropped-cause.ts";
 import type { GeneratorInput } from "./generator-limit.ts";
-import { judgeGenerator } from "./generator-limit.ts";
+import { judgeGenerator, k6Vus } from "./generator-limit.ts";
 import { renderJunit } from "./junit.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
@@ -40,8 +40,10 @@ export function generatorInput(
   facts: ReportFacts,
   context: ReportContext,
   thresholds: readonly ThresholdResult[],
+  vus?: GeneratorInput["vus"],
 ): GeneratorInput {
   return {
+    vus,
     usage: context.generator,
     droppedIterations: facts.droppedIterations,
     plannedIterations: context.plannedIterations,
@@ -79,7 +81,7 @@ export function renderReports(
   const facts = reportFacts(data, context.warmUpSeconds);
   const thresholds = thresholdResults(data);
   const verdict = slidingExpiryVerdict(facts, context);
-  const generator = judgeGenerator(generatorInput(facts, context, thresholds));
+  const generator = judgeGenerator(generatorInput(facts, context, thresholds, k6Vus(data)));
   const runFacts = {
     eventsAccepted: facts.eventsAccepted,
     eventsRejected: facts.eventsRejected,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_DURATION, EXPIRY, METRIC } from "../../../load/index.ts";
 import type { GeneratorInput } from "../../../reporting/load/generator-limit.ts";
-import { judgeGenerator } from "../../../reporting/load/generator-limit.ts";
+import { judgeGenerator, k6Vus } from "../../../reporting/load/generator-limit.ts";
 import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
 import { sustainedReportContext } from "../../load/run-config-fixture.ts";
@@ -106,6 +106,46 @@ describe("judgeGenerator", () => {
     expect(verdict.measured).toContain(
       "the target's answers kept about 120 of its 2000 VUs busy (2000/s sent × 60 ms",
     );
+  });
+
+  it("leaves drops to the target when every VU k6 had started was busy, as the target slowed past its objective", () => {
+    // Recorded: 210/s against a target that serves 200/s. Answers grew to 492 ms on average (p95 635 ms) over the
+    // step, so the mean alone (210/s × 492 ms = 103 of 210 VUs) reads as VUs to spare; but 129 of the 130 VUs k6 had
+    // started were busy at once: the target held them.
+    const overCapacity = {
+      ...steady,
+      plannedIterations: 2100,
+      completedIterations: 2075,
+      droppedIterations: 26,
+      peakRate: 210,
+      maxVus: 210,
+      meanLatencyMs: 492,
+      latencyKept: { kept: false, observed: "p(95)<500: p(95)=635ms" },
+    };
+    expect(judgeGenerator({ ...overCapacity, vus: { busiest: 129, started: 130 } }).limited).toBe(false);
+    // The same drops with most started VUs idle were k6's own.
+    const idle = judgeGenerator({ ...overCapacity, vus: { busiest: 40, started: 130 } });
+    expect(idle.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "instances"]]);
+    expect(idle.signals[0]?.detail).toContain("at most 40 of the 130 VUs k6 had started were busy at once");
+    // A target that kept its objectives while holding every VU: the pool was too small.
+    const kept = judgeGenerator({
+      ...overCapacity,
+      latencyKept: { kept: true, observed: "p(95)<1000: p(95)=635ms" },
+      vus: { busiest: 130, started: 130 },
+    });
+    expect(kept.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "vus"]]);
+  });
+
+  it("reads k6's busiest and started VUs from its end-of-test data, and nothing when either is missing", () => {
+    const data = (metrics: SummaryData["metrics"]): SummaryData => ({ metrics }) as SummaryData;
+    const gauge = (max: number) => ({
+      type: "gauge" as const,
+      contains: "default",
+      values: { value: max, min: 1, max },
+    });
+    expect(k6Vus(data({ vus: gauge(129), vus_max: gauge(130) }))).toEqual({ busiest: 129, started: 130 });
+    expect(k6Vus(data({ vus: gauge(129) }))).toBeUndefined();
+    expect(k6Vus(data({}))).toBeUndefined();
   });
 
   it("allows the guard's 1 % of dropped iterations", () => {
