@@ -487,11 +487,7 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(sb.clients[0]?.clientSecret).not.toBe(DEMO_CLIENT.clientSecret);
   });
 
-  it("without the CA, exits 3 with a plain TLS message and rotates nothing", async ({
-    pki,
-    proxy,
-    proxyWithPassword,
-  }) => {
+  it("without the CA, exits 3 with a plain TLS message and rotates nothing", async ({ pki }) => {
     const sb = await startedTls(pki);
     const run = await rotate([...target(sb), "--show-secret", "--timeout", "5"], {});
     expect(run.code).toBe(3);
@@ -535,7 +531,7 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(sb.clients[0]?.clientSecret).not.toBe(DEMO_CLIENT.clientSecret);
   });
 
-  it("names a dead proxy without its password (exit 3), and NO_PROXY bypasses it", async ({ pki, proxy }) => {
+  it("names a dead proxy without its password (exit 3), and NO_PROXY bypasses it", async ({ pki }) => {
     const sb = await startedTls(pki);
     const dead = `http://eah-user:${PROXY_PASSWORD}@127.0.0.1:${await deadPort()}`;
     const env = { NODE_EXTRA_CA_CERTS: pki.caFile, HTTPS_PROXY: dead };

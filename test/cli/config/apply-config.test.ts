@@ -54,7 +54,7 @@ async function refusal(promise: Promise<unknown>): Promise<UsageError> {
 }
 
 describe("applyConfig", () => {
-  it("does nothing without a file, and refuses an environment without one", async ({ file }) => {
+  it("does nothing without a file, and refuses an environment without one", async () => {
     expect(await applyConfig(SPECS, {}, {})).toBeUndefined();
     const error = await refusal(applyConfig(SPECS, { environment: "staging" }, {}));
     expect(error.message).toContain("give the file with --config FILE");

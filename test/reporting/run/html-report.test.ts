@@ -72,12 +72,7 @@ describe("index.html", () => {
     expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
-  it("allows only its own style and script by hash, and no network", ({
-    fileDir: dir,
-    run,
-    html,
-    markdown,
-  }) => {
+  it("allows only its own style and script by hash, and no network", ({ html }) => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? "";
     expect(csp).toContain("default-src 'none'");
     const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -106,7 +101,7 @@ describe("index.html", () => {
 });
 
 describe("summary.md", () => {
-  it("leads with the verdict, one row per part, and every problem in one list", ({ run, markdown }) => {
+  it("leads with the verdict, one row per part, and every problem in one list", ({ markdown }) => {
     expect(markdown.split("\n")[0]).toBe(
       "## ❌ Failed — contract, load-sustained failed; load-idle-gap could not decide; 1 of 4 parts passed (embedded sandbox — not your API)",
     );
