@@ -7,59 +7,45 @@ import { it as base, describe, expect } from "../../support/fixtures.ts";
 
 const SECRET = "k6-log-secret-value-1234";
 
+/** A stand-in for k6 at `file`: a shell script that runs `lines`. */
+async function fakeK6At(file: string, lines: readonly string[]): Promise<string> {
+  await writeFile(file, ["#!/bin/sh", ...lines, ""].join("\n"));
+  await chmod(file, 0o755);
+  return file;
+}
+
 const it = base
-  .extend("setup", { scope: "file" }, async ({ fileDir: work }) => {
-    const fakeK6 = path.join(work, "k6");
-    // Writes what k6 writes on stderr: its own logfmt lines between plain ones.
-    await writeFile(
-      fakeK6,
-      [
-        "#!/bin/sh",
-        `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
-        "echo 'a plain line' >&2",
-        `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
-        `echo 'time="2026-11-25T21:00:01Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
-        `echo 'time="2026-11-25T21:00:02Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
-        "echo 'Insufficient VUs in a plain line is no warning of k6' >&2",
-        "exit 0",
-        "",
-      ].join("\n"),
-    );
-    await chmod(fakeK6, 0o755);
-    // What k6 v2 writes when a threshold fails: its verdict, which the harness reports itself.
-    const thresholdsK6 = path.join(work, "k6-thresholds");
-    await writeFile(
-      thresholdsK6,
-      [
-        "#!/bin/sh",
-        "cat >&2 <<'EOF'",
-        `time="2026-11-25T21:00:02Z" level=error msg="thresholds on metrics 'events_failed, http_req_duration{endpoint:events}' have been crossed"`,
-        "EOF",
-        "exit 99",
-        "",
-      ].join("\n"),
-    );
-    await chmod(thresholdsK6, 0o755);
-    // What k6 warns when an arrival-rate scenario has no VU free for an iteration: the cause of dropped iterations.
-    const shortK6 = path.join(work, "k6-short");
-    await writeFile(
-      shortK6,
-      [
-        "#!/bin/sh",
-        "cat >&2 <<'EOF'",
-        `time="2026-11-28T17:34:27Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
-        `time="2026-11-28T17:34:29Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
-        "EOF",
-        "exit 99",
-        "",
-      ].join("\n"),
-    );
-    await chmod(shortK6, 0o755);
-    return { fakeK6, thresholdsK6, shortK6 };
-  })
-  .extend("fakeK6", { scope: "file" }, async ({ setup }) => setup.fakeK6)
-  .extend("thresholdsK6", { scope: "file" }, async ({ setup }) => setup.thresholdsK6)
-  .extend("shortK6", { scope: "file" }, async ({ setup }) => setup.shortK6);
+  // Writes what k6 writes on stderr: its own logfmt lines between plain ones.
+  .extend("fakeK6", { scope: "file" }, async ({ fileDir }) =>
+    fakeK6At(path.join(fileDir, "k6"), [
+      `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
+      "echo 'a plain line' >&2",
+      `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
+      `echo 'time="2026-11-25T21:00:01Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
+      `echo 'time="2026-11-25T21:00:02Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
+      "echo 'Insufficient VUs in a plain line is no warning of k6' >&2",
+      "exit 0",
+    ]),
+  )
+  // What k6 v2 writes when a threshold fails: its verdict, which the harness reports itself.
+  .extend("thresholdsK6", { scope: "file" }, async ({ fileDir }) =>
+    fakeK6At(path.join(fileDir, "k6-thresholds"), [
+      "cat >&2 <<'EOF'",
+      `time="2026-11-25T21:00:02Z" level=error msg="thresholds on metrics 'events_failed, http_req_duration{endpoint:events}' have been crossed"`,
+      "EOF",
+      "exit 99",
+    ]),
+  )
+  // What k6 warns when an arrival-rate scenario has no VU free for an iteration: the cause of dropped iterations.
+  .extend("shortK6", { scope: "file" }, async ({ fileDir }) =>
+    fakeK6At(path.join(fileDir, "k6-short"), [
+      "cat >&2 <<'EOF'",
+      `time="2026-11-28T17:34:27Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
+      `time="2026-11-28T17:34:29Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
+      "EOF",
+      "exit 99",
+    ]),
+  );
 
 function collect(): { stream: PassThrough; text: () => string } {
   const stream = new PassThrough();
