@@ -56,6 +56,24 @@ function collect(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => text };
 }
 
+/** runK6 on a stand-in k6, its console into `stdout` and `stderr`, its log into `logFile` when given. */
+function runFakeK6(
+  k6Path: string,
+  io: { stdout: PassThrough; stderr: PassThrough; redactor?: Redactor; logFile?: string },
+) {
+  return runK6({
+    k6: { path: k6Path, version: "v2.2.0", harnessExtension: false } as never,
+    script: "script.js",
+    env: {},
+    stdout: io.stdout,
+    stderr: io.stderr,
+    redactor: io.redactor ?? new Redactor(),
+    signal: new AbortController().signal,
+    maxSeconds: 60,
+    ...(io.logFile === undefined ? {} : { logFile: io.logFile }),
+  });
+}
+
 describe("runK6 with a log file", () => {
   it("keeps k6's own log lines out of the console, redacted in the file, and counts its errors", async ({
     fileDir: work,
@@ -64,15 +82,10 @@ describe("runK6 with a log file", () => {
     const stdout = collect();
     const stderr = collect();
     const logFile = path.join(work, "k6.log");
-    const result = await runK6({
-      k6: { path: fakeK6, version: "v2.2.0", harnessExtension: false } as never,
-      script: "script.js",
-      env: {},
+    const result = await runFakeK6(fakeK6, {
       stdout: stdout.stream,
       stderr: stderr.stream,
       redactor: new Redactor().add(SECRET, "<CLIENT_SECRET>"),
-      signal: new AbortController().signal,
-      maxSeconds: 60,
       logFile,
     });
     expect(stderr.text()).toBe("a plain line\nInsufficient VUs in a plain line is no warning of k6\n");
@@ -91,15 +104,9 @@ describe("runK6 with a log file", () => {
   }) => {
     const stderr = collect();
     const logFile = path.join(work, "k6-thresholds.log");
-    const result = await runK6({
-      k6: { path: thresholdsK6, version: "v2.2.0", harnessExtension: false } as never,
-      script: "script.js",
-      env: {},
+    const result = await runFakeK6(thresholdsK6, {
       stdout: collect().stream,
       stderr: stderr.stream,
-      redactor: new Redactor(),
-      signal: new AbortController().signal,
-      maxSeconds: 60,
       logFile,
     });
     expect(result.exitCode).toBe(99);
@@ -117,15 +124,9 @@ describe("runK6 when k6 runs out of VUs", () => {
     "keeps k6's warning, the cause of dropped iterations, for the reports, %s",
     async ([, withLog], { fileDir: work, shortK6 }) => {
       const stderr = collect();
-      const result = await runK6({
-        k6: { path: shortK6, version: "v2.2.0", harnessExtension: false } as never,
-        script: "script.js",
-        env: {},
+      const result = await runFakeK6(shortK6, {
         stdout: collect().stream,
         stderr: stderr.stream,
-        redactor: new Redactor(),
-        signal: new AbortController().signal,
-        maxSeconds: 60,
         ...(withLog ? { logFile: path.join(work, "k6-short.log") } : {}),
       });
       expect(result.vuShortage).toBe("Insufficient VUs, reached 2 active VUs and cannot initialize more");
