@@ -16,7 +16,8 @@ import { writeOperatorRun } from "./write-operator-run.ts";
  */
 export async function runLoad(scenario: string, options: LoadOptionValues, io: CommandIo): Promise<number> {
   try {
-    const prepared = await prepareLoad(await readLoadOptions(scenario, options, io), io);
+    const checked = await readLoadOptions(scenario, options, io);
+    const prepared = await prepareLoad(checked, io);
     try {
       if (prepared.operator) return await writeOperatorRun(prepared, io);
       // A capacity search is many k6 runs, each at the rate the ones before it call for.
