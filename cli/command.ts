@@ -82,6 +82,13 @@ export function defineCommand<O extends OptionSpecs>(command: Command<O>): Comma
   return command;
 }
 
+/** A command's run that hands its options to a pipeline loaded only when the command runs, never for --help. */
+export function delegateTo<O extends OptionSpecs>(
+  load: () => Promise<(options: ParsedOptions<O>, io: CommandIo) => Promise<number>>,
+): Command<O>["run"] {
+  return async ({ options, io }) => (await load())(options, io);
+}
+
 /** What the CLI knows of a command before loading it: `--help` lists entries without importing any command. */
 export interface CommandEntry {
   readonly name: string;

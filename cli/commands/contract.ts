@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { contractOptions } from "../options/contract-options.ts";
 
 export const contractCommand = defineCommand({
@@ -24,9 +24,6 @@ export const contractCommand = defineCommand({
     "EVENT_API_CLIENT_SECRET=… event-harness contract --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
     "EVENT_API_CLIENT_SECRET=… NODE_EXTRA_CA_CERTS=ca.pem event-harness contract --client-auth basic \\\n    --token-url https://sso.example.com/realms/r/protocol/openid-connect/token --base-url https://api.example.com --client-id my-client",
   ],
-  async run({ options, io }) {
-    // The pipeline loads vitest, the sandbox and the checks only now: other commands never need them.
-    const { runContractSuite } = await import("../contract/index.ts");
-    return runContractSuite(options, io);
-  },
+  // The pipeline loads vitest, the sandbox and the checks only now: other commands never need them.
+  run: delegateTo(async () => (await import("../contract/index.ts")).runContractSuite),
 });

@@ -1,5 +1,5 @@
 import { INVALID_VARIANTS } from "../../generators/index.ts";
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { generateOptions } from "../options/generate-options.ts";
 
 export const generateCommand = defineCommand({
@@ -29,9 +29,6 @@ export const generateCommand = defineCommand({
     "event-harness generate --count 1 --seed 1 --invalid all --with-meta | jq -c '{variant, violates}'",
     "event-harness generate --list-invalid",
   ],
-  async run({ options, io }) {
-    // The machinery loads only when the command runs.
-    const { writeEvents } = await import("../generate/index.ts");
-    return writeEvents(options, io);
-  },
+  // The machinery loads only when the command runs.
+  run: delegateTo(async () => (await import("../generate/index.ts")).writeEvents),
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { k6Options } from "../options/k6-options.ts";
 
 export const k6Command = defineCommand({
@@ -16,9 +16,6 @@ export const k6Command = defineCommand({
     "event-harness k6 --install",
     "K6_BIN=/opt/k6/k6 event-harness k6 --print-path",
   ],
-  async run({ options, io }) {
-    // The machinery loads only when the command runs.
-    const { showK6 } = await import("../k6/index.ts");
-    return showK6(options, io);
-  },
+  // The machinery loads only when the command runs.
+  run: delegateTo(async () => (await import("../k6/index.ts")).showK6),
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { openapiOptions } from "../options/openapi-options.ts";
 
 export const openapiCommand = defineCommand({
@@ -22,9 +22,6 @@ export const openapiCommand = defineCommand({
     "event-harness openapi --strictness lenient | jq '.components.schemas.Event.required'",
     "event-harness openapi --schema token-response --out token-response.schema.json",
   ],
-  async run({ options, io }) {
-    // The machinery loads only when the command runs.
-    const { writeOpenapi } = await import("../openapi/index.ts");
-    return writeOpenapi(options, io);
-  },
+  // The machinery loads only when the command runs.
+  run: delegateTo(async () => (await import("../openapi/index.ts")).writeOpenapi),
 });

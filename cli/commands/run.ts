@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { runOptions } from "../options/run-options.ts";
 
 export const runCommand = defineCommand({
@@ -27,9 +27,6 @@ export const runCommand = defineCommand({
     "event-harness run --parts contract,load --scenario sustained=30s --scenario spike=1m",
     "EVENT_API_CLIENT_SECRET=… event-harness run --auth-url https://auth.staging.example.com \\\n    --base-url https://api.staging.example.com --client-id release-check --report-dir reports/release",
   ],
-  async run({ options, io }) {
-    // Loaded only now: the run reaches the contract, load and rotation pipelines and the report code.
-    const { runAll } = await import("../run/index.ts");
-    return runAll(options, io);
-  },
+  // Loaded only now: the run reaches the contract, load and rotation pipelines and the report code.
+  run: delegateTo(async () => (await import("../run/index.ts")).runAll),
 });

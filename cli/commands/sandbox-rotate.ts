@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import {
   ADMIN_TOKEN_ENV,
   CURRENT_SECRET_ENV,
@@ -35,9 +35,6 @@ export const sandboxRotateCommand = defineCommand({
     "NODE_EXTRA_CA_CERTS=ca.pem event-harness sandbox-rotate --auth-url https://sandbox.internal:8443/auth --client-id sandbox-demo --secret-file new.secret",
     "EVENT_API_CLIENT_SECRET=sandbox-demo-secret event-harness sandbox-rotate --auth-url http://127.0.0.1:8080/auth --client-id sandbox-demo --secret-file new.secret   # keeps the old secret and a token to verify with",
   ],
-  async run({ options, io }) {
-    // The machinery (undici, the transport) loads only when the command runs.
-    const { rotateSandboxSecret } = await import("../rotation/index.ts");
-    return rotateSandboxSecret(options, io);
-  },
+  // The machinery (undici, the transport) loads only when the command runs.
+  run: delegateTo(async () => (await import("../rotation/index.ts")).rotateSandboxSecret),
 });

@@ -1,6 +1,6 @@
 import type { FaultArea } from "../../sandbox/index.ts";
 import { FAULTS } from "../../sandbox/index.ts";
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { sandboxOptions } from "../options/sandbox-options.ts";
 
 const AREAS: readonly FaultArea[] = ["token", "bearer", "events", "expiry", "transport"];
@@ -47,9 +47,6 @@ export const sandboxCommand = defineCommand({
     "curl -s -u sandbox-demo:sandbox-demo-secret -d grant_type=client_credentials http://127.0.0.1:PORT/auth/oauth/token",
     "EVENT_HARNESS_ADMIN_TOKEN=$(openssl rand -hex 32) event-harness sandbox --port 8080",
   ],
-  async run({ options, io }) {
-    // The machinery loads only when the command runs.
-    const { serveSandbox } = await import("../sandbox/index.ts");
-    return serveSandbox(options, io);
-  },
+  // The machinery loads only when the command runs.
+  run: delegateTo(async () => (await import("../sandbox/index.ts")).serveSandbox),
 });

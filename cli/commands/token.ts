@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { targetOptions } from "../options/target-options.ts";
 
 export const tokenCommand = defineCommand({
@@ -22,9 +22,6 @@ export const tokenCommand = defineCommand({
     "EVENT_API_CLIENT_SECRET=… event-harness token --auth-url http://127.0.0.1:8080/auth --base-url http://127.0.0.1:8080/api --client-id demo-client",
     "EVENT_API_OLD_ACCESS_TOKEN=$(event-harness token) event-harness verify-rotation …   (target in EVENT_API_* variables)",
   ],
-  async run({ options, io }) {
-    // The machinery loads only when the command runs.
-    const { printToken } = await import("../token/index.ts");
-    return printToken(options, io);
-  },
+  // The machinery loads only when the command runs.
+  run: delegateTo(async () => (await import("../token/index.ts")).printToken),
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from "../command.ts";
+import { defineCommand, delegateTo } from "../command.ts";
 import { rotationOptions } from "../options/rotation-options.ts";
 
 export const verifyRotationCommand = defineCommand({
@@ -23,9 +23,6 @@ export const verifyRotationCommand = defineCommand({
     "EVENT_API_CLIENT_SECRET=new EVENT_API_OLD_CLIENT_SECRET=old event-harness verify-rotation --expect-old refused \\\n    --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
     'EVENT_API_CLIENT_SECRET="$(cat new.secret)" event-harness verify-rotation --old-secret-file new.secret.old-secret \\\n    --old-token-file new.secret.old-token --expect-old refused --expect-old-tokens valid --auth-url … --base-url … --client-id …',
   ],
-  async run({ options, io }) {
-    // The pipeline loads the checks, the sandbox and the generators only now.
-    const { verifyRotation } = await import("../rotation/index.ts");
-    return verifyRotation(options, io);
-  },
+  // The pipeline loads the checks, the sandbox and the generators only now.
+  run: delegateTo(async () => (await import("../rotation/index.ts")).verifyRotation),
 });
