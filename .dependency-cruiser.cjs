@@ -1,5 +1,6 @@
 // The layers of CONTRIBUTING.md, enforced by `npm run check` (dependency-cruiser): no import circle, no import that
-// goes up a layer, the capabilities unaware of each other, nothing shipped importing scripts/.
+// goes up a layer, the capabilities unaware of each other, other folders reached only through their index.ts,
+// nothing shipped importing scripts/.
 // There is no baseline of known violations: every violation fails the check.
 const CAPABILITIES = "generators|sandbox|contracts|load";
 const SHIPPED = "core|domain|transport|generators|sandbox|contracts|load|k6-tooling|reporting|cli|bin";
@@ -57,6 +58,18 @@ module.exports = {
       severity: "error",
       from: { path: "^reporting/" },
       to: { path: "^(cli|bin|scripts)/" },
+    },
+    {
+      name: "index-only-across-folders",
+      comment:
+        "A shipped folder imports another only through an index.ts (its own, or a subfolder's); the zod-free " +
+        "domain modules the k6 scenarios bundle are the exception, as domain/index.ts would pull zod into k6.",
+      severity: "error",
+      from: { path: `^(${SHIPPED})/` },
+      to: {
+        path: `^(${SHIPPED})/`,
+        pathNot: ["^$1/", "/index\\.ts$", "^domain/(token-lifetime|value-kind)\\.ts$"],
+      },
     },
     {
       name: "nothing-shipped-imports-scripts",

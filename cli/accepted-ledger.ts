@@ -2,9 +2,9 @@ import { UsageError } from "../core/index.ts";
 import type { Ledger, LedgerScope } from "../reporting/accepted/index.ts";
 import { LEDGER_IDS, readLedger, utcDay } from "../reporting/accepted/index.ts";
 import type { Target } from "../transport/index.ts";
-import { acceptedOption } from "./accepted-option.ts";
-import { configSourceOf } from "./config-options.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { configSourceOf } from "./options/config-options.ts";
+import { acceptedOption } from "./options/gate-options.ts";
 
 /** What a run is against, for the ledger's bound entries: the config environment taken and the API's base URL. */
 export function ledgerScope(external: Target | undefined, env: NodeJS.ProcessEnv): LedgerScope {

@@ -22,6 +22,8 @@ export interface OptionSpec {
   readonly env?: string;
   /** Heading the option is listed under in --help (e.g. the target options shared by commands); default "Options". */
   readonly group?: string;
+  /** The numbers the option takes: declared with the option, so every reader of it checks the same bound. */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
@@ -29,7 +31,7 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 type OptionValue<S extends OptionSpec> = S["type"] extends "boolean"
   ? boolean
   : S["multiple"] extends true
-    ? string[]
+    ? readonly string[]
     : string;
 
 export type ParsedOptions<O extends OptionSpecs> = { -readonly [K in keyof O]?: OptionValue<O[K]> };
@@ -78,6 +80,13 @@ export function inHelpGroup<O extends OptionSpecs>(group: string, options: O): O
 
 export function defineCommand<O extends OptionSpecs>(command: Command<O>): Command<O> {
   return command;
+}
+
+/** A command's run that hands its options to a pipeline loaded only when the command runs, never for --help. */
+export function delegateTo<O extends OptionSpecs>(
+  load: () => Promise<(options: ParsedOptions<O>, io: CommandIo) => Promise<number>>,
+): Command<O>["run"] {
+  return async ({ options, io }) => (await load())(options, io);
 }
 
 /** What the CLI knows of a command before loading it: `--help` lists entries without importing any command. */

@@ -1,5 +1,7 @@
 import type { ErrorCode } from "../core/index.ts";
 import { HarnessError } from "../core/index.ts";
+import type { LoadResult } from "../reporting/load/index.ts";
+import type { RunVerdict } from "../reporting/run/index.ts";
 
 /** Process exit codes, shared by every command so CI can branch on them. */
 export const ExitCode = {
@@ -44,4 +46,21 @@ export const EXIT_CODE_OF_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
 /** The exit code `error` ends a command with; anything but a harness error is an internal error (3). */
 export function exitCodeOf(error: unknown): ExitCode {
   return error instanceof HarnessError ? EXIT_CODE_OF_ERROR[error.code] : ExitCode.undecided;
+}
+
+/** The exit code of a load run: read from its one verdict, never from k6's exit code alone. */
+export function loadExitCode(result: LoadResult): ExitCode {
+  switch (result.outcome) {
+    case "passed":
+      return ExitCode.ok;
+    case "failed":
+      return ExitCode.failed;
+    default:
+      return ExitCode.undecided;
+  }
+}
+
+/** The run's exit code: 1 failed, 3 undecided or aborted, 0 passed. */
+export function runExitCode(verdict: RunVerdict): ExitCode {
+  return verdict === "failed" ? ExitCode.failed : verdict === "passed" ? ExitCode.ok : ExitCode.undecided;
 }

@@ -4,8 +4,8 @@ import { DiscoveryError, discoverServer } from "../transport/discovery/index.ts"
 import type { ClientAuth, Target } from "../transport/index.ts";
 import { describeTokenEndpoint, inertText, tokenEndpointFacts } from "../transport/index.ts";
 import type { ParsedOptions } from "./command.ts";
-import type { targetOptions } from "./target-options.ts";
-import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./target-options.ts";
+import type { targetOptions } from "./options/target-options.ts";
+import { httpUrl, pick, resolveTarget, resolveTargetTuning } from "./options/target-options.ts";
 
 type TargetOptionValues = ParsedOptions<typeof targetOptions>;
 

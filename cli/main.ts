@@ -1,10 +1,10 @@
 import { CannotRunError, UsageError } from "../core/index.ts";
 import type { CommandEntry, CommandIo } from "./command.ts";
 import { parseCommandArgs, renderHelp } from "./command.ts";
-import { configRequested, describeConfigSource } from "./config-options.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { ExitCode, exitCodeOf } from "./exit-codes.ts";
 import { helpWidth, wrapHelpLine } from "./help-width.ts";
+import { configRequested, describeConfigSource } from "./options/config-options.ts";
 
 function renderOverview(commands: readonly CommandEntry[], lineWidth: number): string {
   const width = Math.max(...commands.map((command) => command.name.length));

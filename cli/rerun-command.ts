@@ -1,7 +1,7 @@
 import type { Target } from "../transport/index.ts";
-import type { ConfigSource } from "./config-options.ts";
 import { displayPath } from "./display-path.ts";
-import { DEFAULT_TIMEOUT_SECONDS } from "./target-options.ts";
+import type { ConfigSource } from "./options/config-options.ts";
+import { DEFAULT_TIMEOUT_SECONDS } from "./options/target-options.ts";
 
 /** How a word reads back in a POSIX shell: bare when it holds nothing the shell would act on, else single-quoted. */
 export function shellWord(word: string): string {

@@ -1,5 +1,5 @@
 import type { CommandIo } from "./command.ts";
-import { pick, tokenParamsOption } from "./target-options.ts";
+import { pick, tokenParamsOption } from "./options/target-options.ts";
 
 /**
  * What the user set over what the harness would have done or found by itself, as every report of a run names it:

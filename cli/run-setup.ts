@@ -1,15 +1,15 @@
 import type { Ledger } from "../reporting/accepted/index.ts";
 import type { Target } from "../transport/index.ts";
 import { ledgerScope, resolveLedger } from "./accepted-ledger.ts";
-import type { acceptedOption } from "./accepted-option.ts";
 import type { CommandIo, ParsedOptions } from "./command.ts";
 import { compactTimestamp } from "./compact-timestamp.ts";
 import { resolveTargetWithIssuer } from "./issuer-target.ts";
+import type { acceptedOption } from "./options/gate-options.ts";
+import type { runTimeoutOption } from "./options/run-timeout-option.ts";
+import { resolveRunTimeoutMs } from "./options/run-timeout-option.ts";
+import type { TargetTuning, targetOptions } from "./options/target-options.ts";
+import { resolveTargetTuning } from "./options/target-options.ts";
 import { claimReportDir, createReportDir } from "./report-dir.ts";
-import type { runTimeoutOption } from "./run-timeout-option.ts";
-import { resolveRunTimeoutMs } from "./run-timeout-option.ts";
-import type { TargetTuning, targetOptions } from "./target-options.ts";
-import { resolveTargetTuning } from "./target-options.ts";
 
 /** The options a checks run (contract, verify-rotation) sets itself up from. */
 export interface RunSetupOptions

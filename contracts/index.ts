@@ -22,7 +22,7 @@ export {
 export { ALL_CHECKS, selectChecks, unknownSelectors } from "./checks/catalogue.ts";
 export type { CheckArea, CheckDefinition, CheckLevel, CheckStatus, Profile } from "./checks/check.ts";
 export { AREA_TITLES, CHECK_AREAS, CHECK_STATUSES, PROFILES } from "./checks/check.ts";
-export type { CheckResult } from "./checks/check-result.ts";
+export type { Acceptance, CheckResult } from "./checks/check-result.ts";
 export { searchShare } from "./checks/class-search.ts";
 export type { Counterexample } from "./checks/counterexample.ts";
 export type { RotationExpectations } from "./checks/credential-rotation.ts";

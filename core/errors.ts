@@ -120,8 +120,8 @@ export class TransportError extends HarnessError {
 }
 
 /** A 5xx where the contract allows none: the check FAILs as a MUST, whatever its own level (RFC 9110 §15.6). */
-export class ServerFailure extends HarnessError {
-  override readonly name = "ServerFailure";
+export class ServerFailureError extends HarnessError {
+  override readonly name = "ServerFailureError";
   readonly code = "server-failure";
   constructor(
     message: string,
@@ -136,8 +136,8 @@ export class ServerFailure extends HarnessError {
  * A 3xx where the contract expects the endpoint to answer itself: the check FAILs as a MUST, whatever its level.
  * The harness never follows it, so the request's credentials stay with the configured URL.
  */
-export class RedirectAnswer extends HarnessError {
-  override readonly name = "RedirectAnswer";
+export class RedirectAnswerError extends HarnessError {
+  override readonly name = "RedirectAnswerError";
   readonly code = "redirect-answer";
   constructor(
     message: string,
@@ -152,8 +152,8 @@ export class RedirectAnswer extends HarnessError {
  * The answers came, but too late to tell a broken rule from a slow machine, or carrying a token too long to hide in
  * a report: the check is ERROR, never FAIL.
  */
-export class Undecidable extends HarnessError {
-  override readonly name = "Undecidable";
+export class UndecidableError extends HarnessError {
+  override readonly name = "UndecidableError";
   readonly code = "undecidable";
 }
 

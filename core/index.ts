@@ -10,12 +10,12 @@ export {
   EnvError,
   HarnessError,
   PrerequisiteError,
-  RedirectAnswer,
+  RedirectAnswerError,
   ResponseTooLargeError,
   RotationUnconfirmedError,
-  ServerFailure,
+  ServerFailureError,
   TransportError,
-  Undecidable,
+  UndecidableError,
   UsageError,
 } from "./errors.ts";
 export { formatBytes } from "./format-bytes.ts";

@@ -8,6 +8,7 @@ export {
   DEFAULT_STEP_WARM_UP_SECONDS,
   eventsToJudge,
   FAILURE_EVENTS,
+  JUDGED_TAG,
   judgedMetric,
   judgedSecondsFor,
   judgesWholeStep,
@@ -57,6 +58,7 @@ export {
   EXPIRY,
   EXPIRY_KIND_TAG,
   METRIC,
+  SCENARIO_ITERATIONS_PREFIX,
   scenarioIterations,
   TOKEN_DURATION,
   TOKEN_FAILURES,
@@ -64,7 +66,13 @@ export {
   TOKEN_OUTCOME_TAG,
   tokenRefreshes,
 } from "./lib/metric-names.ts";
+export {
+  OBSERVE_EXPRESSIONS,
+  OBSERVED_REJECTION_STATUSES,
+  TOKEN_REASONS,
+} from "./lib/observed-metrics.ts";
 export { RENAMED_METRICS, RETIRED_METRICS } from "./lib/renamed-metrics.ts";
+export { RUN_BOUNDS } from "./lib/run-bounds.ts";
 export type { ClientCredential, RunConfig } from "./lib/run-config.ts";
 export { readRunConfig } from "./lib/run-config.ts";
 export type { ScenarioName, ScenarioSpec } from "./lib/scenario-catalogue.ts";

@@ -1,4 +1,4 @@
-import { Undecidable } from "../core/index.ts";
+import { UndecidableError } from "../core/index.ts";
 import type { TextView } from "./text-views.ts";
 import { decodedViews, MIN_BINARY_TEXT } from "./text-views.ts";
 import { TOKEN_RUN, TokenIndex } from "./token-index.ts";
@@ -118,13 +118,13 @@ export class Redactor {
 
   /**
    * Registers an access token: any TOKEN_RUN characters of it in a row are hidden, so a cut token is too. A token
-   * tokenRefusal() refuses is never shown half-hidden: it throws Undecidable (could not decide).
+   * tokenRefusal() refuses is never shown half-hidden: it throws UndecidableError (could not decide).
    */
   addToken(token: string, placeholder: string): this {
     if (token === "") return this;
     if (token.length <= TOKEN_RUN) return this.add(token, placeholder);
     const refusal = this.tokenRefusal(token);
-    if (refusal !== undefined) throw new Undecidable(`a token the target issued ${refusal}`);
+    if (refusal !== undefined) throw new UndecidableError(`a token the target issued ${refusal}`);
     this.#tokens.add(token, placeholder);
     this.#binaryNeedleBytes = Math.min(this.#binaryNeedleBytes, TOKEN_RUN);
     return this;

@@ -1,6 +1,5 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
-import { compareOptionDefinitions } from "../compare/compare-option-definitions.ts";
+import { compareCommandOptions } from "../options/compare-options.ts";
 
 export const compareCommand = defineCommand({
   name: "compare",
@@ -27,7 +26,7 @@ export const compareCommand = defineCommand({
     "record whose units span more than 14 days (no run lasts that long); 3 interrupted (SIGINT, SIGTERM).",
     "At most 1000 windows are judged: past that they widen, and a note says so.",
   ].join("\n"),
-  options: { ...compareOptionDefinitions, ...acceptedOption },
+  options: compareCommandOptions,
   positionals: { min: 2, max: 2 },
   examples: [
     "event-harness compare sustained-baseline.json reports/load/sustained-20261125-101500",

@@ -1,8 +1,5 @@
-import { acceptedOption } from "../accepted-option.ts";
-import { defineCommand } from "../command.ts";
-import { fuzzOptions } from "../fuzz-options.ts";
-import { runTimeoutOption } from "../run-timeout-option.ts";
-import { EMBEDDED_EXPIRES_IN, targetOptions } from "../target-options.ts";
+import { defineCommand, delegateTo } from "../command.ts";
+import { contractOptions } from "../options/contract-options.ts";
 
 export const contractCommand = defineCommand({
   name: "contract",
@@ -19,52 +16,7 @@ export const contractCommand = defineCommand({
     "Every request has one deadline (--timeout) for connect, headers and body; the run has one too (--run-timeout):",
     "when it passes, unfinished checks are ERROR and the reports are still written.",
   ].join("\n"),
-  options: {
-    profile: {
-      type: "string",
-      valueName: "NAME",
-      description:
-        "fast (default, for quick feedback while developing) or full (adds the sliding-expiry checks, about expires_in more). `run` defaults to full: it is the release verdict.",
-    },
-    "report-dir": {
-      type: "string",
-      valueName: "DIR",
-      description:
-        "Where results.json, junit.xml and summary.md go: a new or empty directory (default reports/contract/<time>).",
-    },
-    only: {
-      type: "string",
-      multiple: true,
-      valueName: "IDS",
-      description: "Run only these check ids or areas, comma-separated (e.g. bearer,token.issued).",
-    },
-    seed: {
-      type: "string",
-      valueName: "N",
-      description: "Seed for the generated probe events (default random, printed in results.json).",
-    },
-    "sandbox-expires-in": {
-      type: "string",
-      valueName: "S",
-      description: `expires_in of the embedded sandbox (default ${EMBEDDED_EXPIRES_IN}).`,
-    },
-    "sandbox-fault": {
-      type: "string",
-      multiple: true,
-      valueName: "NAME",
-      description:
-        "Start the embedded sandbox with this fault, to see checks fail; the faults are listed by `event-harness sandbox --help`.",
-    },
-    quiet: {
-      type: "boolean",
-      description:
-        "No progress lines while checks wait (by default: on a terminal one line rewritten in place, in a log one line every 30 s at most).",
-    },
-    ...fuzzOptions,
-    ...runTimeoutOption,
-    ...acceptedOption,
-    ...targetOptions,
-  },
+  options: contractOptions,
   examples: [
     "event-harness contract",
     "event-harness contract --profile full --sandbox-fault expiry-fixed",
@@ -72,9 +24,6 @@ export const contractCommand = defineCommand({
     "EVENT_API_CLIENT_SECRET=… event-harness contract --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
     "EVENT_API_CLIENT_SECRET=… NODE_EXTRA_CA_CERTS=ca.pem event-harness contract --client-auth basic \\\n    --token-url https://sso.example.com/realms/r/protocol/openid-connect/token --base-url https://api.example.com --client-id my-client",
   ],
-  async run({ options, io }) {
-    // The pipeline loads vitest, the sandbox and the checks only now: other commands never need them.
-    const { runContractSuite } = await import("../contract/index.ts");
-    return runContractSuite(options, io);
-  },
+  // The pipeline loads vitest, the sandbox and the checks only now: other commands never need them.
+  run: delegateTo(async () => (await import("../contract/index.ts")).runContractSuite),
 });

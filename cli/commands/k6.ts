@@ -1,20 +1,5 @@
-import path from "node:path";
-import { UsageError } from "../../core/index.ts";
-import {
-  ensureK6,
-  findK6,
-  K6_HARNESS_EXTENSION,
-  K6_SAMPLES_OUTPUT,
-  pinnedK6Version,
-} from "../../k6-tooling/binary/k6-binary.ts";
-import { defineCommand } from "../command.ts";
-import { ExitCode } from "../exit-codes.ts";
-
-const SOURCE_LABEL = {
-  K6_BIN: "from K6_BIN",
-  PATH: "from PATH",
-  project: "project-local build",
-} as const;
+import { defineCommand, delegateTo } from "../command.ts";
+import { k6Options } from "../options/k6-options.ts";
 
 export const k6Command = defineCommand({
   name: "k6",
@@ -25,52 +10,12 @@ export const k6Command = defineCommand({
     "--install builds the pinned version (tools/k6/go.mod) with Go when none is found: once, about 1–2 minutes.",
     "The load command does the same by itself, so --install only warms a fresh machine (as .ci/run does).",
   ].join("\n"),
-  options: {
-    install: {
-      type: "boolean",
-      description: "Build the pinned k6 into .tools/bin when no usable k6 is found.",
-    },
-    "print-path": {
-      type: "boolean",
-      description: 'Print only the binary\'s path (for scripts: "$(event-harness k6 --print-path)").',
-    },
-  },
+  options: k6Options,
   examples: [
     "event-harness k6",
     "event-harness k6 --install",
     "K6_BIN=/opt/k6/k6 event-harness k6 --print-path",
   ],
-  async run({ options, io }) {
-    const binary = options.install
-      ? await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal })
-      : (await findK6(io.env)).binary;
-    if (binary === undefined) {
-      throw new UsageError(
-        "missing-tool",
-        `no k6 v2 found (K6_BIN, PATH, .tools/bin/k6); run \`event-harness k6 --install\` to build k6 ${await pinnedK6Version()}`,
-        "k6",
-      );
-    }
-    if (options["print-path"]) {
-      io.stdout.write(`${binary.path}\n`);
-    } else {
-      const shown = path.isAbsolute(binary.path) ? path.relative(process.cwd(), binary.path) : binary.path;
-      io.stdout.write(
-        `k6 ${binary.version} (${SOURCE_LABEL[binary.source]}): ${shown.startsWith("..") ? binary.path : shown}\n`,
-      );
-      // Only the harness's own build caps response bodies (tools/k6/README.md).
-      if (!binary.harnessExtension) {
-        io.stdout.write(
-          `without ${K6_HARNESS_EXTENSION}: response bodies are not capped; memory per response is bounded only by --timeout (the harness's own build has it: .tools/bin/k6, used when neither K6_BIN nor PATH names a k6)\n`,
-        );
-      }
-      // Only the harness's own build writes the baseline record's samples compactly (tools/k6/README.md).
-      if (!binary.samplesOutput) {
-        io.stdout.write(
-          `without the output ${K6_SAMPLES_OUTPUT}: each load run's baseline record is built from k6's CSV output, which writes every sample of every metric and costs k6 more CPU per event (the harness's own build has it)\n`,
-        );
-      }
-    }
-    return ExitCode.ok;
-  },
+  // The machinery loads only when the command runs.
+  run: delegateTo(async () => (await import("../k6/index.ts")).showK6),
 });

@@ -1,5 +1,5 @@
-import { acceptedOption } from "../accepted-option.ts";
 import { defineCommand } from "../command.ts";
+import { loadMergeOptions } from "../options/load-merge-options.ts";
 
 export const loadMergeCommand = defineCommand({
   name: "load-merge",
@@ -10,20 +10,7 @@ export const loadMergeCommand = defineCommand({
     "Counts add, latency percentiles come from the pooled samples, and thresholds are judged on the merged data.",
     "Exit codes: 0 thresholds passed, 1 a threshold failed, 2 usage error, 3 an output is missing or unreadable.",
   ].join("\n"),
-  options: {
-    plan: {
-      type: "string",
-      valueName: "FILE",
-      description: "The plan.json `load --k6-operator` wrote (default ./plan.json).",
-    },
-    "report-dir": {
-      type: "string",
-      valueName: "DIR",
-      description:
-        "Where the merged reports go: a new or empty directory (default: merged/ beside the plan, or merged-2/ and so on when one exists).",
-    },
-    ...acceptedOption,
-  },
+  options: loadMergeOptions,
   positionals: { min: 1, max: 1000 },
   examples: ["event-harness load-merge results/*/ --plan plan.json"],
   async run({ options, positionals, io }) {

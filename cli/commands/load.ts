@@ -1,7 +1,7 @@
 import { SCENARIO_NAMES, SCENARIOS } from "../../load/index.ts";
 import { formatDurationCompact } from "../../reporting/index.ts";
 import { defineCommand } from "../command.ts";
-import { loadOptions } from "../load/load-options.ts";
+import { loadOptions } from "../options/load-options.ts";
 
 export const loadCommand = defineCommand({
   name: "load",

@@ -1,7 +1,5 @@
-import { acceptedOption } from "../accepted-option.ts";
-import { defineCommand } from "../command.ts";
-import { rotationInputOptions } from "../rotation-inputs.ts";
-import { targetOptions } from "../target-options.ts";
+import { defineCommand, delegateTo } from "../command.ts";
+import { rotationOptions } from "../options/rotation-options.ts";
 
 export const verifyRotationCommand = defineCommand({
   name: "verify-rotation",
@@ -19,43 +17,12 @@ export const verifyRotationCommand = defineCommand({
     "(--sandbox-overlap, --sandbox-revoke), and the rotation is verified.",
     "Exit codes as for contract: 0 passed, 1 failed, 2 usage, 3 could not decide.",
   ].join("\n"),
-  options: {
-    "expect-old": {
-      type: "string",
-      valueName: "WHAT",
-      description: "refused or accepted: what the old secret should get.",
-    },
-    "expect-old-tokens": {
-      type: "string",
-      valueName: "WHAT",
-      description: "valid or revoked: what tokens issued before the rotation should be.",
-    },
-    "report-dir": {
-      type: "string",
-      valueName: "DIR",
-      description: "Where the reports go: a new or empty directory (default reports/rotation/<time>).",
-    },
-    "sandbox-overlap": {
-      type: "string",
-      valueName: "S",
-      description: "Embedded sandbox: seconds the old secret stays accepted (default 0).",
-    },
-    "sandbox-revoke": {
-      type: "boolean",
-      description: "Embedded sandbox: revoke tokens issued before the rotation.",
-    },
-    ...rotationInputOptions,
-    ...acceptedOption,
-    ...targetOptions,
-  },
+  options: rotationOptions,
   examples: [
     "event-harness verify-rotation --expect-old refused --expect-old-tokens valid",
     "EVENT_API_CLIENT_SECRET=new EVENT_API_OLD_CLIENT_SECRET=old event-harness verify-rotation --expect-old refused \\\n    --auth-url https://auth.example.com --base-url https://api.example.com --client-id my-client",
     'EVENT_API_CLIENT_SECRET="$(cat new.secret)" event-harness verify-rotation --old-secret-file new.secret.old-secret \\\n    --old-token-file new.secret.old-token --expect-old refused --expect-old-tokens valid --auth-url … --base-url … --client-id …',
   ],
-  async run({ options, io }) {
-    // The pipeline loads the checks, the sandbox and the generators only now.
-    const { verifyRotation } = await import("../rotation/index.ts");
-    return verifyRotation(options, io);
-  },
+  // The pipeline loads the checks, the sandbox and the generators only now.
+  run: delegateTo(async () => (await import("../rotation/index.ts")).verifyRotation),
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { LoadRecord } from "../../reporting/compare/index.ts";
 import { displayPath } from "../display-path.ts";
-import { loadBaselineOptionDefinitions } from "./compare-option-definitions.ts";
+import { baselineOptions } from "../options/gate-options.ts";
 import { LOAD_RECORD_FILE, readComparable } from "./read-comparable.ts";
 
 /** A baseline as read from where the user named it. */
@@ -21,7 +21,7 @@ export function baselinePaths(
   env: NodeJS.ProcessEnv,
 ): string[] {
   const given = option === undefined ? [] : typeof option === "string" ? [option] : [...option];
-  const fromEnv = env[loadBaselineOptionDefinitions.baseline.env] ?? "";
+  const fromEnv = env[baselineOptions.baseline.env] ?? "";
   const raw = given.length > 0 ? given : fromEnv.split("\n");
   return raw.map((item) => item.trim()).filter((item) => item !== "");
 }

@@ -16,14 +16,10 @@ import { resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { ExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
-import type { CompareOptionValues } from "./compare-options.ts";
-import { readCompareOptions, readFailOn } from "./compare-options.ts";
+import type { CompareCommandValues } from "../options/compare-options.ts";
 import type { Comparable } from "./read-comparable.ts";
 import { checkComparable, readComparable } from "./read-comparable.ts";
-
-export interface CompareCommandValues extends CompareOptionValues {
-  accepted?: string;
-}
+import { readCompareOptions, readFailOn } from "./read-compare-options.ts";
 
 /** SIGINT or SIGTERM came before the comparison was judged: could not decide (exit 3), said in one line. */
 function interrupted(io: CommandIo): number {

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { UsageError } from "../../core/index.ts";
 import type { OptionSpecs } from "../command.ts";
-import type { ConfigSource } from "../config-options.ts";
-import { configOptions } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
+import type { ConfigSource } from "../options/config-options.ts";
+import { configOptions } from "../options/config-options.ts";
 import type { ConfigKey, ConfigKeyName, SecretBearing } from "./config-keys.ts";
 import { CONFIG_KEY_NAMES, CONFIG_KEYS } from "./config-keys.ts";
 import { readConfigEnvironment } from "./read-config.ts";

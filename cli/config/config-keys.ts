@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { CLIENT_AUTH_METHODS } from "../../transport/index.ts";
-import { acceptedOption } from "../accepted-option.ts";
 import type { OptionSpec } from "../command.ts";
-import { loadBaselineOptionDefinitions } from "../compare/compare-option-definitions.ts";
-import { thresholdOption } from "../load/threshold-option.ts";
-import { runTimeoutOption } from "../run-timeout-option.ts";
-import { credentialsOption, targetOptions } from "../target-options.ts";
+import { acceptedOption, baselineOptions } from "../options/gate-options.ts";
+import { thresholdOption } from "../options/load-options.ts";
+import { runTimeoutOption } from "../options/run-timeout-option.ts";
+import { credentialsOption, targetOptions } from "../options/target-options.ts";
 
 /** How a file writes a secret, shown in messages and help. */
 export const SECRET_EXAMPLE = `"$\{STAGING_SECRET}"`;
@@ -48,7 +47,7 @@ export interface ConfigKey {
 const seconds = z.number().positive();
 
 /**
- * Every key an environment may hold. A new setting is one entry: the flag's definition (cli/target-options.ts)
+ * Every key an environment may hold. A new setting is one entry: the flag's definition (cli/options/target-options.ts)
  * gives its variable and help text, and the schema, the JSON Schema, the precedence and the header follow.
  */
 export const CONFIG_KEYS = {
@@ -125,7 +124,7 @@ export const CONFIG_KEYS = {
   },
   baseline: {
     flag: "baseline",
-    option: loadBaselineOptionDefinitions.baseline,
+    option: baselineOptions.baseline,
     schema: z.union([z.string(), z.array(z.string())]),
     path: true,
     description:

@@ -4,34 +4,20 @@ import { UsageError } from "../../core/index.ts";
 import { MAX_SEED } from "../../generators/index.ts";
 import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
-import type { acceptedOption } from "../accepted-option.ts";
-import type { CommandIo, ParsedOptions } from "../command.ts";
-import { configSourceOf } from "../config-options.ts";
+import type { CommandIo } from "../command.ts";
 import { didYouMean } from "../did-you-mean.ts";
-import type { FuzzOptionValues } from "../fuzz-options.ts";
-import { parseFuzzOptions } from "../fuzz-options.ts";
-import { argvOf } from "../option-argv.ts";
-import { parseChoice, parseInteger } from "../option-values.ts";
+import { configSourceOf } from "../options/config-options.ts";
+import type { ContractOptionValues } from "../options/contract-options.ts";
+import { contractOptions } from "../options/contract-options.ts";
+import { parseFuzzOptions } from "../options/fuzz-options.ts";
+import { argvOf } from "../options/option-argv.ts";
+import { parseChoice, parseInteger } from "../options/parse-option-value.ts";
+import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
+import type { TargetTuning } from "../options/target-options.ts";
+import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../options/target-options.ts";
 import { rerunCommand } from "../rerun-command.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
-import type { runTimeoutOption } from "../run-timeout-option.ts";
-import { parseSandboxFaults } from "../sandbox-fault-option.ts";
-import type { TargetTuning, targetOptions } from "../target-options.ts";
-import { EMBEDDED_EXPIRES_IN, embeddedTarget } from "../target-options.ts";
-
-/** The option values the contract suite reads, as `event-harness contract` parses them. */
-export interface ContractOptionValues
-  extends ParsedOptions<typeof targetOptions & typeof runTimeoutOption & typeof acceptedOption>,
-    FuzzOptionValues {
-  profile?: string;
-  "report-dir"?: string;
-  only?: readonly string[];
-  seed?: string;
-  "sandbox-expires-in"?: string;
-  "sandbox-fault"?: readonly string[];
-  quiet?: boolean;
-}
 
 /** What the contract options ask for, checked. */
 interface ContractChoices {
@@ -96,8 +82,7 @@ async function parseContractChoices(options: ContractOptionValues): Promise<Cont
   }
   const seed = parseInteger("seed", options.seed, { min: 0, max: MAX_SEED, fallback: randomInt(MAX_SEED) });
   const expiresIn = parseInteger("sandbox-expires-in", options["sandbox-expires-in"], {
-    min: 1,
-    max: 3600,
+    ...contractOptions["sandbox-expires-in"].range,
     fallback: EMBEDDED_EXPIRES_IN,
   });
   const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "contract");
@@ -108,17 +93,30 @@ async function parseContractChoices(options: ContractOptionValues): Promise<Cont
   return { profile, only, seed, expiresIn, faults, fuzz };
 }
 
+/** A contract run's options read and checked once: nothing after this touches the raw options. */
+export interface CheckedContract extends ContractChoices {
+  /** The target the user named, or undefined for the embedded sandbox. */
+  readonly external: Target | undefined;
+  readonly tuning: TargetTuning;
+  /** The user's fixed run deadline, undefined for the derived one. */
+  readonly runTimeoutMs: number | undefined;
+  readonly ledger: Ledger | undefined;
+  readonly reportDir: string;
+  readonly quiet: boolean;
+  readonly overrides: readonly string[];
+  readonly rerun: string;
+}
+
 /**
- * Options to a run ready to execute: checks the options, resolves the target, reads the ledger and makes the report
- * directory before anything is sent, then starts the embedded sandbox when no target is given.
+ * The one reading of the contract options: checks them, resolves the target, reads the ledger and makes the report
+ * directory before anything is sent.
  */
-export async function prepareContract(
+export async function readContractOptions(
   options: ContractOptionValues,
   io: CommandIo,
-): Promise<PreparedContract> {
-  const { defaultRunBudgetMs, targetRedactor } = await import("../../contracts/index.ts");
+): Promise<CheckedContract> {
   const choices = await parseContractChoices(options);
-  const { expiresIn, faults } = choices;
+  const { faults } = choices;
   const { external, tuning, runTimeoutMs, ledger, reportDir } = await setUpRun(
     options,
     io,
@@ -132,6 +130,29 @@ export async function prepareContract(
       }
     },
   );
+  // What decides which checks run and what they send; a replay adds its own --seed, --only and --fuzz-replay.
+  const repeated: Record<string, string | readonly string[]> = { profile: choices.profile };
+  for (const name of ["sandbox-fault", "sandbox-expires-in", "fuzz-runs", "accepted"] as const) {
+    const value = options[name];
+    if (value !== undefined) repeated[name] = value;
+  }
+  return {
+    ...choices,
+    external,
+    tuning,
+    runTimeoutMs,
+    ledger,
+    reportDir,
+    quiet: options.quiet === true,
+    overrides: runOverrides(options, io),
+    rerun: rerunCommand(["contract", ...argvOf(repeated)], external, configSourceOf(io.env)),
+  };
+}
+
+/** A checked run ready to execute: its deadline set and the embedded sandbox started when no target is given. */
+export async function prepareContract(checked: CheckedContract): Promise<PreparedContract> {
+  const { defaultRunBudgetMs, targetRedactor } = await import("../../contracts/index.ts");
+  const { external, tuning, runTimeoutMs, expiresIn, faults } = checked;
   const started = Date.now();
   const deadline = {
     startedAt: started,
@@ -143,30 +164,8 @@ export async function prepareContract(
     : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0, expiresIn, faults });
   try {
     const configured = external ?? embeddedTarget(sandbox as NonNullable<typeof sandbox>, tuning);
-    const redactor = targetRedactor(configured);
-    const quiet = options.quiet === true;
-    const overrides = runOverrides(options, io);
-    // What decides which checks run and what they send; a replay adds its own --seed, --only and --fuzz-replay.
-    const repeated: Record<string, string | readonly string[]> = { profile: choices.profile };
-    for (const name of ["sandbox-fault", "sandbox-expires-in", "fuzz-runs", "accepted"] as const) {
-      const value = options[name];
-      if (value !== undefined) repeated[name] = value;
-    }
-    const rerun = rerunCommand(["contract", ...argvOf(repeated)], external, configSourceOf(io.env));
-    return {
-      rerun,
-      ...choices,
-      tuning,
-      ledger,
-      reportDir,
-      started,
-      deadline,
-      sandbox,
-      configured,
-      redactor,
-      quiet,
-      overrides,
-    };
+    const { external: _external, runTimeoutMs: _runTimeoutMs, ...run } = checked;
+    return { ...run, started, deadline, sandbox, configured, redactor: targetRedactor(configured) };
   } catch (error) {
     await sandbox?.close();
     throw error;

@@ -1,17 +1,17 @@
 import { ContractRunError } from "../../core/index.ts";
 import type { CommandIo } from "../command.ts";
 import { exitCodeOf } from "../exit-codes.ts";
+import type { ContractOptionValues } from "../options/contract-options.ts";
 import { executeContract } from "./execute-contract.ts";
-import type { ContractOptionValues } from "./prepare-contract.ts";
-import { prepareContract } from "./prepare-contract.ts";
+import { prepareContract, readContractOptions } from "./prepare-contract.ts";
 import { recordContract } from "./record-contract.ts";
 
 /**
- * `event-harness contract`: prepares the run (options, target, ledger, report directory, the embedded sandbox when
- * no target is given), executes the suite and records it (reports, the exit code).
+ * `event-harness contract`: reads the options once (target, ledger, report directory), prepares the run (the
+ * embedded sandbox when no target is given), executes the suite and records it (reports, the exit code).
  */
 export async function runContractSuite(options: ContractOptionValues, io: CommandIo): Promise<number> {
-  const prepared = await prepareContract(options, io);
+  const prepared = await prepareContract(await readContractOptions(options, io));
   try {
     return await recordContract(prepared, await executeContract(prepared, io), io);
   } catch (error) {

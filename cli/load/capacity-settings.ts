@@ -5,7 +5,9 @@ import {
   DEFAULT_STEP_WARM_UP_SECONDS,
   parseDurationSeconds,
 } from "../../load/index.ts";
-import { parseInteger, parseNumber } from "../option-values.ts";
+import type { CapacityOptionValues } from "../options/capacity-options.ts";
+import { capacityOptions } from "../options/capacity-options.ts";
+import { parseInteger, parseNumber } from "../options/parse-option-value.ts";
 
 /** How `load capacity` searches: the search's shape and its bounds in steps, rate and time. */
 export interface CapacitySettings {
@@ -26,24 +28,7 @@ export const CAPACITY_DEFAULTS = {
   maxSteps: 15,
 } as const;
 
-/** The options only capacity takes. */
-export interface CapacityOptionValues {
-  "max-rate"?: string;
-  resolution?: string;
-  "step-factor"?: string;
-  "max-steps"?: string;
-  "step-duration"?: string;
-  "step-warm-up"?: string;
-}
-
-const CAPACITY_FLAGS = [
-  "max-rate",
-  "resolution",
-  "step-factor",
-  "max-steps",
-  "step-duration",
-  "step-warm-up",
-] as const satisfies readonly (keyof CapacityOptionValues)[];
+const CAPACITY_FLAGS = Object.keys(capacityOptions) as (keyof CapacityOptionValues)[];
 
 function usage(message: string): UsageError {
   return new UsageError("invalid-value", message, "load");
@@ -51,21 +36,23 @@ function usage(message: string): UsageError {
 
 /** `5%` (a share of the rate held) or `25` (events a second). */
 function parseResolution(raw: string): Resolution {
+  const { min, max } = capacityOptions.resolution.range;
   const text = raw.trim();
   const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);
   if (percent !== null) {
     const value = Number(percent[1]) / 100;
     if (value > 0 && value <= 0.5) return { kind: "relative", value };
-  } else if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) >= 1 && Number(text) <= 100_000) {
+  } else if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) >= min && Number(text) <= max) {
     return { kind: "absolute", value: Number(text) };
   }
   throw usage(
-    `--resolution takes a share of the rate held from 0.1% to 50% (e.g. 5%) or events a second from 1 (e.g. 25), got '${raw}'`,
+    `--resolution takes a share of the rate held from 0.1% to 50% (e.g. 5%) or events a second from ${min} (e.g. 25), got '${raw}'`,
   );
 }
 
-function seconds(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+function seconds(name: "step-duration" | "step-warm-up", raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
+  const { min, max } = capacityOptions[name].range;
   const value = parseDurationSeconds(raw);
   if (value === undefined || value < min || value > max) {
     throw usage(`--${name} takes a duration from ${min}s to ${max}s (e.g. 10s), got '${raw}'`);
@@ -90,23 +77,20 @@ export function readCapacitySettings(
   }
   return {
     maxRate: parseNumber("max-rate", options["max-rate"], {
-      min: 1,
-      max: 100_000,
+      ...capacityOptions["max-rate"].range,
       fallback: CAPACITY_DEFAULTS.maxRate,
     }),
     resolution:
       options.resolution === undefined ? CAPACITY_DEFAULTS.resolution : parseResolution(options.resolution),
     factor: parseNumber("step-factor", options["step-factor"], {
-      min: 1.1,
-      max: 10,
+      ...capacityOptions["step-factor"].range,
       fallback: CAPACITY_DEFAULTS.factor,
     }),
     maxSteps: parseInteger("max-steps", options["max-steps"], {
-      min: 1,
-      max: 100,
+      ...capacityOptions["max-steps"].range,
       fallback: CAPACITY_DEFAULTS.maxSteps,
     }),
-    stepSeconds: seconds("step-duration", options["step-duration"], DEFAULT_STEP_SECONDS, 1, 3600),
-    stepWarmUpSeconds: seconds("step-warm-up", options["step-warm-up"], DEFAULT_STEP_WARM_UP_SECONDS, 0, 600),
+    stepSeconds: seconds("step-duration", options["step-duration"], DEFAULT_STEP_SECONDS),
+    stepWarmUpSeconds: seconds("step-warm-up", options["step-warm-up"], DEFAULT_STEP_WARM_UP_SECONDS),
   };
 }

@@ -1,14 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CannotRunError } from "../../core/index.ts";
-import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
-import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
-import type { K6CpuRecord } from "../../k6-tooling/run/k6-cpu.ts";
-import { runningSince } from "../../k6-tooling/run/k6-cpu.ts";
-import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
-import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
-import type { K6RunResult } from "../../k6-tooling/run/k6-runner.ts";
-import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
+import type { K6CpuRecord, K6RunResult } from "../../k6-tooling/index.ts";
+import {
+  freeLoopbackPort,
+  k6Connection,
+  k6Environment,
+  k6InputArgs,
+  runK6,
+  runningSince,
+  writeK6Inputs,
+} from "../../k6-tooling/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import {
   arrivalCeiling,

@@ -1,22 +1,25 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { k6Connection } from "../../k6-tooling/run/k6-connection.ts";
-import { freeLoopbackPort } from "../../k6-tooling/run/k6-control.ts";
-import { k6Environment } from "../../k6-tooling/run/k6-environment.ts";
-import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
-import { runK6 } from "../../k6-tooling/run/k6-runner.ts";
+import {
+  freeLoopbackPort,
+  k6Connection,
+  k6Environment,
+  k6InputArgs,
+  runK6,
+  writeK6Inputs,
+} from "../../k6-tooling/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import { describeTokenEndpoint } from "../../transport/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { describeRun } from "./describe-run.ts";
-import { executeMerged } from "./execute-merged.ts";
+import { executeMerged } from "./execute-instances.ts";
 import { generatorUsage } from "./generator-usage.ts";
 import { k6Ending } from "./k6-ending.ts";
 import { progressStarter } from "./live-progress.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
-import { samplesOutput, singleRunExtras } from "./single-run-extras.ts";
+import { samplesOutput, singleRunExtras } from "./single-run-k6-args.ts";
 
 /** k6's own log lines, kept out of the console between the harness's lines. */
 const K6_LOG_FILE = "k6.log";

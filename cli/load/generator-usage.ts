@@ -1,7 +1,6 @@
-import type { CpuShare, K6CpuRecord } from "../../k6-tooling/run/k6-cpu.ts";
-import { cpuShare } from "../../k6-tooling/run/k6-cpu.ts";
-import type { K6RunResult } from "../../k6-tooling/run/k6-runner.ts";
-import type { GeneratorUsage } from "../../reporting/load/generator-limit.ts";
+import type { CpuShare, K6CpuRecord, K6RunResult } from "../../k6-tooling/index.ts";
+import { cpuShare } from "../../k6-tooling/index.ts";
+import type { GeneratorUsage } from "../../reporting/load/index.ts";
 
 /**
  * What the k6 processes of a run used, for the generator judgement: the busiest process's CPU share over the test

@@ -1,8 +1,7 @@
-import type { K6RunResult } from "../../k6-tooling/run/k6-runner.ts";
-import { K6_EXIT } from "../../k6-tooling/run/k6-runner.ts";
+import type { K6RunResult } from "../../k6-tooling/index.ts";
+import { K6_EXIT } from "../../k6-tooling/index.ts";
 import { formatDuration } from "../../reporting/index.ts";
-import type { LoadResult, RunEnding } from "../../reporting/load/index.ts";
-import { ExitCode } from "../exit-codes.ts";
+import type { RunEnding } from "../../reporting/load/index.ts";
 import { interruption } from "../interruption.ts";
 
 /** How one k6 run ended: only a k6 that finished its test (exit 0, or 99 for crossed thresholds) has a verdict. */
@@ -25,17 +24,5 @@ export function k6Ending(result: K6RunResult, signal: AbortSignal, maxSeconds: n
       return { kind: "undecided", reason: `the k6 script stopped with an error (exit ${result.exitCode})` };
     default:
       return { kind: "undecided", reason: `k6 exited with ${result.exitCode ?? "a signal"}` };
-  }
-}
-
-/** The exit code of a load run: read from its one verdict, never from k6's exit code alone. */
-export function loadExitCode(result: LoadResult): ExitCode {
-  switch (result.outcome) {
-    case "passed":
-      return ExitCode.ok;
-    case "failed":
-      return ExitCode.failed;
-    default:
-      return ExitCode.undecided;
   }
 }

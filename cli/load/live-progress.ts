@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
-import type { MetricSample } from "../../k6-tooling/run/k6-control.ts";
-import { readMetrics } from "../../k6-tooling/run/k6-control.ts";
+import type { MetricSample } from "../../k6-tooling/index.ts";
+import { readMetrics } from "../../k6-tooling/index.ts";
 import {
   EVENT_DURATION,
   EVENT_REDIRECTS,

@@ -1,5 +1,4 @@
-import type { LoadResult, ReportContext, RunEnding } from "../../reporting/load/index.ts";
-import type { ReportAddition } from "../../reporting/load/render-reports.ts";
+import type { LoadResult, ReportAddition, ReportContext, RunEnding } from "../../reporting/load/index.ts";
 
 /** What running k6 left for the record: how it ended, what to render and what run.json and the console say of it. */
 export interface LoadExecution {

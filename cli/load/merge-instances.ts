@@ -2,9 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CannotRunError } from "../../core/index.ts";
 import type { InstanceTotals, SummaryData } from "../../reporting/load/index.ts";
-import { instanceTotals } from "../../reporting/load/index.ts";
-import { mergeSummaries, trendKeys } from "../../reporting/load/merge-summaries.ts";
-import { readTrendSamples } from "../../reporting/load/trend-samples.ts";
+import { instanceTotals, mergeSummaries, readTrendSamples, trendKeys } from "../../reporting/load/index.ts";
 import { MAX_RECORD_FILE_BYTES, readInputFile } from "../../transport/index.ts";
 
 /** Trend metrics and sub-metrics a merge reads samples for; a harness run's summary has a few dozen. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UsageError } from "../../core/index.ts";
-import { PLAN_FORMAT } from "../../k6-tooling/operator/write-k6-operator.ts";
-import { CLIENT_MODELS, SCENARIO_NAMES } from "../../load/index.ts";
+import { PLAN_FORMAT } from "../../k6-tooling/index.ts";
+import { CLIENT_MODELS, RUN_BOUNDS, SCENARIO_NAMES } from "../../load/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { readInputFile } from "../../transport/index.ts";
 
@@ -60,7 +60,8 @@ const reportContext = z
 const operatorPlan = z.strictObject({
   format: z.literal(PLAN_FORMAT),
   context: reportContext,
-  parallelism: z.number().int().min(1).max(1000),
+  // Written from --instances: the same bound.
+  parallelism: z.number().int().min(RUN_BOUNDS.instances.min).max(RUN_BOUNDS.instances.max),
 });
 
 export type OperatorPlan = z.output<typeof operatorPlan>;

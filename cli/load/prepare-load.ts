@@ -3,43 +3,30 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UsageError } from "../../core/index.ts";
-import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
-import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
-import { bundleLoadScenarios } from "../../k6-tooling/bundle/bundle-load.ts";
-import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
+import type { K6Binary } from "../../k6-tooling/index.ts";
+import { bundleLoadScenarios, ensureK6, writeEventTemplates } from "../../k6-tooling/index.ts";
 import type { ClientCredential, RunConfig, ScenarioName, ScenarioPlan } from "../../load/index.ts";
-import { isScenarioName, planScenario, readRunConfig, SCENARIO_NAMES } from "../../load/index.ts";
+import { planScenario, readRunConfig } from "../../load/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Ledger } from "../../reporting/accepted/index.ts";
-import type { FailOn } from "../../reporting/compare/index.ts";
 import type { ReportContext } from "../../reporting/load/index.ts";
 import { reportContext } from "../../reporting/load/index.ts";
-import type { FaultName, RunningSandbox } from "../../sandbox/index.ts";
+import type { RunningSandbox } from "../../sandbox/index.ts";
 import { startSandbox } from "../../sandbox/index.ts";
 import { INSECURE_WARNING } from "../../transport/connection/index.ts";
 import type { Target } from "../../transport/index.ts";
 import { mapTokenEndpointFacts, Redactor, tokenEndpointFacts } from "../../transport/index.ts";
-import { ledgerScope, resolveLedger } from "../accepted-ledger.ts";
 import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
-import { baselinePaths } from "../compare/baseline-set.ts";
-import { readCompareOptions, readFailOn } from "../compare/compare-options.ts";
-import { didYouMean } from "../did-you-mean.ts";
-import { resolveTargetWithIssuer } from "../issuer-target.ts";
-import { parseInteger } from "../option-values.ts";
+import { embeddedTarget } from "../options/target-options.ts";
 import { switchedNote } from "../preflight/index.ts";
 import { claimReportDir, createReportDir } from "../report-dir.ts";
-import { runOverrides } from "../run-overrides.ts";
-import { parseSandboxFaults } from "../sandbox-fault-option.ts";
-import { embeddedTarget, resolveTargetTuning } from "../target-options.ts";
 import { BaselineStep } from "./baseline-step.ts";
 import { capacityObjectives, objectiveKeys } from "./capacity-objectives.ts";
-import { readCredentialsFile } from "./credentials-file.ts";
 import { displayUrl } from "./display-url.ts";
-import type { LoadOptionValues, LoadSettings } from "./load-settings.ts";
-import { readLoadSettings } from "./load-settings.ts";
+import { preflight } from "./load-preflight.ts";
+import type { CheckedLoad, LoadSettings } from "./load-settings.ts";
 import { checkPlanLength } from "./plan-length.ts";
-import { preflight } from "./preflight.ts";
 import { runVariables } from "./run-variables.ts";
 
 /**
@@ -100,134 +87,13 @@ export interface PreparedLoad {
   readonly quiet: boolean;
 }
 
-/** A load run's options checked and read, before anything is started. */
-interface CheckedOptions {
-  readonly scenario: ScenarioName;
-  readonly settings: LoadSettings;
-  readonly faults: readonly FaultName[];
-  /** The clients of --credentials (or EVENT_API_CREDENTIALS_FILE), when one was given. */
-  readonly fileCredentials: readonly ClientCredential[] | undefined;
-  /** The target given, or undefined for the embedded sandbox. */
-  readonly external: Target | undefined;
-  readonly operatorDir: string | undefined;
-  /** --expires-in, which only a k6-operator run may give. */
-  readonly expiresIn: number | undefined;
-  readonly tuning: ReturnType<typeof resolveTargetTuning>;
-  readonly ledger: Ledger | undefined;
-  readonly compareOptions: ReturnType<typeof readCompareOptions>;
-  readonly failOn: FailOn;
-}
-
-/** The options checked and read, before anything is started: a mistake here is exit 2 with nothing run. */
-async function checkOptions(
-  scenario: string,
-  options: LoadOptionValues,
-  io: CommandIo,
-): Promise<CheckedOptions> {
-  if (!isScenarioName(scenario)) {
-    throw new UsageError(
-      "invalid-value",
-      `unknown scenario '${scenario}'${didYouMean(scenario, SCENARIO_NAMES)} (one of: ${SCENARIO_NAMES.join(", ")})`,
-      "load",
-    );
-  }
-  const settings = readLoadSettings(scenario, options);
-  const faults = await parseSandboxFaults(options["sandbox-fault"] ?? [], "load");
-
-  const credentialsFile = options.credentials ?? io.env.EVENT_API_CREDENTIALS_FILE;
-  const fileCredentials = credentialsFile ? await readCredentialsFile(credentialsFile) : undefined;
-  const first = fileCredentials?.[0];
-  // A credentials file names the clients, so the target options need no single client of their own (a file
-  // without --auth-url/--base-url is then reported by resolveTarget as an incomplete external target).
-  const targetInput = first
-    ? {
-        ...options,
-        "client-id": options["client-id"] ?? first.clientId,
-        "client-secret": options["client-secret"] ?? first.clientSecret,
-      }
-    : options;
-  const external = await resolveTargetWithIssuer(targetInput, io.env, io);
-  const compareOptions = readCompareOptions(options, "load");
-  const failOn = readFailOn(options);
-  if (
-    external &&
-    (faults.length > 0 ||
-      options["sandbox-expires-in"] !== undefined ||
-      options["sandbox-latency"] !== undefined ||
-      options["sandbox-throughput"] !== undefined)
-  ) {
-    throw new UsageError(
-      "invalid-config",
-      "--sandbox-fault, --sandbox-expires-in, --sandbox-latency and --sandbox-throughput apply only to the embedded sandbox",
-      "load",
-    );
-  }
-  const operatorDir = options["k6-operator"];
-  if (operatorDir !== undefined && (options.baseline ?? options["save-baseline"]) !== undefined) {
-    throw new UsageError(
-      "invalid-config",
-      "--baseline and --save-baseline need the run's samples here: with --k6-operator, compare after load-merge with `event-harness compare`",
-      "load",
-    );
-  }
-  if (operatorDir !== undefined && scenario === "capacity") {
-    throw new UsageError(
-      "invalid-config",
-      "capacity picks each step's rate from the steps before it, which a k6-operator run written in advance cannot: run it from a machine that reaches the target (--instances N splits each step over N k6 processes)",
-      "load",
-    );
-  }
-  if (operatorDir !== undefined && !external) {
-    throw new UsageError(
-      "invalid-config",
-      "--k6-operator needs the target the cluster will load (--auth-url, --base-url, --client-id and its secret): the embedded sandbox lives only in this process",
-      "load",
-    );
-  }
-  // A run learns expires_in from the target; manifests are written without asking it, so the user may say it.
-  const givenExpiresIn =
-    options["expires-in"] === undefined
-      ? undefined
-      : parseInteger("expires-in", options["expires-in"], { min: 1, max: 86_400, fallback: 1 });
-  if (givenExpiresIn !== undefined && operatorDir === undefined) {
-    throw new UsageError(
-      "invalid-config",
-      "--expires-in applies only with --k6-operator: a run learns expires_in from the target's first token",
-      "load",
-    );
-  }
-  if (operatorDir !== undefined && scenario === "idle-gap" && givenExpiresIn === undefined) {
-    throw new UsageError(
-      "invalid-config",
-      "idle-gap with --k6-operator needs --expires-in S, the target's expires_in: its gaps are planned from it, and the manifests are written without asking the target",
-      "load",
-    );
-  }
-  const tuning = resolveTargetTuning(options, io.env);
-  const ledger = await resolveLedger(options.accepted, io.env, ledgerScope(external, io.env));
-  return {
-    scenario,
-    settings,
-    faults,
-    fileCredentials,
-    external,
-    operatorDir,
-    expiresIn: givenExpiresIn,
-    tuning,
-    ledger,
-    compareOptions,
-    failOn,
-  };
-}
-
 /** Where the reports go: a directory this run alone writes, claimed before k6 is fetched. */
 async function readyReportDir(
-  { scenario, operatorDir }: CheckedOptions,
-  reportDirOption: string | undefined,
+  { scenario, operatorDir, reportDir }: CheckedLoad,
   started: Date,
 ): Promise<string> {
   if (operatorDir !== undefined) return claimReportDir(operatorDir, "--k6-operator", "load");
-  if (reportDirOption) return claimReportDir(reportDirOption, "--report-dir", "load");
+  if (reportDir) return claimReportDir(reportDir, "--report-dir", "load");
   return createReportDir(path.join("reports", "load"), `${scenario}-${compactTimestamp(started)}`, "load");
 }
 
@@ -290,20 +156,15 @@ function targetRecordOf(target: Target, embedded: boolean): TargetRecord {
 }
 
 /**
- * Prepares a load run: checks the options, readies the report folder and k6, starts the embedded sandbox when no
- * target is given, checks the target's tokens, generates the bodies and bundles and plans the scenario. Whoever gets
- * the prepared run stops its sandbox; if preparing fails, it stops it itself.
+ * Prepares a load run from its checked options: readies the report folder and k6, starts the embedded sandbox when
+ * no target is given, checks the target's tokens, generates the bodies and bundles and plans the scenario. Whoever
+ * gets the prepared run stops its sandbox; if preparing fails, it stops it itself.
  */
-export async function prepareLoad(
-  scenarioName: string,
-  options: LoadOptionValues,
-  io: CommandIo,
-): Promise<PreparedLoad> {
-  const given = await checkOptions(scenarioName, options, io);
+export async function prepareLoad(given: CheckedLoad, io: CommandIo): Promise<PreparedLoad> {
   const { settings, external } = given;
   // Before k6 is fetched and the first request: a run whose reports cannot be written is not started.
   const started = new Date();
-  const reportDir = await readyReportDir(given, options["report-dir"], started);
+  const reportDir = await readyReportDir(given, started);
   const k6 = await ensureK6({ env: io.env, stderr: io.stderr, signal: io.signal });
 
   const sandbox: RunningSandbox | undefined = external
@@ -395,12 +256,11 @@ export async function prepareLoad(
             }
           : {}),
       },
-      // A k6-operator run is compared after load-merge: a baseline from the environment waits for that.
-      baselines: given.operatorDir === undefined ? baselinePaths(options.baseline, io.env) : [],
-      saveBaseline: options["save-baseline"],
+      baselines: given.baselines,
+      saveBaseline: given.saveBaseline,
       compareOptions: given.compareOptions,
       failOn: given.failOn,
-      allowLatencyChange: options["allow-latency-change"] === true,
+      allowLatencyChange: given.allowLatencyChange,
       ledger: given.ledger,
       ...(given.scenario === "capacity"
         ? { capacityObjectives: objectiveKeys(capacityObjectives(config, plan)) }
@@ -429,12 +289,12 @@ export async function prepareLoad(
         config,
         plan,
         target.connection.insecure ? [INSECURE_WARNING] : [],
-        runOverrides(options, io, { allowLatencyChange: options["allow-latency-change"] === true }),
+        given.overrides,
       ),
       maxSeconds,
       ledger: given.ledger,
       baselineStep,
-      quiet: options.quiet === true,
+      quiet: given.quiet,
     };
   } catch (error) {
     await sandbox?.close();

@@ -9,15 +9,15 @@ import {
   renderCapacityJunit,
   renderCapacityMarkdown,
   renderCapacityText,
+  scrubReports,
 } from "../../reporting/load/index.ts";
-import { scrubReports } from "../../reporting/load/report-scrub.ts";
 import { digestCapacity, renderCapacityPage } from "../../reporting/run/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
+import { loadExitCode } from "../exit-codes.ts";
 import type { CapacitySettings } from "./capacity-settings.ts";
 import type { CapacityExecution } from "./execute-capacity.ts";
 import { existingFiles } from "./existing-files.ts";
-import { loadExitCode } from "./k6-ending.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
 import { writeRunJson } from "./record-load.ts";
 

@@ -2,13 +2,11 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import type { LoadResult } from "../../reporting/load/index.ts";
-import { describeResult, loadResult } from "../../reporting/load/index.ts";
-import { scrubReports } from "../../reporting/load/report-scrub.ts";
-import { renderRunReports } from "../../reporting/load/run-reports.ts";
+import { describeResult, loadResult, renderRunReports, scrubReports } from "../../reporting/load/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
+import { loadExitCode } from "../exit-codes.ts";
 import { existingFiles } from "./existing-files.ts";
-import { loadExitCode } from "./k6-ending.ts";
 import type { LoadExecution } from "./load-execution.ts";
 import type { PreparedLoad } from "./prepare-load.ts";
 

@@ -1,10 +1,15 @@
 import path from "node:path";
 import { Writable } from "node:stream";
-import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
-import { freeLoopbackPort, resume, waitUntilPaused } from "../../k6-tooling/run/k6-control.ts";
-import { k6InputArgs, writeK6Inputs } from "../../k6-tooling/run/k6-inputs.ts";
-import type { K6RunResult } from "../../k6-tooling/run/k6-runner.ts";
-import { K6_EXIT, runK6 } from "../../k6-tooling/run/k6-runner.ts";
+import type { K6Binary, K6RunResult } from "../../k6-tooling/index.ts";
+import {
+  freeLoopbackPort,
+  K6_EXIT,
+  k6InputArgs,
+  resume,
+  runK6,
+  waitUntilPaused,
+  writeK6Inputs,
+} from "../../k6-tooling/index.ts";
 import type { RunConfig, ScenarioPlan } from "../../load/index.ts";
 import { executionSegment, executionSegmentSequence } from "../../load/index.ts";
 import { formatDuration } from "../../reporting/index.ts";

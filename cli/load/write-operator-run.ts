@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { writeK6Operator } from "../../k6-tooling/operator/write-k6-operator.ts";
+import { writeK6Operator } from "../../k6-tooling/index.ts";
 import type { CommandIo } from "../command.ts";
 import { displayPath } from "../display-path.ts";
 import { ExitCode } from "../exit-codes.ts";

@@ -2,37 +2,23 @@ import { randomInt } from "node:crypto";
 import type { CheckResult, Redactor, RotationExpectations, Target } from "../../contracts/index.ts";
 import { UsageError } from "../../core/index.ts";
 import packageJson from "../../package.json" with { type: "json" };
+import type { Ledger } from "../../reporting/accepted/index.ts";
 import type { ContractRun } from "../../reporting/contract/index.ts";
 import type { RunningSandbox } from "../../sandbox/index.ts";
-import type { acceptedOption } from "../accepted-option.ts";
-import type { CommandIo, ParsedOptions } from "../command.ts";
+import type { CommandIo } from "../command.ts";
 import { reportContractRun } from "../contract/index.ts";
 import { interruption } from "../interruption.ts";
-import { parseInteger } from "../option-values.ts";
-import type { rotationInputOptions } from "../rotation-inputs.ts";
-import {
-  checkRotationInputs,
-  OLD_SECRET_ENV,
-  OLD_TOKEN_ENV,
-  readRotationInputs,
-} from "../rotation-inputs.ts";
+import { parseInteger } from "../options/parse-option-value.ts";
+import type { RotationOptionValues } from "../options/rotation-options.ts";
+import { OLD_SECRET_ENV, OLD_TOKEN_ENV, rotationOptions } from "../options/rotation-options.ts";
+import type { TargetTuning } from "../options/target-options.ts";
+import { embeddedTarget } from "../options/target-options.ts";
 import { runOverrides } from "../run-overrides.ts";
 import { setUpRun } from "../run-setup.ts";
-import type { TargetTuning, targetOptions } from "../target-options.ts";
-import { embeddedTarget } from "../target-options.ts";
+import { checkRotationInputs, readRotationInputs } from "./rotation-inputs.ts";
 
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
-
-/** The option values the rotation check reads, as `event-harness verify-rotation` parses them. */
-export interface RotationOptionValues
-  extends ParsedOptions<typeof targetOptions & typeof rotationInputOptions & typeof acceptedOption> {
-  "expect-old"?: string;
-  "expect-old-tokens"?: string;
-  "report-dir"?: string;
-  "sandbox-overlap"?: string;
-  "sandbox-revoke"?: boolean;
-}
 
 function choice<const T extends string>(
   name: string,
@@ -90,13 +76,56 @@ async function vetRotationOptions(
 
 type Expected = Pick<RotationExpectations, "expectOld" | "expectOldTokens">;
 
+/** The verify-rotation options read and checked once: nothing after this touches the raw options. */
+interface CheckedRotation {
+  readonly expected: Expected;
+  /** The embedded sandbox's rotation: seconds the old secret stays accepted, and whether earlier tokens go. */
+  readonly overlap: number;
+  readonly revoke: boolean;
+  /** The target the user named, or undefined for the embedded sandbox. */
+  readonly external: Target | undefined;
+  readonly tuning: TargetTuning;
+  readonly ledger: Ledger | undefined;
+  readonly reportDir: string;
+  /** The old secret and token the user gave for a target. */
+  readonly given: { readonly oldSecret?: string; readonly oldToken?: string };
+  readonly overrides: readonly string[];
+}
+
+/** The one reading of the verify-rotation options, before the sandbox starts or a request goes out. */
+async function readRotationOptions(options: RotationOptionValues, io: CommandIo): Promise<CheckedRotation> {
+  const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
+  const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
+  const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
+    ...rotationOptions["sandbox-overlap"].range,
+    fallback: 0,
+  });
+  const { external, tuning, ledger, reportDir, vetted } = await setUpRun(
+    options,
+    io,
+    { command: "verify-rotation", defaultReportParent: "reports/rotation", runTimeout: false },
+    (external) => vetRotationOptions(options, io, external, { expectOld, expectOldTokens }),
+  );
+  return {
+    expected: {
+      ...(expectOld ? { expectOld } : {}),
+      ...(expectOldTokens ? { expectOldTokens } : {}),
+    },
+    overlap,
+    revoke: options["sandbox-revoke"] === true,
+    external,
+    tuning,
+    ledger,
+    reportDir,
+    given: vetted,
+    overrides: runOverrides(options, io),
+  };
+}
+
 /** Rotates the embedded sandbox's secret as the options ask, keeping the old secret and a token issued before. */
 async function rotateEmbedded(
   running: RunningSandbox,
-  tuning: TargetTuning,
-  options: RotationOptionValues,
-  overlap: number,
-  expected: Expected,
+  { tuning, overlap, revoke, expected }: CheckedRotation,
   io: CommandIo,
 ): Promise<{ target: Target; expectations: RotationExpectations }> {
   const { Secret } = await import("../../contracts/index.ts");
@@ -105,11 +134,11 @@ async function rotateEmbedded(
   const oldToken = await running.issueToken(before.clientId);
   const after = await running.rotateSecret(before.clientId, {
     overlapSeconds: overlap,
-    revokeTokens: options["sandbox-revoke"] === true,
+    revokeTokens: revoke,
   });
   io.stderr.write(
     `Rotated the embedded sandbox's secret (old secret ${overlap > 0 ? `accepted for ${overlap} s` : "refused at once"}, ` +
-      `earlier tokens ${options["sandbox-revoke"] ? "revoked" : "kept"}).\n`,
+      `earlier tokens ${revoke ? "revoked" : "kept"}).\n`,
   );
   const target = embeddedTarget(running, tuning, after);
   const expectations = {
@@ -161,34 +190,13 @@ async function runRotationChecks(
 export async function verifyRotation(options: RotationOptionValues, io: CommandIo): Promise<number> {
   const contracts = await import("../../contracts/index.ts");
   const { describeTarget, ROTATION_SUITE } = await import("../../reporting/contract/index.ts");
-  const expectOld = choice("expect-old", options["expect-old"], EXPECT_OLD);
-  const expectOldTokens = choice("expect-old-tokens", options["expect-old-tokens"], EXPECT_OLD_TOKENS);
-  const overlap = parseInteger("sandbox-overlap", options["sandbox-overlap"], {
-    min: 0,
-    max: 86_400,
-    fallback: 0,
-  });
-  const {
-    external,
-    tuning,
-    ledger,
-    reportDir,
-    vetted: given,
-  } = await setUpRun(
-    options,
-    io,
-    { command: "verify-rotation", defaultReportParent: "reports/rotation", runTimeout: false },
-    (external) => vetRotationOptions(options, io, external, { expectOld, expectOldTokens }),
-  );
+  const checked = await readRotationOptions(options, io);
+  const { external, ledger, reportDir, given, expected } = checked;
   const started = Date.now();
   const sandbox = external
     ? undefined
     : await (await import("../../sandbox/index.ts")).startSandbox({ port: 0 });
   try {
-    const expected = {
-      ...(expectOld ? { expectOld } : {}),
-      ...(expectOldTokens ? { expectOldTokens } : {}),
-    };
     const { target, expectations } = external
       ? {
           target: external,
@@ -198,7 +206,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
             ...expected,
           },
         }
-      : await rotateEmbedded(sandbox as NonNullable<typeof sandbox>, tuning, options, overlap, expected, io);
+      : await rotateEmbedded(sandbox as NonNullable<typeof sandbox>, checked, io);
     const { checks, seed, redactor } = await runRotationChecks(target, expectations, started, io);
     const run: ContractRun = {
       tool: { name: packageJson.name, version: packageJson.version },
@@ -209,7 +217,7 @@ export async function verifyRotation(options: RotationOptionValues, io: CommandI
       target: describeTarget(target),
       checks,
       ...(io.signal.aborted ? { aborted: interruption(io.signal) } : {}),
-      overrides: runOverrides(options, io),
+      overrides: checked.overrides,
     };
     return await reportContractRun(run, reportDir, redactor, io, ledger);
   } finally {

@@ -2,4 +2,3 @@
 // pipelines, and the one verdict. The command imports it only when it runs; each pipeline loads when its part runs.
 
 export { runAll } from "./run-all.ts";
-export type { RunOptionValues } from "./run-settings.ts";

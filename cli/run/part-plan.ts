@@ -1,14 +1,14 @@
 import path from "node:path";
 import type { Target } from "../../contracts/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
-import { SCENARIOS } from "../../load/index.ts";
-import type { ConfigSource } from "../config-options.ts";
-import type { ContractOptionValues } from "../contract/index.ts";
 import { displayPath } from "../display-path.ts";
-import type { LoadOptionValues } from "../load/index.ts";
-import { argvOf } from "../option-argv.ts";
+import { loadPartOptionsFor } from "../load/load-settings.ts";
+import type { ConfigSource } from "../options/config-options.ts";
+import type { ContractOptionValues } from "../options/contract-options.ts";
+import type { LoadOptionValues } from "../options/load-options.ts";
+import { argvOf } from "../options/option-argv.ts";
+import type { RotationOptionValues } from "../options/rotation-options.ts";
 import { rerunCommand } from "../rerun-command.ts";
-import type { RotationOptionValues } from "../rotation/index.ts";
 import type { RunSettings } from "./run-settings.ts";
 
 /** What the embedded rotation check does and therefore expects: a routine rotation without overlap or revocation. */
@@ -92,8 +92,6 @@ export function planParts(settings: RunSettings): PartPlan[] {
   if (settings.parts.includes("load")) {
     for (const scenario of settings.scenarios) {
       const id = `load-${scenario.name}`;
-      const rate =
-        settings.rate !== undefined && SCENARIOS[scenario.name].usesRate ? settings.rate : undefined;
       plans.push({
         id,
         kind: "load",
@@ -102,7 +100,7 @@ export function planParts(settings: RunSettings): PartPlan[] {
         scenario: scenario.name,
         options: {
           ...(scenario.duration ? { duration: scenario.duration } : {}),
-          ...(rate === undefined ? {} : { rate }),
+          ...loadPartOptionsFor(scenario.name, settings.loadPart),
           ...(settings.thresholds === undefined || settings.thresholds.length === 0
             ? {}
             : { threshold: settings.thresholds }),

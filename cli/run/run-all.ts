@@ -3,7 +3,7 @@ import type { Redactor, Target } from "../../contracts/index.ts";
 import { CannotRunError } from "../../core/index.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../../reporting/index.ts";
 import type { PartOutcome, RunOutcome } from "../../reporting/run/index.ts";
-import { combineVerdicts, describeLeadItem, exitCodeOf, writeRunReport } from "../../reporting/run/index.ts";
+import { combineVerdicts, describeLeadItem, writeRunReport } from "../../reporting/run/index.ts";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
 import {
   describeTokenEndpoint,
@@ -11,24 +11,21 @@ import {
   mapTokenEndpointFacts,
   tokenEndpointFacts,
 } from "../../transport/index.ts";
-import { resolveLedger } from "../accepted-ledger.ts";
 import { toolInfo } from "../build-info.ts";
 import type { CommandIo } from "../command.ts";
-import type { ConfigSource } from "../config-options.ts";
-import { configSourceOf, describeConfigSource } from "../config-options.ts";
 import { displayPath } from "../display-path.ts";
+import { runExitCode } from "../exit-codes.ts";
 import { interruption } from "../interruption.ts";
+import type { ConfigSource } from "../options/config-options.ts";
+import { configSourceOf, describeConfigSource } from "../options/config-options.ts";
+import type { RunOptionValues } from "../options/run-options.ts";
 import { claimReportDir } from "../report-dir.ts";
-import { runOverrides } from "../run-overrides.ts";
-import { runTimeoutEnvironment } from "../run-timeout-option.ts";
 import type { PartContext } from "./execute-part.ts";
 import { executePart } from "./execute-part.ts";
 import type { PartPlan } from "./part-plan.ts";
 import { planParts, reproduceCommand } from "./part-plan.ts";
 import { runRedactor } from "./run-redactor.ts";
-import type { RunOptionValues } from "./run-settings.ts";
 import { readSettings } from "./run-settings.ts";
-import { targetEnvironment } from "./target-environment.ts";
 
 /** The config source as run.json records it: the path as the user would type it. */
 function configOf(config: ConfigSource | undefined): { config?: { file: string; environment: string } } {
@@ -53,9 +50,6 @@ function shortened(text: string): string {
  */
 export async function runAll(options: RunOptionValues, io: CommandIo): Promise<number> {
   const settings = await readSettings(options, io.env, io);
-  // Read once before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again, from
-  // the --accepted its command line shows.
-  await resolveLedger(options.accepted, io.env);
   const { runDir, runId, external } = settings;
   const redactor = runRedactor(external, DEMO_CLIENT, io.env);
   // The run's own words go out as they are; the URLs the user gave are redacted as values, parts redact their own.
@@ -63,12 +57,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   const plans = planParts(settings);
   const context: PartContext = {
     io,
-    // Target options given as flags reach the parts as environment variables, so no secret is ever an argv.
-    env: {
-      ...io.env,
-      ...targetEnvironment(options, io.env),
-      ...runTimeoutEnvironment(options["run-timeout"], io.env),
-    },
+    env: { ...io.env, ...settings.partEnv },
     runDir,
     external,
   };
@@ -83,7 +72,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
       : `the ${EMBEDDED_SANDBOX_NOTE}`;
   const config = configSourceOf(io.env);
   const from = config === undefined ? "" : `, settings from ${describeConfigSource(config)}`;
-  const overrides = runOverrides(options, io, { allowLatencyChange: settings.allowLatencyChange === true });
+  const { overrides } = settings;
   // Names only, made inert: a token parameter's name is the user's own text.
   const overridden = overrides.length === 0 ? "" : `; overrides: ${overrides.map(inertText).join(", ")}`;
   out(
@@ -167,7 +156,7 @@ export async function runAll(options: RunOptionValues, io: CommandIo): Promise<n
   out(
     `Verdict: ${clauses.title}${aborted === undefined ? "" : ` (${aborted})`}${couldNotTest === undefined ? "" : " (could not test the target: see above)"} — ${[...clauses.leading, counted, ...clauses.trailing].join(" · ")}\n`,
   );
-  return exitCodeOf(verdict);
+  return runExitCode(verdict);
 }
 
 /**

@@ -11,20 +11,27 @@ import {
   SCENARIO_NAMES,
 } from "../../load/index.ts";
 import { MAX_SANDBOX_LATENCY_MS } from "../../sandbox/index.ts";
-import { acceptedOption } from "../accepted-option.ts";
-import type { CommandIo, ParsedOptions } from "../command.ts";
+import { resolveLedger } from "../accepted-ledger.ts";
+import type { CommandIo } from "../command.ts";
 import { compactTimestamp } from "../compact-timestamp.ts";
 import { baselineFor, baselinePaths, readBaselineSet } from "../compare/baseline-set.ts";
-import { readFailOn } from "../compare/compare-options.ts";
+import { readFailOn } from "../compare/read-compare-options.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { displayPath } from "../display-path.ts";
 import { resolveTargetWithIssuer } from "../issuer-target.ts";
-import { parseChoice, parseInteger, parseNumber } from "../option-values.ts";
-import { checkRotationInputs, OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../rotation-inputs.ts";
-import { resolveRunTimeoutMs } from "../run-timeout-option.ts";
-import { parseSandboxFaults } from "../sandbox-fault-option.ts";
-import type { targetOptions } from "../target-options.ts";
-import { httpUrl, pick } from "../target-options.ts";
+import type { LoadPartSettings } from "../load/load-settings.ts";
+import { readLoadPartSettings } from "../load/load-settings.ts";
+import { acceptedOption } from "../options/gate-options.ts";
+import { loadPartOptions } from "../options/load-options.ts";
+import { parseChoice, parseInteger } from "../options/parse-option-value.ts";
+import { OLD_SECRET_ENV, OLD_TOKEN_ENV } from "../options/rotation-options.ts";
+import type { RunOptionValues } from "../options/run-options.ts";
+import { resolveRunTimeoutMs, runTimeoutEnvironment } from "../options/run-timeout-option.ts";
+import { parseSandboxFaults } from "../options/sandbox-fault-option.ts";
+import { httpUrl, pick } from "../options/target-options.ts";
+import { checkRotationInputs } from "../rotation/rotation-inputs.ts";
+import { runOverrides } from "../run-overrides.ts";
+import { targetEnvironment } from "./target-environment.ts";
 
 export const PARTS = ["contract", "load", "rotation"] as const;
 export type PartName = (typeof PARTS)[number];
@@ -37,29 +44,21 @@ const DEFAULT_SCENARIOS: readonly ScenarioChoice[] = [
 const EXPECT_OLD = ["refused", "accepted"] as const;
 const EXPECT_OLD_TOKENS = ["valid", "revoked"] as const;
 
-/** The run command's options as parsed (cli/commands/run.ts declares them). */
-export interface RunOptionValues extends ParsedOptions<typeof targetOptions> {
-  "run-timeout"?: string;
-  parts?: string;
-  profile?: string;
-  scenario?: readonly string[];
-  rate?: string;
-  threshold?: readonly string[];
-  "expect-old"?: string;
-  "expect-old-tokens"?: string;
-  "report-dir"?: string;
-  "sandbox-fault"?: readonly string[];
-  accepted?: string;
-  "sandbox-latency"?: string;
-  baseline?: readonly string[];
-  "fail-on"?: string;
-  "allow-latency-change"?: boolean;
-  quiet?: boolean;
-}
-
 export interface ScenarioChoice {
   readonly name: ScenarioName;
   readonly duration?: string;
+}
+
+/** The load options `run` hands its load parts, as flags. */
+const LOAD_PART_FLAGS = Object.keys(loadPartOptions).map((name) => `--${name}`);
+
+function given(value: unknown): boolean {
+  return value !== undefined;
+}
+
+/** "a and b", "a, b and c". */
+function spokenList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 function list(raw: readonly string[] | undefined): string[] {
@@ -125,7 +124,8 @@ export interface RunSettings {
   readonly parts: readonly PartName[];
   readonly profile: (typeof PROFILES)[number];
   readonly scenarios: readonly ScenarioChoice[];
-  readonly rate: string | undefined;
+  /** The load options handed to each load part that takes them (--rate). */
+  readonly loadPart: LoadPartSettings;
   /** --threshold for every load part, checked here. */
   readonly thresholds?: readonly string[];
   readonly expectOld: string | undefined;
@@ -145,11 +145,20 @@ export interface RunSettings {
   readonly quiet?: boolean;
 }
 
+/** The run's options read and checked once: its settings, and what the parts and the reports take of the options. */
+export interface CheckedRun extends RunSettings {
+  /** The target options and the run deadline as the environment variables each part reads. */
+  readonly partEnv: Readonly<Record<string, string>>;
+  /** What the user set over the harness's own choice or the config file, names only: every report lists them. */
+  readonly overrides: readonly string[];
+}
+
+/** The one reading of the run's options: a mistake is exit 2 before anything starts, and nothing after reads them. */
 export async function readSettings(
   options: RunOptionValues,
   env: NodeJS.ProcessEnv,
-  io: Pick<CommandIo, "signal" | "stderr" | "configFilled">,
-): Promise<RunSettings> {
+  io: Pick<CommandIo, "signal" | "stderr" | "configFilled" | "configOverrides">,
+): Promise<CheckedRun> {
   const started = new Date();
   // Resolved once for the whole run (with --issuer, the metadata is read here only): each part is handed it.
   let external: Target | undefined;
@@ -165,10 +174,7 @@ export async function readSettings(
   resolveRunTimeoutMs(options["run-timeout"], env);
   const embedded = external === undefined && unreadIssuer === undefined;
   const parts = parseParts(options.parts, embedded);
-  const rate =
-    options.rate === undefined
-      ? undefined
-      : String(parseNumber("rate", options.rate, { min: 0.01, max: 100_000, fallback: 1 }));
+  const loadPart = readLoadPartSettings(options);
   const expectOld =
     options["expect-old"] === undefined
       ? undefined
@@ -185,8 +191,8 @@ export async function readSettings(
   if (flagGiven("profile") && !parts.includes("contract")) {
     misplaced.push("--profile needs the contract part");
   }
-  if ((flagGiven("scenario") || rate !== undefined) && !parts.includes("load")) {
-    misplaced.push("--scenario and --rate need the load part");
+  if ((flagGiven("scenario") || Object.values(loadPart).some(given)) && !parts.includes("load")) {
+    misplaced.push(`${spokenList(["--scenario", ...LOAD_PART_FLAGS])} need the load part`);
   }
   const thresholds = list(options.threshold);
   for (const threshold of thresholds) {
@@ -266,6 +272,12 @@ export async function readSettings(
       "run",
     );
   }
+  const profile = parseChoice("profile", options.profile, PROFILES, "full");
+  // Read before any part, so a malformed ledger is exit 2 with nothing run; each part reads it again, from the
+  // --accepted its command line shows.
+  await resolveLedger(options.accepted, env);
+  const allowLatencyChange = options["allow-latency-change"] === true;
+  const configOverrides = io.configOverrides === undefined ? {} : { configOverrides: io.configOverrides };
   return {
     started,
     runId,
@@ -273,9 +285,9 @@ export async function readSettings(
     external,
     ...(unreadIssuer === undefined ? {} : { unreadIssuer }),
     parts,
-    profile: parseChoice("profile", options.profile, PROFILES, "full"),
+    profile,
     scenarios,
-    rate,
+    loadPart,
     thresholds,
     expectOld,
     expectOldTokens,
@@ -283,9 +295,12 @@ export async function readSettings(
     sandboxLatency,
     baselines,
     failOn: options["fail-on"],
-    allowLatencyChange: options["allow-latency-change"] === true,
+    allowLatencyChange,
     accepted: ledger === undefined || ledger.trim() === "" ? undefined : path.resolve(ledger.trim()),
     quiet: options.quiet === true,
+    // Target options given as flags reach the parts as environment variables, so no secret is ever an argv.
+    partEnv: { ...targetEnvironment(options, env), ...runTimeoutEnvironment(options["run-timeout"], env) },
+    overrides: runOverrides(options, { env, ...configOverrides }, { allowLatencyChange }),
   };
 }
 

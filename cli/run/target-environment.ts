@@ -1,4 +1,4 @@
-import { targetOptions } from "../target-options.ts";
+import { targetOptions } from "../options/target-options.ts";
 
 /** The target options the user gave, as the environment variables each part reads (so no secret is ever an argv). */
 export function targetEnvironment(

@@ -67,13 +67,13 @@ async function realJws(probe: Probe): Promise<JwsParts | "opaque"> {
 function forged(make: (parts: JwsParts) => string | Promise<string>) {
   return async (probe: Probe): Promise<string> => {
     const parts = await realJws(probe);
-    if (parts === "opaque") throw new ForgeryUnavailable();
+    if (parts === "opaque") throw new ForgeryUnavailableError();
     return `Bearer ${await make(parts)}`;
   };
 }
 
 // Private control flow, not a harness error: withForgery below catches it, so it never leaves this file.
-class ForgeryUnavailable extends Error {}
+class ForgeryUnavailableError extends Error {}
 
 function withForgery(check: CheckDefinition): CheckDefinition {
   return {
@@ -82,7 +82,7 @@ function withForgery(check: CheckDefinition): CheckDefinition {
       try {
         return await check.run(probe);
       } catch (error) {
-        if (error instanceof ForgeryUnavailable) {
+        if (error instanceof ForgeryUnavailableError) {
           return skipped(
             "the target's tokens are not JWS, so none can be forged from one (see token.signed)",
           );

@@ -1,4 +1,4 @@
-import { Undecidable } from "../../core/index.ts";
+import { UndecidableError } from "../../core/index.ts";
 import type { Evidence } from "../probe/evidence.ts";
 import type { Probe } from "../probe/probe.ts";
 import type { ClassExploration, Exploration } from "./exploration.ts";
@@ -141,7 +141,7 @@ export async function exploreClasses<T>(
     if (judgement.verdict === "not-judged") {
       inARow += 1;
       if (inARow >= MAX_NOT_JUDGED_IN_A_ROW)
-        throw new Undecidable(`${inARow} inputs in a row were not judged: ${judgement.why}`);
+        throw new UndecidableError(`${inARow} inputs in a row were not judged: ${judgement.why}`);
       return;
     }
     inARow = 0;

@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import { Undecidable } from "../../core/index.ts";
+import { UndecidableError } from "../../core/index.ts";
 import type { Secret } from "../../transport/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { CheckDefinition, CheckLevel } from "./check.ts";
@@ -166,7 +166,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
       if (age.state === "expired") {
         const expired = `the earlier token had expired, not been revoked (${age.why})`;
         if (expected.expectOldTokens === undefined) return observed(`${expired}: ${said}`);
-        throw new Undecidable(
+        throw new UndecidableError(
           `${expired}, so its refusal says nothing about the rotation: give a token taken just before rotating`,
         );
       }
@@ -183,7 +183,7 @@ export function rotationChecks(expected: RotationExpectations): CheckDefinition[
         const asked = introspected === undefined ? "" : `; ${introspectionSays(introspected)}`;
         const either = `the earlier token was refused, but expired and revoked cannot be told apart (${age.why}${asked})`;
         if (expected.expectOldTokens === undefined) return observed(`${either}: ${said}`);
-        throw new Undecidable(`${either}; give a token taken just before rotating`);
+        throw new UndecidableError(`${either}; give a token taken just before rotating`);
       }
       const why = introspected?.state === "inactive" ? `${age.why}; ${introspected.why}` : age.why;
       if (expected.expectOldTokens === undefined)

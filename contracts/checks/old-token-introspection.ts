@@ -1,4 +1,4 @@
-import { RedirectAnswer, TransportError } from "../../core/index.ts";
+import { RedirectAnswerError, TransportError } from "../../core/index.ts";
 import type { Probe } from "../probe/probe.ts";
 import { describeResponse, jsonObject } from "./describe.ts";
 
@@ -22,7 +22,8 @@ async function introspect(
     if (response.status === 200 && typeof active === "boolean") return { active };
     return { said: describeResponse(response, probe.redactor) };
   } catch (error) {
-    if (error instanceof TransportError || error instanceof RedirectAnswer) return { said: error.message };
+    if (error instanceof TransportError || error instanceof RedirectAnswerError)
+      return { said: error.message };
     throw error;
   }
 }

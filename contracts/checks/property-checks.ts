@@ -1,4 +1,4 @@
-import { formatDuration, PrerequisiteError, ServerFailure, Undecidable } from "../../core/index.ts";
+import { formatDuration, PrerequisiteError, ServerFailureError, UndecidableError } from "../../core/index.ts";
 import type { ClientAuth } from "../../transport/index.ts";
 import { eventsUrl, inertText } from "../../transport/index.ts";
 import type { HttpRequest, HttpResponse } from "../probe/http-request.ts";
@@ -156,7 +156,9 @@ async function sendEvent(
     serverErrors: "report",
   });
   if (again.status === 401 && input.authorization === undefined)
-    throw new Undecidable("the events endpoint refused a freshly issued token while inputs were being sent");
+    throw new UndecidableError(
+      "the events endpoint refused a freshly issued token while inputs were being sent",
+    );
   return again;
 }
 
@@ -398,7 +400,7 @@ function findingOf(
     // Nothing broke, but a class could not be decided: the check could not decide either.
     if (firstError !== undefined) throw firstError.error;
     if (outcome.judged === 0) {
-      throw new Undecidable(
+      throw new UndecidableError(
         outcome.notJudged > 0
           ? `every input sent was answered 429 (too many requests): ${outcome.notJudged} not judged`
           : "no input was judged within the time limit",
@@ -454,7 +456,7 @@ function findingOf(
     `${others > 3 ? `; and ${others - 3} more (see the exploration)` : ""}${undecided}${notJudged}${missed}`;
   // A 5xx is a MUST failure whatever the check's level, reported under the rule it broke.
   if (outcome.failures.some((failure) => failure.judgement.serverError))
-    throw new ServerFailure(message, check.rule);
+    throw new ServerFailureError(message, check.rule);
   return broken(message);
 }
 

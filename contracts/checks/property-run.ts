@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { formatDuration, Undecidable } from "../../core/index.ts";
+import { formatDuration, UndecidableError } from "../../core/index.ts";
 import type { Evidence } from "../probe/evidence.ts";
 import type { Probe } from "../probe/probe.ts";
 import type { FuzzSettings } from "./input-space.ts";
@@ -196,7 +196,7 @@ export async function runProperty<T>(
         shown = input;
       });
       if (judgement.verdict === "not-judged" && inARow + 1 >= MAX_NOT_JUDGED_IN_A_ROW)
-        throw new Undecidable(`${inARow + 1} inputs in a row were not judged: ${judgement.why}`);
+        throw new UndecidableError(`${inARow + 1} inputs in a row were not judged: ${judgement.why}`);
     } catch (error) {
       // Interrupting rather than failing: fast-check would shrink an error, and report its path as the failure's.
       thrown = { error };
@@ -334,8 +334,8 @@ export async function runProperty<T>(
 }
 
 /** Inputs were asked for and none was judged: the answers were all 429, or (never in practice) none was sent. */
-function notDecided(notJudged: number, limitMs: number): Undecidable {
-  return new Undecidable(
+function notDecided(notJudged: number, limitMs: number): UndecidableError {
+  return new UndecidableError(
     notJudged > 0
       ? `every input sent was answered 429 (too many requests): ${notJudged} not judged`
       : `no input was judged within the time limit of ${formatDuration(limitMs)}`,

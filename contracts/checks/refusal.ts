@@ -1,4 +1,4 @@
-import { Undecidable } from "../../core/index.ts";
+import { UndecidableError } from "../../core/index.ts";
 import type { HttpResponse } from "../probe/http-request.ts";
 
 /** A refusal as a rule names it: the statuses that count, and the clause that says so. */
@@ -33,7 +33,7 @@ export function describeRefusal(refusal: Refusal): string {
  */
 export function isRefusal(response: HttpResponse, refusal: Refusal): boolean {
   if (response.status === 429) {
-    throw new Undecidable(`the target answered 429 (too many requests) instead of judging the request`);
+    throw new UndecidableError(`the target answered 429 (too many requests) instead of judging the request`);
   }
   return refusal.statuses.includes(response.status);
 }

@@ -1,4 +1,4 @@
-import { countNoun, formatDuration, PrerequisiteError, Undecidable } from "../../core/index.ts";
+import { countNoun, formatDuration, PrerequisiteError, UndecidableError } from "../../core/index.ts";
 import { probeReserveMs } from "../../transport/deadline/index.ts";
 import { isSuccess } from "../probe/http-request.ts";
 import type { IssuedToken, KnownLifetime, Probe } from "../probe/probe.ts";
@@ -28,7 +28,7 @@ const CLOCK_SLACK_SECONDS = 1;
 function refusalProvesEarlyExpiry(previousSentAt: number, answeredAt: number, expiresIn: number): void {
   const idleAtMostMs = answeredAt - previousSentAt;
   if (idleAtMostMs / 1000 + CLOCK_SLACK_SECONDS >= expiresIn) {
-    throw new Undecidable(
+    throw new UndecidableError(
       `the token was refused, but the exchanges took so long that it may have been idle for ${formatDuration(idleAtMostMs)} ` +
         `on the server (expires_in ${expiresIn} s): too slow to tell early expiry from a slow machine`,
     );
@@ -59,7 +59,7 @@ function reserveWait(probe: Probe, expiresIn: number, known?: KnownLifetime): vo
   );
   if (refused !== undefined) {
     const whose = known === undefined ? "" : `; that expires_in is ${known.source}, known before any request`;
-    throw new Undecidable(
+    throw new UndecidableError(
       `expires_in ${expiresIn} s means waiting about ${formatDuration(waitMs)} for this check: ${refused}${whose}`,
     );
   }

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   PrerequisiteError,
-  RedirectAnswer,
-  ServerFailure,
+  RedirectAnswerError,
+  ServerFailureError,
   TransportError,
-  Undecidable,
+  UndecidableError,
 } from "../../core/index.ts";
 import type { CheckoutEvent, EventStrictness } from "../../domain/index.ts";
 import { isLifetime } from "../../domain/index.ts";
@@ -76,7 +76,7 @@ export interface ProbeOptions {
 
 export interface ExchangeOptions {
   /**
-   * "fail" (default): a 5xx throws ServerFailure, a MUST failure whatever the check. "report": the check judges
+   * "fail" (default): a 5xx throws ServerFailureError, a MUST failure whatever the check. "report": the check judges
    * the 5xx itself (it does so at MUST level, or the endpoint is an optional capability).
    */
   readonly serverErrors?: "fail" | "report";
@@ -173,7 +173,7 @@ export class Probe {
 
   /**
    * Sends a request and records it. A transport failure is recorded, then rethrown as TransportError; a 3xx is
-   * recorded, never followed, and thrown as RedirectAnswer; a 5xx is recorded, then thrown as ServerFailure unless
+   * recorded, never followed, and thrown as RedirectAnswerError; a 5xx is recorded, then thrown as ServerFailureError unless
    * `serverErrors` is "report".
    */
   async exchange(label: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
@@ -201,11 +201,11 @@ export class Probe {
     this.evidence.push(evidenceOf(this.redactor, label, request, { response }));
     if (isRedirect(response.status)) {
       const said = describeRedirect(response.status, response.headers.location, request.url);
-      throw new RedirectAnswer(`"${label}" was answered ${said}`, redirectRule(this.target, request));
+      throw new RedirectAnswerError(`"${label}" was answered ${said}`, redirectRule(this.target, request));
     }
     if (isServerError(response.status) && options.serverErrors !== "report") {
       const said = describeResponse(response, this.redactor);
-      throw new ServerFailure(
+      throw new ServerFailureError(
         `the server failed on "${label}": ${said}; a 5xx is never an answer the contract allows`,
         serverErrorRule(this.target, request),
       );
@@ -222,7 +222,7 @@ export class Probe {
 
   /**
    * Any token in a response is registered before evidence is written, opaque tokens included. One the redactor
-   * cannot hide (too long) ends the exchange as Undecidable, its answer recorded without a word of it.
+   * cannot hide (too long) ends the exchange as UndecidableError, its answer recorded without a word of it.
    */
   #hideIssuedTokens(label: string, request: HttpRequest, response: HttpResponse): void {
     const body = response.json;
@@ -239,7 +239,9 @@ export class Probe {
             error: `answered ${response.status}, not shown: ${why}`,
           }),
         );
-        throw new Undecidable(`"${label}" was answered ${response.status}, but ${why}; none of it is shown`);
+        throw new UndecidableError(
+          `"${label}" was answered ${response.status}, but ${why}; none of it is shown`,
+        );
       }
       this.redactor.addToken(token, placeholder);
     }

@@ -1,9 +1,9 @@
 import {
   PrerequisiteError,
-  RedirectAnswer,
-  ServerFailure,
+  RedirectAnswerError,
+  ServerFailureError,
   TransportError,
-  Undecidable,
+  UndecidableError,
 } from "../../core/index.ts";
 import { inertText } from "../../transport/index.ts";
 import type { CheckDefinition, CheckLevel, CheckStatus } from "../checks/check.ts";
@@ -27,7 +27,7 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     status = statusOf(check.level, finding);
     message = finding.message;
   } catch (error) {
-    if (error instanceof ServerFailure || error instanceof RedirectAnswer) {
+    if (error instanceof ServerFailureError || error instanceof RedirectAnswerError) {
       status = "FAIL";
       message = error.message;
       if (check.level !== "MUST") {
@@ -37,7 +37,7 @@ export async function executeCheck(check: CheckDefinition, probe: Probe): Promis
     } else if (error instanceof PrerequisiteError) {
       status = "SKIP";
       message = error.message;
-    } else if (error instanceof TransportError || error instanceof Undecidable) {
+    } else if (error instanceof TransportError || error instanceof UndecidableError) {
       status = "ERROR";
       message = `could not decide: ${error.message}`;
     } else {

@@ -2,7 +2,6 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions, OutputFile } from "esbuild";
-import { build } from "esbuild";
 import { BundleTooLargeError } from "../../core/index.ts";
 import type { ScenarioName } from "../../load/index.ts";
 import { SCENARIO_NAMES } from "../../load/index.ts";
@@ -75,6 +74,8 @@ export async function bundleLoadScenarios(
   outDir: string = LOAD_BUNDLE_DIR,
 ): Promise<BundleResult[]> {
   await mkdir(outDir, { recursive: true });
+  // esbuild loads only when a run bundles, so importing k6-tooling stays light.
+  const { build } = await import("esbuild");
   const result = await build(loadBuildOptions(scenarios, outDir));
   const outputs = result.outputFiles ?? [];
   await Promise.all(outputs.map(writeAtomically));

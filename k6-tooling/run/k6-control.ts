@@ -1,5 +1,4 @@
 import { createServer } from "node:net";
-import { request } from "undici";
 import { readCappedText } from "../../transport/connection/index.ts";
 
 /** k6's ExecutionStatus "paused before run": VUs are initialised and the test waits for a resume. */
@@ -40,6 +39,8 @@ export async function waitUntilPaused(
   const until = Date.now() + deadlineMs;
   while (!exited && !signal.aborted && Date.now() < until) {
     try {
+      // undici loads only when k6 is asked something, so importing k6-tooling stays light.
+      const { request } = await import("undici");
       const response = await request(`http://${address}/v1/status`, {
         signal,
         headersTimeout: 2000,
@@ -59,6 +60,7 @@ export async function waitUntilPaused(
 
 /** Resumes a paused k6 through its REST API (PATCH /v1/status {paused:false}); throws when k6 refuses. */
 export async function resume(address: string, signal: AbortSignal): Promise<void> {
+  const { request } = await import("undici");
   const response = await request(`http://${address}/v1/status`, {
     method: "PATCH",
     headers: { "content-type": "application/json" },
@@ -104,6 +106,7 @@ export async function readMetrics(
   const metrics = new Map<string, MetricSample>();
   await Promise.all(
     names.map(async (name) => {
+      const { request } = await import("undici");
       const response = await request(`http://${address}/v1/metrics/${encodeURIComponent(name)}`, {
         signal,
         headersTimeout: 2000,

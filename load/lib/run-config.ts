@@ -5,6 +5,7 @@ import { CLIENT_MODELS } from "./client-models.ts";
 import type { EnvRecord } from "./env.ts";
 import { envReader } from "./env.ts";
 import { AUDIENCE_NOT_SENT, LOAD_ENV } from "./env-names.ts";
+import { RUN_BOUNDS } from "./run-bounds.ts";
 import type { ScenarioName } from "./scenario-catalogue.ts";
 import { SCENARIOS } from "./scenario-catalogue.ts";
 import { defaultMarginSeconds } from "./token-policy.ts";
@@ -95,11 +96,10 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
   const spec = SCENARIOS[scenario];
   const baseUrl = read.string(LOAD_ENV.baseUrl).replace(/\/+$/, "");
   const expiresInSeconds = read.optionalNumber(LOAD_ENV.expiresInSeconds, { min: 1 });
-  const instances = read.integer(LOAD_ENV.instances, { min: 1, max: 1000, fallback: 1 });
+  const instances = read.integer(LOAD_ENV.instances, { ...RUN_BOUNDS.instances, fallback: 1 });
   // Every segment needs a VU, or an instance would run nothing (idle-gap: no gaps); a default grows to fit.
   const vus = read.integer(LOAD_ENV.vus, {
-    min: 1,
-    max: 10_000,
+    ...RUN_BOUNDS.vus,
     fallback: Math.max(spec.defaults.vus, instances),
   });
   if (vus < instances) {
@@ -108,7 +108,8 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     );
   }
   const durationSeconds =
-    read.optionalNumber(LOAD_ENV.durationSeconds, { min: 1 }) ?? spec.defaults.durationSeconds;
+    read.optionalNumber(LOAD_ENV.durationSeconds, RUN_BOUNDS.durationSeconds) ??
+    spec.defaults.durationSeconds;
   return {
     scenario,
     tokenUrl: read.string(LOAD_ENV.tokenUrl),
@@ -123,18 +124,17 @@ export function readRunConfig(env: EnvRecord, scenario: ScenarioName): RunConfig
     credentials: readCredentials(read.json(LOAD_ENV.credentials)),
     runId: read.string(LOAD_ENV.runId),
     dataFile: read.string(LOAD_ENV.dataFile),
-    rate: read.number(LOAD_ENV.rate, { min: 0.01, max: 100_000, fallback: spec.defaults.rate ?? 1 }),
+    rate: read.number(LOAD_ENV.rate, { ...RUN_BOUNDS.rate, fallback: spec.defaults.rate ?? 1 }),
     durationSeconds,
     vus,
     instances,
     clientModel: read.choice(LOAD_ENV.clientModel, CLIENT_MODELS, spec.defaults.clientModel),
     expiresInSeconds,
     marginSeconds: read.number(LOAD_ENV.expiresMarginSeconds, {
-      min: 0,
-      max: 3600,
+      ...RUN_BOUNDS.marginSeconds,
       fallback: defaultMarginSeconds(expiresInSeconds ?? 300),
     }),
-    timeoutSeconds: read.number(LOAD_ENV.timeoutSeconds, { min: 0.1, max: 600, fallback: 10 }),
+    timeoutSeconds: read.number(LOAD_ENV.timeoutSeconds, { ...RUN_BOUNDS.timeoutSeconds, fallback: 10 }),
     thresholdOverrides: readThresholds(read.json(LOAD_ENV.thresholds, {})),
   };
 }

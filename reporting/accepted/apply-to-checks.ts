@@ -1,4 +1,4 @@
-import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { CheckResult } from "../../contracts/index.ts";
 import { entriesInScope, inLedgerOrder } from "./binding.ts";
 import type { EntryOutcome } from "./entry-outcome.ts";
 import { acceptanceOf, judgeEntry, unobserved } from "./entry-outcome.ts";

@@ -1,5 +1,4 @@
-import type { CheckLevel } from "../../contracts/checks/check.ts";
-import type { Acceptance } from "../../contracts/checks/check-result.ts";
+import type { Acceptance, CheckLevel } from "../../contracts/index.ts";
 import type { LedgerEntry } from "./ledger.ts";
 
 /**

@@ -1,5 +1,4 @@
-import { ALL_CHECKS } from "../../contracts/checks/catalogue.ts";
-import { rotationChecks } from "../../contracts/checks/credential-rotation.ts";
+import { ALL_CHECKS, rotationChecks } from "../../contracts/index.ts";
 import { inertText, readInputFile } from "../../transport/index.ts";
 import { bindingsDisjoint } from "./binding.ts";
 import { BASELINE_GATE_IDS, isBaselineGateId, isLoadGateId, NEVER_WAIVED } from "./gate-ids.ts";

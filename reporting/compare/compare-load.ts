@@ -1,10 +1,10 @@
 import { formatDuration, formatDurationCompact } from "../index.ts";
-import { bucketMiddle, LatencyHistogram } from "../run/index.ts";
 import { compareCapacity, formatRate } from "./compare-capacity.ts";
 import type { FigureStatus, GateStatus } from "./comparison-status.ts";
 import type { FigureId } from "./figure-ids.ts";
 import type { ChangeFloor, WorseWhen } from "./judge-shift.ts";
 import { judgeShift } from "./judge-shift.ts";
+import { bucketMiddle, LatencyHistogram } from "./latency-histogram.ts";
 import type { LoadRecord, UnitRecord } from "./load-record.ts";
 import { comparisonNotes } from "./load-record.ts";
 import type { ShiftEstimate, WeightedSample } from "./shift-test.ts";

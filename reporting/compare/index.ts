@@ -22,6 +22,7 @@ export { FAIL_ON_CHOICES, failsRun } from "./comparison-status.ts";
 export type { FigureId } from "./figure-ids.ts";
 export { FIGURE_IDS } from "./figure-ids.ts";
 export type { ChangeFloor } from "./judge-shift.ts";
+export { bucketMiddle, LatencyHistogram, MAX_BUCKET_INDEX } from "./latency-histogram.ts";
 export type {
   CapacityRecord,
   LoadRecord,

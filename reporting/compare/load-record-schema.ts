@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatDurationCompact } from "../../core/index.ts";
 import { CLIENT_MODELS, MAX_RUN_SECONDS, SCENARIO_NAMES } from "../../load/index.ts";
-import { MAX_BUCKET_INDEX } from "../run/index.ts";
+import { MAX_BUCKET_INDEX } from "./latency-histogram.ts";
 import type { LoadRecord } from "./load-record.ts";
 import { LOAD_RECORD_FAMILY, LOAD_RECORD_FORMAT } from "./load-record.ts";
 

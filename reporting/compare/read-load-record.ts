@@ -1,6 +1,7 @@
 import { CannotRunError, formatDurationCompact } from "../../core/index.ts";
+import { csvRecords, k6CsvTagReader, openCsvLines } from "../../k6-tooling/index.ts";
 import { ENDPOINT_TAG, METRIC } from "../../load/index.ts";
-import { csvRecords, k6CsvTagReader, LatencyHistogram, openCsvLines } from "../run/index.ts";
+import { LatencyHistogram } from "./latency-histogram.ts";
 import type { UnitRecord } from "./load-record.ts";
 import { MAX_RECORD_UNITS } from "./load-record-schema.ts";
 

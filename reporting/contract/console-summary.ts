@@ -1,5 +1,5 @@
-import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
-import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { CheckResult } from "../../contracts/index.ts";
+import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
 import { describeOutcomes, staleWaiverClause, staleWaiverWarning } from "../accepted/describe-outcomes.ts";
 import { EMBEDDED_SANDBOX_NOTE, formatDuration } from "../index.ts";
 import type { ContractRun } from "./run-summary.ts";

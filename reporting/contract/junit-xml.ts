@@ -1,5 +1,5 @@
-import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
-import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { CheckResult } from "../../contracts/index.ts";
+import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
 import type { JunitCase, JunitOutcome } from "../index.ts";
 import { renderJunitXml as renderJunit } from "../index.ts";
 import { foundWhen } from "./found-when.ts";

@@ -1,6 +1,5 @@
-import type { CheckStatus, Profile } from "../../contracts/checks/check.ts";
-import { CHECK_STATUSES } from "../../contracts/checks/check.ts";
-import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { CheckResult, CheckStatus, Profile } from "../../contracts/index.ts";
+import { CHECK_STATUSES } from "../../contracts/index.ts";
 import { displayProxy, proxyFor } from "../../transport/connection/index.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 

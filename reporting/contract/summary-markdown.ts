@@ -1,6 +1,5 @@
-import type { CheckStatus } from "../../contracts/checks/check.ts";
-import { AREA_TITLES, CHECK_AREAS } from "../../contracts/checks/check.ts";
-import type { CheckResult } from "../../contracts/checks/check-result.ts";
+import type { CheckResult, CheckStatus } from "../../contracts/index.ts";
+import { AREA_TITLES, CHECK_AREAS } from "../../contracts/index.ts";
 import { describeTokenEndpoint } from "../../transport/index.ts";
 import { describeOutcomes, staleWaiverClause, staleWaiverWarning } from "../accepted/describe-outcomes.ts";
 import {

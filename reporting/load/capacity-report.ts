@@ -1,5 +1,5 @@
-import type { Resolution } from "../../load/lib/capacity-search.ts";
-import { CLIENT_MODEL_SUMMARIES } from "../../load/lib/client-models.ts";
+import type { Resolution } from "../../load/index.ts";
+import { CLIENT_MODEL_SUMMARIES } from "../../load/index.ts";
 import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import type { JunitCase, JunitSuite } from "../index.ts";
 import {
@@ -56,7 +56,7 @@ const OUTCOME_TITLE: Readonly<Record<CapacityStepResult["outcome"], string>> = {
   broken: "BROKEN",
   generator: "GENERATOR",
   aborted: "stopped",
-  "no-verdict": "no verdict",
+  "no-verdict": "could not decide",
 };
 
 function ms(value: number | undefined): string {

@@ -1,6 +1,5 @@
-import { JUDGED_TAG } from "../../load/lib/capacity-plan.ts";
-import type { Resolution, SearchStep, SearchStop } from "../../load/lib/capacity-search.ts";
-import { bracketOf } from "../../load/lib/capacity-search.ts";
+import type { Resolution, SearchStep, SearchStop } from "../../load/index.ts";
+import { bracketOf, JUDGED_TAG } from "../../load/index.ts";
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 import { unobserved } from "../accepted/entry-outcome.ts";

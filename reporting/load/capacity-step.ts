@@ -1,6 +1,5 @@
-import { judgedMetric, judgesWholeStep } from "../../load/lib/capacity-plan.ts";
-import type { StepOutcome } from "../../load/lib/capacity-search.ts";
-import { EVENT_DURATION, EXPIRY, METRIC } from "../../load/lib/metric-names.ts";
+import type { StepOutcome } from "../../load/index.ts";
+import { EVENT_DURATION, EXPIRY, judgedMetric, judgesWholeStep, METRIC } from "../../load/index.ts";
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import type { GeneratorUsage, GeneratorVerdict } from "./generator-limit.ts";

@@ -2,10 +2,10 @@ import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { gateMatches } from "../accepted/gate-ids.ts";
 import type { JunitCase, JunitOutcome, JunitSuite } from "../index.ts";
 import { renderJunitXml } from "../index.ts";
-import type { ReportInput } from "./markdown.ts";
 import type { LoadResult } from "./run-result.ts";
 import { describeResult, thresholdStatus } from "./run-result.ts";
 import type { ThresholdResult } from "./summary-data.ts";
+import type { ReportInput } from "./summary-markdown.ts";
 import type { SlidingExpiryVerdict } from "./verdict.ts";
 
 function verdictOutcome(verdict: SlidingExpiryVerdict): JunitOutcome {

@@ -1,12 +1,11 @@
-import { EVENT_DURATION } from "../../load/lib/metric-names.ts";
+import { EVENT_DURATION } from "../../load/index.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import type { JunitSuite } from "../index.ts";
+import { renderText } from "./console-summary.ts";
 import { droppedCause } from "./dropped-cause.ts";
 import type { GeneratorInput } from "./generator-limit.ts";
 import { judgeGenerator, k6Vus } from "./generator-limit.ts";
 import { renderJunit } from "./junit.ts";
-import type { ReportInput } from "./markdown.ts";
-import { renderMarkdown } from "./markdown.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import { reportFacts } from "./report-facts.ts";
@@ -14,7 +13,8 @@ import type { BaselineVerdict, LoadResult, RunEnding } from "./run-result.ts";
 import { describeResult, FINISHED, loadResult } from "./run-result.ts";
 import type { SummaryData, ThresholdResult } from "./summary-data.ts";
 import { thresholdResults } from "./summary-data.ts";
-import { renderText } from "./text.ts";
+import type { ReportInput } from "./summary-markdown.ts";
+import { renderMarkdown } from "./summary-markdown.ts";
 import { slidingExpiryVerdict } from "./verdict.ts";
 
 export interface RenderedReports {

@@ -1,10 +1,5 @@
-import type { ClientModel } from "../../load/lib/client-models.ts";
-import type { IdleGapPlan } from "../../load/lib/idle-gap-plan.ts";
-import type { RunConfig } from "../../load/lib/run-config.ts";
-import type { ScenarioName } from "../../load/lib/scenario-catalogue.ts";
-import { SCENARIOS } from "../../load/lib/scenario-catalogue.ts";
-import type { ScenarioPlan } from "../../load/lib/scenario-plan.ts";
-import { arrivalCeiling } from "../../load/lib/scenario-plan.ts";
+import type { ClientModel, IdleGapPlan, RunConfig, ScenarioName, ScenarioPlan } from "../../load/index.ts";
+import { arrivalCeiling, SCENARIOS } from "../../load/index.ts";
 import type { GeneratorUsage } from "./generator-limit.ts";
 
 /** One k6 instance's own counts, shown next to the merged totals of a run split over several instances. */

@@ -3,13 +3,14 @@ import {
   EVENT_REDIRECTS,
   EXPIRY,
   METRIC,
+  OBSERVED_REJECTION_STATUSES,
+  REFRESH_REASONS,
   SCENARIO_ITERATIONS_PREFIX,
   TOKEN_DURATION,
   TOKEN_FAILURES,
+  TOKEN_REASONS,
   tokenRefreshes,
-} from "../../load/lib/metric-names.ts";
-import { OBSERVED_REJECTION_STATUSES, TOKEN_REASONS } from "../../load/lib/observed-metrics.ts";
-import { REFRESH_REASONS } from "../../load/lib/token-policy.ts";
+} from "../../load/index.ts";
 import type { InstanceTotals } from "./report-context.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { count, metricValue } from "./summary-data.ts";

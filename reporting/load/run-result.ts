@@ -79,7 +79,7 @@ export const OUTCOME_TITLE = {
   passed: "PASSED",
   failed: "FAILED",
   aborted: "ABORTED",
-  undecided: "NO VERDICT",
+  undecided: "COULD NOT DECIDE",
 } as const satisfies Record<LoadOutcome, string>;
 
 /**

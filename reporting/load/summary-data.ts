@@ -1,5 +1,4 @@
-import { OBSERVE_EXPRESSIONS } from "../../load/lib/observed-metrics.ts";
-import { checkThreshold } from "../../load/lib/threshold-check.ts";
+import { checkThreshold, OBSERVE_EXPRESSIONS } from "../../load/index.ts";
 
 /** The parts of k6's handleSummary() data the reports read (k6 v2, the default machine-readable form). */
 export interface SummaryMetric {

@@ -1,5 +1,5 @@
-import type { K6CsvTag } from "../run/index.ts";
-import { csvRecords, k6CsvTagReader, openCsvLines } from "../run/index.ts";
+import type { K6CsvTag } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader, openCsvLines } from "../../k6-tooling/index.ts";
 
 /** A trend metric or sub-metric as k6 names it in a summary: `name` or `name{tag:value,…}`. */
 interface TrendKey {

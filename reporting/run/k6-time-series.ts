@@ -1,3 +1,5 @@
+import type { K6CsvTag } from "../../k6-tooling/index.ts";
+import { csvRecords, k6CsvTagReader, openCsvLines } from "../../k6-tooling/index.ts";
 import type { TokenRequestReason } from "../../load/index.ts";
 import {
   ENDPOINT_TAG,
@@ -7,11 +9,7 @@ import {
   TOKEN_OUTCOME,
   TOKEN_OUTCOME_TAG,
 } from "../../load/index.ts";
-import { openCsvLines } from "./csv-lines.ts";
-import { csvRecords } from "./csv-records.ts";
-import type { K6CsvTag } from "./k6-csv-tags.ts";
-import { k6CsvTagReader } from "./k6-csv-tags.ts";
-import { LatencyHistogram } from "./latency-histogram.ts";
+import { LatencyHistogram } from "../compare/index.ts";
 import type { LatencySeries, TimeSeries } from "./time-series.ts";
 import { TIME_SERIES_FORMAT } from "./time-series.ts";
 

@@ -98,8 +98,3 @@ export function combineVerdicts(
   if (parts.length === 0 || parts.some((part) => part.verdict !== "passed")) return "undecided";
   return "passed";
 }
-
-/** The run's exit code: 1 failed, 3 undecided or aborted, 0 passed. */
-export function exitCodeOf(verdict: RunVerdict): 0 | 1 | 3 {
-  return verdict === "failed" ? 1 : verdict === "passed" ? 0 : 3;
-}

@@ -13,10 +13,10 @@ import type { LoadRecord, UnitRecord } from "../../reporting/compare/index.ts";
 import {
   compareLoad,
   DEFAULT_COMPARE_OPTIONS,
+  LatencyHistogram,
   LOAD_RECORD_FORMAT,
   parseLoadRecord,
 } from "../../reporting/compare/index.ts";
-import { LatencyHistogram } from "../../reporting/run/index.ts";
 
 const CLI = fileURLToPath(new URL("../../bin/event-harness.js", import.meta.url));
 const PEAK_RSS_HOOK = fileURLToPath(new URL("../../test/support/peak-rss-hook.mjs", import.meta.url));

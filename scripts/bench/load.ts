@@ -73,10 +73,10 @@ import type { K6Binary } from "../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../k6-tooling/binary/k6-binary.ts";
 import type { BundleResult } from "../../k6-tooling/bundle/bundle-load.ts";
 import { bundleLoadScenarios, formatKb } from "../../k6-tooling/bundle/bundle-load.ts";
-import { writeEventTemplates } from "../../k6-tooling/run/event-templates.ts";
 import { freeLoopbackPort, readMetrics } from "../../k6-tooling/run/k6-control.ts";
 import { k6GoRuntime } from "../../k6-tooling/run/k6-go-runtime.ts";
 import { withBodyCap } from "../../k6-tooling/run/k6-runner.ts";
+import { writeEventTemplates } from "../../k6-tooling/run/write-event-templates.ts";
 import type { EventTemplateFile } from "../../load/index.ts";
 import {
   DROPPED_ITERATIONS_SHARE,

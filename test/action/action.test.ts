@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { test as base, describe, expect, it } from "../support/fixtures.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RUN_SH = join(ROOT, "action", "run.sh");
@@ -109,17 +108,16 @@ function githubOutputs(file: string): Record<string, string> {
 }
 
 describe("action/run.sh against the embedded sandbox", () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "eah-action-"));
-    await writeFile(join(dir, "output"), "");
-    await writeFile(join(dir, "summary"), "");
+  /** A job's working directory, with the empty files GitHub gives a step for its outputs and its summary. */
+  const it = base.extend("jobDir", async ({ tmpDir }) => {
+    await writeFile(join(tmpDir, "output"), "");
+    await writeFile(join(tmpDir, "summary"), "");
+    return tmpDir;
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
 
   const SECRET = "act10n-Secret-Value";
 
-  async function runAction(inputs: Record<string, string>) {
+  async function runAction(dir: string, inputs: Record<string, string>) {
     const env = {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? dir,
@@ -142,8 +140,10 @@ describe("action/run.sh against the embedded sandbox", () => {
     };
   }
 
-  it("a passing run: verdict passed, exit 0, the run's summary.md in the job summary", async () => {
-    const run = await runAction({
+  it("a passing run: verdict passed, exit 0, the run's summary.md in the job summary", async ({
+    jobDir: dir,
+  }) => {
+    const run = await runAction(dir, {
       HARNESS_PARTS: "contract",
       HARNESS_PROFILE: "fast",
       HARNESS_INSECURE: "false",
@@ -156,9 +156,11 @@ describe("action/run.sh against the embedded sandbox", () => {
     expect(summary).toMatch(/Passed/);
   }, 90_000);
 
-  it("a failing run: verdict failed, the step fails (exit 1), and the job summary still explains it", async () => {
+  it("a failing run: verdict failed, the step fails (exit 1), and the job summary still explains it", async ({
+    jobDir: dir,
+  }) => {
     const reportDir = join(dir, "reports", "fails");
-    const run = await runAction({
+    const run = await runAction(dir, {
       HARNESS_PARTS: "contract",
       HARNESS_PROFILE: "fast",
       HARNESS_SANDBOX_FAULT: "token-missing-expires-in",
@@ -170,8 +172,10 @@ describe("action/run.sh against the embedded sandbox", () => {
     expect(run.stdout).toContain("::error title=event-harness::verdict failed (exit 1)");
   }, 90_000);
 
-  it("a configuration error: verdict configuration-error, exit 2, a note in the job summary, no secret anywhere", async () => {
-    const run = await runAction({
+  it("a configuration error: verdict configuration-error, exit 2, a note in the job summary, no secret anywhere", async ({
+    jobDir: dir,
+  }) => {
+    const run = await runAction(dir, {
       HARNESS_BASE_URL: "https://api.example.org",
       HARNESS_CLIENT_SECRET: SECRET,
       HARNESS_SCENARIOS: "sustained=5s\n idle-gap",
@@ -186,13 +190,15 @@ describe("action/run.sh against the embedded sandbox", () => {
     }
   }, 90_000);
 
-  it("a committed config file, its environment and a ledger reach the harness as its own variables", async () => {
+  it("a committed config file, its environment and a ledger reach the harness as its own variables", async ({
+    jobDir: dir,
+  }) => {
     // Relative to the job's working directory, as a repository's committed files are.
     await writeFile(
       join(dir, "harness.json"),
       JSON.stringify({ environments: { ci: { profile: "fast" }, other: { profile: "full" } } }),
     );
-    const run = await runAction({
+    const run = await runAction(dir, {
       HARNESS_CONFIG: "harness.json",
       HARNESS_ENVIRONMENT: "ci",
       HARNESS_ACCEPTED: join(ROOT, "examples", "consumer", "ci", "event-harness", "accepted.json"),
@@ -209,8 +215,8 @@ describe("action/run.sh against the embedded sandbox", () => {
     expect(run.stdout).not.toContain("--config");
   }, 90_000);
 
-  it("thresholds, one a line, reach every load part as --threshold", async () => {
-    const run = await runAction({
+  it("thresholds, one a line, reach every load part as --threshold", async ({ jobDir: dir }) => {
+    const run = await runAction(dir, {
       HARNESS_BASE_URL: "https://api.example.org",
       HARNESS_SCENARIOS: "capacity=5m",
       HARNESS_THRESHOLDS: "http_req_duration{endpoint:events}=p(95)<300\n\n  \nevents_failed=rate<0.05\n",
@@ -223,8 +229,10 @@ describe("action/run.sh against the embedded sandbox", () => {
     );
   }, 90_000);
 
-  it("a baseline goes on the command line as --baseline, token parameters and the issuer never do", async () => {
-    const run = await runAction({
+  it("a baseline goes on the command line as --baseline, token parameters and the issuer never do", async ({
+    jobDir: dir,
+  }) => {
+    const run = await runAction(dir, {
       HARNESS_BASE_URL: "https://api.example.org",
       HARNESS_BASELINE: "baselines/sustained.json",
       HARNESS_TOKEN_PARAMS: "organization=tp-Secret-Value",
@@ -239,8 +247,10 @@ describe("action/run.sh against the embedded sandbox", () => {
     }
   }, 90_000);
 
-  it("prints an input's line break inertly: no forged ::error line reaches the log", async () => {
-    const run = await runAction({
+  it("prints an input's line break inertly: no forged ::error line reaches the log", async ({
+    jobDir: dir,
+  }) => {
+    const run = await runAction(dir, {
       HARNESS_PARTS: "contract",
       HARNESS_PROFILE: "fast\n::error title=forged::the release is fine\n##[error]forged too",
     });
@@ -266,8 +276,8 @@ describe("action/run.sh against the embedded sandbox", () => {
   ])(
     "refuses a line break in the path input %s: exit 2, nothing run, and no output forged",
     { timeout: 30_000 },
-    async (input) => {
-      const run = await runAction({
+    async (input, { jobDir: dir }) => {
+      const run = await runAction(dir, {
         HARNESS_PARTS: "contract",
         [input]: `${dir}/reports\nverdict=passed\r\nexit-code=0`,
       });
@@ -283,8 +293,10 @@ describe("action/run.sh against the embedded sandbox", () => {
     },
   );
 
-  it("writes every output in the name<<DELIMITER form, with a delimiter no run can predict", async () => {
-    const first = await runAction({ HARNESS_PARTS: "contract", HARNESS_PROFILE: "fast" });
+  it("writes every output in the name<<DELIMITER form, with a delimiter no run can predict", async ({
+    jobDir: dir,
+  }) => {
+    const first = await runAction(dir, { HARNESS_PARTS: "contract", HARNESS_PROFILE: "fast" });
     const delimiters = [...first.outputFile.matchAll(/^verdict<<(.+)$/gm)].map((m) => m[1]);
     expect(delimiters).toHaveLength(1);
     expect(delimiters[0]).toMatch(/^[\w-]{24,}$/);
@@ -292,7 +304,7 @@ describe("action/run.sh against the embedded sandbox", () => {
       expect(first.outputFile).toMatch(new RegExp(`^${name}<<`, "m"));
     }
     await writeFile(join(dir, "output"), "");
-    const second = await runAction({ HARNESS_PARTS: "contract", HARNESS_PROFILE: "fast" });
+    const second = await runAction(dir, { HARNESS_PARTS: "contract", HARNESS_PROFILE: "fast" });
     expect(second.outputFile).not.toContain(delimiters[0] as string);
   }, 180_000);
 });

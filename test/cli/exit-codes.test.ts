@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXIT_CODE_OF_ERROR, ExitCode, exitCodeOf } from "../../cli/exit-codes.ts";
+import { EXIT_CODE_OF_ERROR, ExitCode, exitCodeOf, runExitCode } from "../../cli/exit-codes.ts";
 import {
   BundleTooLargeError,
   CannotRunError,
@@ -7,12 +7,12 @@ import {
   ContractRunError,
   EnvError,
   PrerequisiteError,
-  RedirectAnswer,
+  RedirectAnswerError,
   ResponseTooLargeError,
   RotationUnconfirmedError,
-  ServerFailure,
+  ServerFailureError,
   TransportError,
-  Undecidable,
+  UndecidableError,
   UsageError,
 } from "../../core/index.ts";
 
@@ -33,9 +33,9 @@ const SHIPPED: ReadonlyArray<readonly [Error & { code: string }, string, number]
   [new ConnectionError("x", "CA_FILE"), "connection-failed", 3],
   [new ResponseTooLargeError(1), "response-too-large", 3],
   [new TransportError("x", "TIMEOUT"), "transport-failed", 3],
-  [new ServerFailure("x", "R1"), "server-failure", 3],
-  [new RedirectAnswer("x", "R1"), "redirect-answer", 3],
-  [new Undecidable("x"), "undecidable", 3],
+  [new ServerFailureError("x", "R1"), "server-failure", 3],
+  [new RedirectAnswerError("x", "R1"), "redirect-answer", 3],
+  [new UndecidableError("x"), "undecidable", 3],
   [new PrerequisiteError("x"), "prerequisite-failed", 3],
 ];
 
@@ -53,5 +53,12 @@ describe("exitCodeOf", () => {
     expect(exitCodeOf(new Error("kaput"))).toBe(ExitCode.undecided);
     expect(exitCodeOf(Object.assign(new Error("x"), { code: "invalid-value" }))).toBe(ExitCode.undecided);
     expect(exitCodeOf("a string")).toBe(ExitCode.undecided);
+  });
+});
+
+describe("runExitCode", () => {
+  it("ends a run failed 1, undecided 3, passed 0, and an interrupted (aborted) one 3", () => {
+    expect([runExitCode("passed"), runExitCode("failed"), runExitCode("undecided")]).toEqual([0, 1, 3]);
+    expect(runExitCode("aborted")).toBe(3);
   });
 });

@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach } from "vitest";
 import type { Command } from "../../cli/command.ts";
 import { compareCommand } from "../../cli/commands/compare.ts";
 import { contractCommand } from "../../cli/commands/contract.ts";
@@ -10,6 +8,7 @@ import { loadMergeCommand } from "../../cli/commands/load-merge.ts";
 import { sandboxCommand } from "../../cli/commands/sandbox.ts";
 import { tokenCommand } from "../../cli/commands/token.ts";
 import { verifyRotationCommand } from "../../cli/commands/verify-rotation.ts";
+import { describe, expect, it } from "../support/fixtures.ts";
 import type { HostileFileKind } from "../support/hostile-files.ts";
 import {
   HOSTILE_FILE_KINDS,
@@ -22,17 +21,10 @@ import { runInProcess } from "../support/run-in-process.ts";
 /** A FIFO read the old way blocks for ever: the test ends long before, and says so. */
 const LIMIT_MS = 15_000;
 
-let work: string;
 let fifo: string | undefined;
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eah-input-files-"));
-});
 afterEach(() => {
   if (fifo !== undefined) releaseFifo(fifo);
   fifo = undefined;
-});
-afterAll(async () => {
-  await rm(work, { recursive: true, force: true });
 });
 
 /** Nothing listens on port 9: a command that read its file and went on would fail for another reason. */
@@ -137,10 +129,10 @@ const cases = CASES.flatMap((c) =>
 );
 
 describe("every file the user names is read bounded: a regular file, a few MiB at most, else exit 2", () => {
-  it.each(cases)(
+  it.for(cases)(
     "%s given a %s",
-    async (_option, kind: HostileFileKind, c) => {
-      const dir = await mkdtemp(path.join(work, "case-"));
+    { timeout: LIMIT_MS },
+    async ([, kind, c]: readonly [string, HostileFileKind, (typeof cases)[number][2]], { tmpDir: dir }) => {
       const file = await hostileFile(dir, kind);
       if (kind === "fifo") fifo = file;
       const reportDir = path.join(dir, "reports");
@@ -153,6 +145,5 @@ describe("every file the user names is read bounded: a regular file, a few MiB a
       // Nothing of /dev/zero or the sparse file was read into memory.
       expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
     },
-    LIMIT_MS,
   );
 });

@@ -1,14 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../cli/commands/contract.ts";
 import { loadCommand } from "../../cli/commands/load.ts";
 import { runCommand } from "../../cli/commands/run.ts";
 import { runOverrides } from "../../cli/run-overrides.ts";
-import type { RunningSandbox } from "../../sandbox/index.ts";
-import { startSandbox } from "../../sandbox/index.ts";
+import { it as base, describe, expect } from "../support/fixtures.ts";
 import { markdownNodes, markdownTree } from "../support/markdown-tree.ts";
 import { runInProcess } from "../support/run-in-process.ts";
 
@@ -19,13 +16,10 @@ const VALUE = "org-value-never-written-3b9e";
 const FROM_CONFIG = "--timeout overrides timeout";
 const GIVEN = ["--client-auth given (binding)", "--token-param org"];
 
-let dir: string;
-let sandbox: RunningSandbox;
-let config: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eh-overrides-"));
-  sandbox = await startSandbox({ port: 0, clients: [CLIENT] });
-  config = join(dir, "harness.json");
+/** A config file naming a sandbox of the test's own: its URLs and client, the secret as a reference, a timeout. */
+const it = base.extend("config", async ({ sandbox: start, tmpDir }) => {
+  const sandbox = await start({ clients: [CLIENT] });
+  const config = join(tmpDir, "harness.json");
   await writeFile(
     config,
     JSON.stringify({
@@ -40,10 +34,7 @@ beforeAll(async () => {
       },
     }),
   );
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
+  return config;
 });
 
 /** The inline code a Markdown reader sees in `markdown`. */
@@ -64,16 +55,16 @@ const overridden = [
   "post",
   "--token-param",
 ];
-function args(extra: readonly string[], reportDir: string): string[] {
+function args(config: string, extra: readonly string[], reportDir: string): string[] {
   const given = [...overridden];
   given[1] = config;
   return [...given, `org=${VALUE}`, ...extra, "--report-dir", reportDir];
 }
 
 describe("overrides are named in every report of a run", () => {
-  it("contract: results.json and summary.md", async () => {
+  it("contract: results.json and summary.md", async ({ tmpDir: dir, config }) => {
     const reports = join(dir, "contract");
-    const run = await runInProcess(contractCommand, args(["--only", "token.issued"], reports), {
+    const run = await runInProcess(contractCommand, args(config, ["--only", "token.issued"], reports), {
       LOCAL_SECRET: SECRET,
     });
     expect(run.code, run.stderr).toBe(0);
@@ -84,11 +75,11 @@ describe("overrides are named in every report of a run", () => {
     expect(results + summary + run.stdout + run.stderr).not.toContain(VALUE);
   });
 
-  it("run: its stdout header, run.json and summary.md", async () => {
+  it("run: its stdout header, run.json and summary.md", async ({ tmpDir: dir, config }) => {
     const reports = join(dir, "run");
     const run = await runInProcess(
       runCommand,
-      args(["--parts", "contract", "--profile", "fast", "--quiet"], reports),
+      args(config, ["--parts", "contract", "--profile", "fast", "--quiet"], reports),
       { LOCAL_SECRET: SECRET },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -107,11 +98,11 @@ describe("overrides are named in every report of a run", () => {
     expect(run.stdout + run.stderr + JSON.stringify(record) + summary).not.toContain(VALUE);
   }, 120_000);
 
-  it("load: run.json and summary.md", async () => {
+  it("load: run.json and summary.md", async ({ tmpDir: dir, config }) => {
     const reports = join(dir, "load");
     const run = await runInProcess(
       loadCommand,
-      ["sustained", ...args(["--rate", "5", "--duration", "2s", "--quiet"], reports)],
+      ["sustained", ...args(config, ["--rate", "5", "--duration", "2s", "--quiet"], reports)],
       {
         LOCAL_SECRET: SECRET,
         PATH: process.env.PATH,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadOptions } from "../../cli/options/load-options.ts";
 import { EnvError } from "../../core/index.ts";
 import { CLIENT_MODELS, LOAD_ENV, readRunConfig, SCENARIOS } from "../../load/index.ts";
 
@@ -62,6 +63,17 @@ describe("readRunConfig", () => {
       readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: "3", [LOAD_ENV.vus]: "2" }, "idle-gap"),
     ).toThrow(/2 VUs cannot be split over 3 instances/);
     expect(() => readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: "0" }, "sustained")).toThrow(EnvError);
+  });
+
+  it("takes as many instances as --instances does, and no more", () => {
+    const most = loadOptions.instances.range.max;
+    const vus = String(most + 1);
+    expect(
+      readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: String(most), [LOAD_ENV.vus]: vus }, "sustained"),
+    ).toMatchObject({ instances: most });
+    expect(() =>
+      readRunConfig({ ...baseEnv, [LOAD_ENV.instances]: String(most + 1), [LOAD_ENV.vus]: vus }, "sustained"),
+    ).toThrow(EnvError);
   });
 
   it("reads every override", () => {

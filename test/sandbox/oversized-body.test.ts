@@ -1,29 +1,25 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { request as nodeRequest } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { request as undiciRequest } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLIENT } from "../../sandbox/index.ts";
+import { it as base, describe, expect } from "../support/fixtures.ts";
 import type { TestSandbox } from "./support.ts";
 import { startTestSandbox, tokenForm, validEvent } from "./support.ts";
 
 const ADMIN_TOKEN = "oversized-admin-token-0123456789abcdef";
 
-let t: TestSandbox;
-let token: string;
-let scratch: string;
-beforeAll(async () => {
-  t = await startTestSandbox({ adminToken: ADMIN_TOKEN });
-  token = await t.token();
-  scratch = await mkdtemp(join(tmpdir(), "eah-oversized-"));
-});
-afterAll(async () => {
-  await t.sandbox.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+/** One sandbox for the file, which must stay usable after every oversized body; its token; a scratch directory. */
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  .extend("t", { scope: "file" }, async ({}, { onCleanup }) => {
+    const t = await startTestSandbox({ adminToken: ADMIN_TOKEN });
+    onCleanup(() => t.sandbox.close());
+    return t;
+  })
+  .extend("token", { scope: "file" }, async ({ t }) => t.token());
 
 /** Over the 64 KiB limit, and large enough that a client is still writing when the server decides. */
 const SIZES = [70 * 1024, 1024 * 1024, 4 * 1024 * 1024, 8 * 1024 * 1024 - 1024];
@@ -58,7 +54,7 @@ function postWithNode(url: string, headers: Record<string, string>, body: string
 
 describe("an oversized body gets its 413, whatever the client", () => {
   for (const size of SIZES) {
-    it(`events: Node's http client, ${size} bytes, with and without Content-Length`, async () => {
+    it(`events: Node's http client, ${size} bytes, with and without Content-Length`, async ({ t, token }) => {
       const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
       for (const chunked of [false, true]) {
         const answer = await postWithNode(t.eventsUrl, headers, bodyOf(size), chunked);
@@ -66,7 +62,7 @@ describe("an oversized body gets its 413, whatever the client", () => {
       }
     });
 
-    it(`events: undici, ${size} bytes, as a string and as a stream`, async () => {
+    it(`events: undici, ${size} bytes, as a string and as a stream`, async ({ t, token }) => {
       const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
       const body = bodyOf(size);
       const whole = await undiciRequest(t.eventsUrl, { method: "POST", headers, body });
@@ -82,7 +78,7 @@ describe("an oversized body gets its 413, whatever the client", () => {
     });
   }
 
-  it("token endpoint: Node's http client and undici both get 413 for a 4 MiB form", async () => {
+  it("token endpoint: Node's http client and undici both get 413 for a 4 MiB form", async ({ t }) => {
     const body = tokenForm({ padding: "x".repeat(4 * 1024 * 1024) });
     const headers = { "content-type": "application/x-www-form-urlencoded" };
     expect(await postWithNode(t.tokenUrl, headers, body, false)).toEqual({ status: 413, error: undefined });
@@ -91,7 +87,7 @@ describe("an oversized body gets its 413, whatever the client", () => {
     expect(await viaUndici.body.text()).toContain("too large");
   });
 
-  it("stays usable afterwards", async () => {
+  it("stays usable afterwards", async ({ t, token }) => {
     expect((await t.postEvent(token, validEvent())).status).toBe(202);
     expect(t.sandbox.stats().internalErrors).toBe(0);
   });
@@ -116,7 +112,7 @@ function postWithCurl(url: string, headers: Record<string, string>, file: string
 }
 
 describe(`a ${SIXTEEN_MIB / 1024 / 1024} MiB body gets its 413 every time, not a reset`, () => {
-  const endpoints = () => [
+  const endpoints = (t: TestSandbox, token: string) => [
     {
       name: "events",
       url: t.eventsUrl,
@@ -130,9 +126,9 @@ describe(`a ${SIXTEEN_MIB / 1024 / 1024} MiB body gets its 413 every time, not a
     },
   ];
 
-  it(`undici, ${REPEATS} times in a row on each endpoint with a body cap`, async () => {
+  it(`undici, ${REPEATS} times in a row on each endpoint with a body cap`, async ({ t, token }) => {
     const body = Buffer.alloc(SIXTEEN_MIB, "x");
-    for (const endpoint of endpoints()) {
+    for (const endpoint of endpoints(t, token)) {
       for (let attempt = 1; attempt <= REPEATS; attempt += 1) {
         const answer = await undiciRequest(endpoint.url, {
           method: "POST",
@@ -148,10 +144,14 @@ describe(`a ${SIXTEEN_MIB / 1024 / 1024} MiB body gets its 413 every time, not a
     }
   });
 
-  it(`curl, ${REPEATS} times in a row on each endpoint with a body cap`, async () => {
+  it(`curl, ${REPEATS} times in a row on each endpoint with a body cap`, async ({
+    t,
+    token,
+    tmpDir: scratch,
+  }) => {
     const file = join(scratch, "sixteen-mib.bin");
     await writeFile(file, Buffer.alloc(SIXTEEN_MIB, "x"));
-    for (const endpoint of endpoints()) {
+    for (const endpoint of endpoints(t, token)) {
       for (let attempt = 1; attempt <= REPEATS; attempt += 1) {
         const answer = await postWithCurl(endpoint.url, endpoint.headers, file);
         expect(answer, `${endpoint.name}, attempt ${attempt}`).toMatchObject({ code: 0, status: "413" });
@@ -160,7 +160,7 @@ describe(`a ${SIXTEEN_MIB / 1024 / 1024} MiB body gets its 413 every time, not a
     }
   });
 
-  it("Node's http client too, with and without Content-Length", async () => {
+  it("Node's http client too, with and without Content-Length", async ({ t, token }) => {
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     const body = "x".repeat(SIXTEEN_MIB);
     for (const chunked of [false, true]) {

@@ -38,6 +38,8 @@ export function targetEnv(target: RunningSandbox | TargetSettings, secret?: stri
 /**
  * The tests' shared fixtures; each is set up only for a test that names it and torn down after it, pass or fail:
  * - `tmpDir`: a fresh temporary directory, removed with everything in it;
+ * - `fileDir`: one temporary directory a file's tests share (what a file sets up once, e.g. an expensive run whose
+ *   output several tests read), removed after the file's last test;
  * - `sandbox(request)`: starts a sandbox on port 0 with those faults or options, closed after the test;
  * - `targetEnv(sandbox, secret?)`: the EVENT_API_* variables of a target (see `targetEnv` above).
  */
@@ -45,6 +47,12 @@ export const test = base
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
   .extend("tmpDir", async ({}, { onCleanup }) => {
     const dir = await mkdtemp(path.join(tmpdir(), "eah-test-"));
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
+    return dir;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  .extend("fileDir", { scope: "file" }, async ({}, { onCleanup }) => {
+    const dir = await mkdtemp(path.join(tmpdir(), "eah-test-file-"));
     onCleanup(() => rm(dir, { recursive: true, force: true }));
     return dir;
   })

@@ -1,6 +1,5 @@
 import type { LoadRecord, UnitRecord } from "../../reporting/compare/index.ts";
-import { LOAD_RECORD_FORMAT } from "../../reporting/compare/index.ts";
-import { LatencyHistogram } from "../../reporting/run/index.ts";
+import { LatencyHistogram, LOAD_RECORD_FORMAT } from "../../reporting/compare/index.ts";
 import { seededUniform } from "./seeded-uniform.ts";
 
 export interface UnitShape {

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { MAX_INPUT_FILE_BYTES, readInputFile, readInputFileSync } from "../../transport/index.ts";
+import { describe, expect, it } from "../support/fixtures.ts";
 import {
   HOSTILE_FILE_KINDS,
   HOSTILE_FILE_WORDS,
@@ -10,14 +10,9 @@ import {
   releaseFifo,
 } from "../support/hostile-files.ts";
 
-let dir: string;
 const fifos: string[] = [];
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "eah-input-file-"));
-});
-afterAll(async () => {
+afterAll(() => {
   for (const fifo of fifos) releaseFifo(fifo);
-  await rm(dir, { recursive: true, force: true });
 });
 
 const readers = [
@@ -26,14 +21,14 @@ const readers = [
 ] as const;
 
 describe.each(readers)("%s", (name, read) => {
-  it("reads a regular file whole, up to the cap exactly", async () => {
+  it("reads a regular file whole, up to the cap exactly", async ({ tmpDir: dir }) => {
     const file = path.join(dir, `${name}-exact`);
     await writeFile(file, "é".repeat(MAX_INPUT_FILE_BYTES / 2));
     const reading = await read(file);
     expect(reading.ok && reading.text.length).toBe(MAX_INPUT_FILE_BYTES / 2);
   });
 
-  it("refuses one byte past the cap", async () => {
+  it("refuses one byte past the cap", async ({ tmpDir: dir }) => {
     const file = path.join(dir, `${name}-over`);
     await writeFile(file, "x".repeat(101));
     expect(await read(file, 100)).toEqual({
@@ -49,7 +44,7 @@ describe.each(readers)("%s", (name, read) => {
     expect(whole.ok && whole.text).toMatch(/^Name:/);
   });
 
-  it.each(HOSTILE_FILE_KINDS)("refuses a %s at once, without reading it", async (kind) => {
+  it.for(HOSTILE_FILE_KINDS)("refuses a %s at once, without reading it", async (kind, { tmpDir: dir }) => {
     const file = await hostileFile(dir, kind, `${name}-${kind}`);
     if (kind === "fifo") fifos.push(file);
     const reading = await read(file);
@@ -57,7 +52,7 @@ describe.each(readers)("%s", (name, read) => {
     expect(reading.ok || reading.problem).toMatch(HOSTILE_FILE_WORDS[kind]);
   });
 
-  it("says why a file cannot be opened, with the system's code", async () => {
+  it("says why a file cannot be opened, with the system's code", async ({ tmpDir: dir }) => {
     expect(await read(path.join(dir, "absent"))).toEqual({ ok: false, problem: "no such file (ENOENT)" });
   });
 });

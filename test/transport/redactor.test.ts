@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Redactor, Secret } from "../../contracts/index.ts";
-import { Undecidable } from "../../core/index.ts";
+import { UndecidableError } from "../../core/index.ts";
 import { createEventGenerator } from "../../generators/index.ts";
 import { decodedHits } from "../support/decoded-oracle.ts";
 import { secretEncodings } from "../support/echo-server.ts";
@@ -182,7 +182,7 @@ describe("Redactor", () => {
     expect(own.tokenRefusal("t".repeat(101))).toBe(
       "has 101 characters, more than the 100 the harness can hide in its reports",
     );
-    expect(() => own.addToken("t".repeat(101), "<ACCESS_TOKEN>")).toThrow(Undecidable);
+    expect(() => own.addToken("t".repeat(101), "<ACCESS_TOKEN>")).toThrow(UndecidableError);
     const tokens = Array.from({ length: 10 }, (_, n) => `${n}`.padEnd(100, "abcdefghij"));
     for (const token of tokens) own.addToken(token, "<ACCESS_TOKEN>");
     // The same token again costs nothing; a new one would pass the total.

@@ -1,7 +1,7 @@
 import { tokenCommand } from "../../../cli/commands/token.ts";
 import type { LoadSettings } from "../../../cli/load/load-settings.ts";
 import { runVariables } from "../../../cli/load/run-variables.ts";
-import { resolveTarget } from "../../../cli/target-options.ts";
+import { resolveTarget } from "../../../cli/options/target-options.ts";
 import { createEventGenerator } from "../../../generators/index.ts";
 import {
   createVuClient,

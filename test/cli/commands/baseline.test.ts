@@ -1,41 +1,40 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { compareCommand } from "../../../cli/commands/compare.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { LOAD_RECORD_FORMAT } from "../../../reporting/compare/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** Short real runs against the embedded sandbox: a few seconds of load each, enough units for a verdict. */
 const RUN = ["sustained", "--rate", "30", "--duration", "6s"];
 const RUN_TIMEOUT_MS = 90_000;
 
-let workDir: string;
-let baselineFile: string;
 const env: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
   ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
 };
 
-async function load(args: readonly string[]) {
+async function load(workDir: string, args: readonly string[]) {
   const reportDir = await mkdtemp(path.join(workDir, "report-"));
   const run = await runInProcess(loadCommand, [...args, "--report-dir", reportDir], env);
   return { ...run, reportDir };
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), "baseline-command-"));
-  // In a folder of its own that does not exist yet, as a consumer repository keeps baselines/sustained.json.
-  baselineFile = path.join(workDir, "baselines", "sustained-baseline.json");
   await ensureK6({ env: process.env, stderr: process.stderr });
 }, 600_000);
 
-afterAll(async () => {
-  // The report dirs are left in the OS temp dir, as the load command tests leave theirs.
-});
+/** The runs of this file build on each other: one directory for all of them, and the baseline one saves there. */
+const it = base.extend(
+  "baselineFile",
+  { scope: "file" },
+  // In a folder of its own that does not exist yet, as a consumer repository keeps baselines/sustained.json.
+  async ({ fileDir }) => path.join(fileDir, "baselines", "sustained-baseline.json"),
+);
 
 describe("load --save-baseline / --baseline and compare", () => {
   let baselineDir: string;
@@ -44,8 +43,8 @@ describe("load --save-baseline / --baseline and compare", () => {
 
   it(
     "keeps baseline.json in every report dir and saves a passed run as a baseline",
-    async () => {
-      const run = await load([...RUN, "--save-baseline", baselineFile]);
+    async ({ fileDir: workDir, baselineFile }) => {
+      const run = await load(workDir, [...RUN, "--save-baseline", baselineFile]);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain(`baseline saved to ${baselineFile}`);
       const saved = JSON.parse(await readFile(baselineFile, "utf8"));
@@ -63,8 +62,8 @@ describe("load --save-baseline / --baseline and compare", () => {
 
   it(
     "finds the same sandbox again UNCHANGED or INCONCLUSIVE, never REGRESSED (exit 0)",
-    async () => {
-      const run = await load([...RUN, "--baseline", baselineFile]);
+    async ({ fileDir: workDir, baselineFile }) => {
+      const run = await load(workDir, [...RUN, "--baseline", baselineFile]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(
         /Baseline comparison against .*sustained-baseline\.json: baseline (UNCHANGED|INCONCLUSIVE)/,
@@ -77,8 +76,8 @@ describe("load --save-baseline / --baseline and compare", () => {
 
   it(
     "finds the sandbox with 30 ms added REGRESSED: exit 1, in the console, summary.md and junit.xml",
-    async () => {
-      const run = await load([
+    async ({ fileDir: workDir, baselineFile }) => {
+      const run = await load(workDir, [
         ...RUN,
         "--baseline",
         baselineFile,
@@ -110,8 +109,16 @@ describe("load --save-baseline / --baseline and compare", () => {
 
   it(
     "refuses another rate before any load, naming the setting (exit 2)",
-    async () => {
-      const run = await load(["sustained", "--rate", "40", "--duration", "6s", "--baseline", baselineFile]);
+    async ({ fileDir: workDir, baselineFile }) => {
+      const run = await load(workDir, [
+        "sustained",
+        "--rate",
+        "40",
+        "--duration",
+        "6s",
+        "--baseline",
+        baselineFile,
+      ]);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain("cannot compare runs with different load settings (rate 30 → 40)");
       expect(run.stdout).not.toContain("THRESHOLDS");
@@ -121,8 +128,8 @@ describe("load --save-baseline / --baseline and compare", () => {
 
   it(
     "compares merged samples of --instances 2 with the same baseline",
-    async () => {
-      const run = await load([...RUN, "--instances", "2", "--baseline", baselineFile]);
+    async ({ fileDir: workDir, baselineFile }) => {
+      const run = await load(workDir, [...RUN, "--instances", "2", "--baseline", baselineFile]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/Baseline comparison against .*: baseline (UNCHANGED|INCONCLUSIVE)/);
       const record = JSON.parse(await readFile(path.join(run.reportDir, "baseline.json"), "utf8"));
@@ -133,7 +140,9 @@ describe("load --save-baseline / --baseline and compare", () => {
     RUN_TIMEOUT_MS,
   );
 
-  it("compare judges report dirs after the fact: exit 1 on the slow run, 0 on the same one", async () => {
+  it("compare judges report dirs after the fact: exit 1 on the slow run, 0 on the same one", async ({
+    baselineFile,
+  }) => {
     const slow = await runInProcess(compareCommand, [baselineDir, slowDir, "--allow-latency-change"], env);
     expect(slow.code, slow.stderr).toBe(1);
     expect(slow.stdout).toMatch(/: baseline REGRESSED /);
@@ -144,8 +153,10 @@ describe("load --save-baseline / --baseline and compare", () => {
 });
 
 describe("compare of contract runs", () => {
-  it("lists per check what newly fails and what got fixed, and fails on a new failure", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "compare-contract-"));
+  it("lists per check what newly fails and what got fixed, and fails on a new failure", async ({
+    tmpDir,
+  }) => {
+    const dir = tmpDir;
     const results = (checks: Record<string, string>) =>
       JSON.stringify({
         verdict: "x",

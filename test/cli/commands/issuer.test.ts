@@ -1,41 +1,39 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
-import { startSandbox } from "../../../sandbox/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-let sandbox: RunningSandbox;
-let work: string;
-beforeAll(async () => {
-  // Basic only: a run that passes shows the method came from the metadata, not from the default.
-  sandbox = await startSandbox({ port: 0, faults: ["token-basic-only"] });
-  work = await mkdtemp(path.join(tmpdir(), "eh-issuer-"));
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(work, { recursive: true, force: true });
-});
+// Basic only: a run that passes shows the method came from the metadata, not from the default.
+const it = base.extend("basicOnly", async ({ sandbox }) => sandbox(["token-basic-only"]));
 
-const env = () => ({ EVENT_API_CLIENT_SECRET: sandbox.clients[0]?.clientSecret ?? "" });
-const target = () => ["--base-url", sandbox.baseUrl, "--client-id", sandbox.clients[0]?.clientId ?? ""];
+const env = (sandbox: RunningSandbox) => ({
+  EVENT_API_CLIENT_SECRET: sandbox.clients[0]?.clientSecret ?? "",
+});
+const target = (sandbox: RunningSandbox) => [
+  "--base-url",
+  sandbox.baseUrl,
+  "--client-id",
+  sandbox.clients[0]?.clientId ?? "",
+];
 
 describe("contract --issuer", () => {
-  it("gets a token from the endpoint and with the method the issuer's metadata names", async () => {
+  it("gets a token from the endpoint and with the method the issuer's metadata names", async ({
+    basicOnly: sandbox,
+    tmpDir: work,
+  }) => {
     const run = await runInProcess(
       contractCommand,
       [
         "--issuer",
         sandbox.authUrl,
-        ...target(),
+        ...target(sandbox),
         "--only",
         "token.issued",
         "--report-dir",
         path.join(work, "ok"),
       ],
-      env(),
+      env(sandbox),
     );
     expect(run.stderr).toContain(
       `event-harness: --issuer: token endpoint ${sandbox.tokenUrl}, client authentication client_secret_basic`,
@@ -44,11 +42,11 @@ describe("contract --issuer", () => {
     expect(run.code).toBe(0);
   });
 
-  it("refuses --issuer with --auth-url (exit 2)", async () => {
+  it("refuses --issuer with --auth-url (exit 2)", async ({ basicOnly: sandbox }) => {
     const run = await runInProcess(
       contractCommand,
-      ["--issuer", sandbox.authUrl, "--auth-url", sandbox.authUrl, ...target()],
-      env(),
+      ["--issuer", sandbox.authUrl, "--auth-url", sandbox.authUrl, ...target(sandbox)],
+      env(sandbox),
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("give either --issuer");

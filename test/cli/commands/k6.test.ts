@@ -1,8 +1,6 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { k6Command } from "../../../cli/commands/k6.ts";
 import { UsageError } from "../../../core/index.ts";
 import {
@@ -11,12 +9,11 @@ import {
   pinnedK6Version,
   recordBuildSource,
 } from "../../../k6-tooling/binary/k6-binary.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-let dir: string;
-
 /** A stand-in k6 that only answers `k6 version`, so resolution is tested without the real binary. */
-async function fakeK6(name: string, version: string, harness = false): Promise<string> {
+async function fakeK6(dir: string, name: string, version: string, harness = false): Promise<string> {
   const folder = path.join(dir, name);
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, "k6");
@@ -34,29 +31,23 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv) {
   return runInProcess(k6Command, args, env);
 }
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "k6-resolve-"));
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
 describe("k6 resolution", () => {
   it("reads the pinned version from tools/k6/go.mod", async () => {
     expect(await pinnedK6Version()).toMatch(/^v2\.\d+\.\d+/);
   });
 
-  it("uses K6_BIN first and says where it came from", async () => {
-    const k6 = await fakeK6("explicit", "v2.9.9");
+  it("uses K6_BIN first and says where it came from", async ({ tmpDir: dir }) => {
+    const k6 = await fakeK6(dir, "explicit", "v2.9.9");
     const result = await run([], { K6_BIN: k6, PATH: "" });
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain("k6 v2.9.9 (from K6_BIN)");
     expect((await run(["--print-path"], { K6_BIN: k6, PATH: "" })).stdout).toBe(`${k6}\n`);
   });
 
-  it("tells the harness's own k6 (with k6/x/harness) from one the user brings, and says what that costs", async () => {
-    const own = await fakeK6("own", "v2.2.0", true);
+  it("tells the harness's own k6 (with k6/x/harness) from one the user brings, and says what that costs", async ({
+    tmpDir: dir,
+  }) => {
+    const own = await fakeK6(dir, "own", "v2.2.0", true);
     expect((await findK6({ K6_BIN: own, PATH: "" })).binary).toEqual({
       path: own,
       version: "v2.2.0",
@@ -65,7 +56,7 @@ describe("k6 resolution", () => {
       samplesOutput: true,
     });
     expect((await run([], { K6_BIN: own, PATH: "" })).stdout).not.toContain("not capped");
-    const theirs = await fakeK6("theirs", "v2.2.0");
+    const theirs = await fakeK6(dir, "theirs", "v2.2.0");
     expect((await findK6({ K6_BIN: theirs, PATH: "" })).binary?.harnessExtension).toBe(false);
     const result = await run([], { K6_BIN: theirs, PATH: "" });
     expect(result.code).toBe(0);
@@ -77,15 +68,15 @@ describe("k6 resolution", () => {
     );
   });
 
-  it("refuses a K6_BIN that is not k6 v2, rather than falling back silently", async () => {
-    const old = await fakeK6("old", "v1.8.0");
+  it("refuses a K6_BIN that is not k6 v2, rather than falling back silently", async ({ tmpDir: dir }) => {
+    const old = await fakeK6(dir, "old", "v1.8.0");
     const result = await run([], { K6_BIN: old, PATH: "" });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("is k6 v1.8.0; the harness needs k6 v2.x [missing-tool]");
   });
 
-  it("takes a k6 v2 on PATH, and skips a v1 there for the project-local build", async () => {
-    const onPath = await fakeK6("path-v2", "v2.3.0");
+  it("takes a k6 v2 on PATH, and skips a v1 there for the project-local build", async ({ tmpDir: dir }) => {
+    const onPath = await fakeK6(dir, "path-v2", "v2.3.0");
     const found = await findK6({ PATH: path.dirname(onPath) }, { localBin: path.join(dir, "none", "k6") });
     expect(found.binary).toEqual({
       path: onPath,
@@ -95,8 +86,8 @@ describe("k6 resolution", () => {
       samplesOutput: false,
     });
 
-    const v1 = await fakeK6("path-v1", "v1.8.0");
-    const local = await fakeK6("local", "v2.2.0", true);
+    const v1 = await fakeK6(dir, "path-v1", "v1.8.0");
+    const local = await fakeK6(dir, "local", "v2.2.0", true);
     await recordBuildSource(local);
     const skipped = await findK6({ PATH: path.dirname(v1) }, { localBin: local });
     expect(skipped.binary).toEqual({
@@ -109,14 +100,16 @@ describe("k6 resolution", () => {
     expect(skipped.skipped).toEqual([`${v1} is k6 v1.8.0, not v2.x`]);
   });
 
-  it("passes over a project-local k6 built from an older tools/k6 (it may lack the response body cap)", async () => {
-    const stale = await fakeK6("stale", "v2.2.0");
+  it("passes over a project-local k6 built from an older tools/k6 (it may lack the response body cap)", async ({
+    tmpDir: dir,
+  }) => {
+    const stale = await fakeK6(dir, "stale", "v2.2.0");
     const found = await findK6({ PATH: "" }, { localBin: stale });
     expect(found.binary).toBeUndefined();
     expect(found.skipped).toEqual([`${stale}, built from an older tools/k6 (rebuilding)`]);
   });
 
-  it("explains what to install when neither k6 nor Go is available", async () => {
+  it("explains what to install when neither k6 nor Go is available", async ({ tmpDir: dir }) => {
     const stderr = new PassThrough();
     const attempt = ensureK6({ env: { PATH: dir }, stderr, localBin: path.join(dir, "none", "k6") });
     await expect(attempt).rejects.toBeInstanceOf(UsageError);

@@ -37,7 +37,7 @@ describe("load capacity against a target beyond what k6 can drive here", () => {
     expect(limitedAt).toBe(30_000);
     expect(harness.result.outcome).toBe("undecided");
     expect(harness.verdictLine).toMatch(
-      /^NO VERDICT: the generator, not the API, limited this search from its first step at 30000\/s \(.*\): use --instances N/,
+      /^COULD NOT DECIDE: the generator, not the API, limited this search from its first step at 30000\/s \(.*\): use --instances N/,
     );
     expect(run.stderr).toContain("not judged: the generator, not the API, limited it");
     const junit = junitCases(await readFile(path.join(run.reportDir, "junit.xml"), "utf8"));

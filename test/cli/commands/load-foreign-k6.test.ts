@@ -1,35 +1,40 @@
-import { chmod, mkdtemp, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { ensureK6, k6Identity } from "../../../k6-tooling/binary/k6-binary.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
-let workDir: string;
-let foreignK6: string;
+/** The harness's own k6, found (or built) once before the file's tests: the wrapper below runs it. */
+let real: string;
 
 /**
  * A k6 as a user may bring one (K6_BIN): the harness's own build behind a wrapper whose `k6 version` lists no
  * extension, so the harness treats it as a k6 without k6/x/harness and harness-samples and takes every fallback.
  */
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), "load-foreign-k6-"));
-  const real = (await ensureK6({ env: process.env, stderr: process.stderr })).path;
-  foreignK6 = path.join(workDir, "k6");
+  real = (await ensureK6({ env: process.env, stderr: process.stderr })).path;
+}, 600_000);
+const it = base.extend("foreignK6", { scope: "file" }, async ({ fileDir }) => {
+  const foreignK6 = path.join(fileDir, "k6");
   await writeFile(
     foreignK6,
     `#!/bin/sh\nif [ "$1" = version ]; then "${real}" version | grep -v -e Extensions: -e tools/k6; exit 0; fi\nexec "${real}" "$@"\n`,
   );
   await chmod(foreignK6, 0o755);
-}, 600_000);
+  return foreignK6;
+});
 
 describe("load with a k6 without the harness's extensions", () => {
-  it("is seen as one", async () => {
+  it("is seen as one", async ({ foreignK6 }) => {
     expect(await k6Identity(foreignK6)).toMatchObject({ harnessExtension: false, samplesOutput: false });
   });
 
-  it("passes with unique references from k6/execution and keeps its baseline record from k6's CSV output", async () => {
+  it("passes with unique references from k6/execution and keeps its baseline record from k6's CSV output", async ({
+    tmpDir: workDir,
+    foreignK6,
+  }) => {
     const reportDir = path.join(workDir, "report");
     const run = await runInProcess(
       loadCommand,

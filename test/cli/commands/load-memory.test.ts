@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import type { K6Binary } from "../../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
-import type { EndlessTokenTarget } from "../../support/endless-token-target.ts";
 import { startEndlessTokenTarget } from "../../support/endless-token-target.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { k6Children } from "../../support/k6-processes.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
@@ -21,12 +20,8 @@ const KILL_KIB = 1024 * 1024;
 const LIMIT_MS = 180_000;
 
 let k6: K6Binary;
-let dir: string;
-let target: EndlessTokenTarget;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "eah-load-memory-"));
-  target = await startEndlessTokenTarget(1);
   // The harness's own build (tools/k6 with k6/x/harness), not K6_BIN or a k6 on PATH: only it has the cap.
   const pathWithoutK6 = (process.env.PATH ?? "")
     .split(path.delimiter)
@@ -35,9 +30,12 @@ beforeAll(async () => {
   k6 = await ensureK6({ env: { ...process.env, K6_BIN: "", PATH: pathWithoutK6 }, stderr: process.stderr });
 }, 900_000);
 
-afterAll(async () => {
-  await target.close();
-  await rm(dir, { recursive: true, force: true });
+/** A token endpoint whose body never ends, closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+const it = base.extend("target", async ({}, { onCleanup }) => {
+  const target = await startEndlessTokenTarget(1);
+  onCleanup(() => target.close());
+  return target;
 });
 
 /** VmHWM (peak resident set) of a process in KiB, or undefined once it is gone. */
@@ -50,7 +48,7 @@ async function peakKib(pid: number): Promise<number | undefined> {
 describe("k6 reads a token response only up to 1 MiB", () => {
   it.runIf(process.platform === "linux")(
     "against a token endpoint whose body never ends: the run FAILS its token requests and k6 stays small",
-    async () => {
+    async ({ tmpDir: dir, target }) => {
       let peak = 0;
       let watching = true;
       let killed = false;

@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { progressFigures } from "../../../cli/load/live-progress.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { EVENTS_ACCEPTED } from "../../../load/index.ts";
 import type { SummaryData } from "../../../reporting/load/index.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import type { RedirectTarget, RedirectTargetOptions } from "../../support/redirect-server.ts";
 import { LOCATION_PATH_MARKER, startRedirectTarget } from "../../support/redirect-server.ts";
 import { runCli } from "../../support/run-cli.ts";
@@ -16,14 +16,9 @@ const CLIENT_ID = "redirect-client";
 /** A child is killed at this bound, so a hang fails the test instead of CI. */
 const LIMIT_MS = 120_000;
 
-let reports: string;
 beforeAll(async () => {
-  reports = await mkdtemp(join(tmpdir(), "eah-redirects-"));
   await ensureK6({ env: process.env, stderr: process.stderr });
 }, 600_000);
-afterAll(async () => {
-  await rm(reports, { recursive: true, force: true });
-});
 
 function targetArgs(url: string): string[] {
   return [
@@ -49,7 +44,12 @@ async function filesUnder(dir: string): Promise<string[]> {
   return texts;
 }
 
-async function against(options: RedirectTargetOptions, args: readonly string[], name: string) {
+async function against(
+  reports: string,
+  options: RedirectTargetOptions,
+  args: readonly string[],
+  name: string,
+) {
   const target = await startRedirectTarget(options);
   try {
     const dir = join(reports, name);
@@ -89,8 +89,9 @@ function nothingLeaked(target: RedirectTarget, everything: string): void {
 describe("no request of the harness follows a redirect to another origin", () => {
   it(
     "contract: an events endpoint that redirects FAILs the bearer checks, naming the status and the origin",
-    async () => {
+    async ({ tmpDir: reports }) => {
       const { run, target, everything } = await against(
+        reports,
         { redirect: ["events"] },
         ["contract"],
         "contract-events",
@@ -107,8 +108,9 @@ describe("no request of the harness follows a redirect to another origin", () =>
 
   it(
     "contract: a token endpoint that redirects FAILs token.issued, naming the status and the origin",
-    async () => {
+    async ({ tmpDir: reports }) => {
       const { run, target, everything } = await against(
+        reports,
         { redirect: ["token"], status: 308 },
         ["contract"],
         "contract-token",
@@ -124,8 +126,9 @@ describe("no request of the harness follows a redirect to another origin", () =>
 
   it(
     "verify-rotation: a redirected token request FAILs rotation.new-secret",
-    async () => {
+    async ({ tmpDir: reports }) => {
       const { run, target, everything } = await against(
+        reports,
         { redirect: ["token"] },
         ["verify-rotation"],
         "rotation",
@@ -172,8 +175,9 @@ describe("no request of the harness follows a redirect to another origin", () =>
 
   it(
     "load preflight: a redirected token request stops the run before k6 (exit 3), naming the origin",
-    async () => {
+    async ({ tmpDir: reports }) => {
       const { run, target, everything } = await against(
+        reports,
         { redirect: ["token"] },
         ["load", "sustained", "--rate", "5", "--duration", "2s", "--vus", "2"],
         "preflight",
@@ -188,8 +192,9 @@ describe("no request of the harness follows a redirect to another origin", () =>
   for (const redirect of ["token", "events"] as const) {
     it(
       `load (real k6): a ${redirect} endpoint that redirects after the preflight gets nothing sent on, and the run FAILS`,
-      async () => {
+      async ({ tmpDir: reports }) => {
         const { run, target, everything } = await against(
+          reports,
           // The preflight's one token is honest; every k6 token request after it is redirected.
           { redirect: [redirect], honestTokens: 1, status: 307 },
           ["load", "sustained", "--rate", "5", "--duration", "2s", "--vus", "2"],

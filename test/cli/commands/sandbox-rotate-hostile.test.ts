@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach } from "vitest";
 import { sandboxRotateCommand } from "../../../cli/commands/sandbox-rotate.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import type { RotationAdminOptions, RotationAdminServer } from "../../support/rotation-admin-server.ts";
 import { rotationAnswer, startRotationAdminServer } from "../../support/rotation-admin-server.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
@@ -15,14 +15,7 @@ const CLIENT_ID = "rotate-client";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching these characters is the point.
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/;
 
-let dir: string;
 let server: RotationAdminServer | undefined;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "eah-rotate-hostile-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -62,10 +55,6 @@ function expectInert(outputs: readonly string[]): void {
   }
 }
 
-function secretFile(name: string): string {
-  return path.join(dir, name);
-}
-
 describe("sandbox-rotate never shows a credential a server echoes", () => {
   it.each([
     [401, 2],
@@ -91,12 +80,12 @@ describe("sandbox-rotate never shows a credential a server echoes", () => {
     expectInert([run.stdout, run.stderr]);
   });
 
-  it.each([
+  it.for([
     [401, 2],
     [500, 3],
-  ])(
+  ] as const)(
     "a token endpoint %i that quotes the current secret: exit %i, nothing rotated, the secret nowhere",
-    async (status, code) => {
+    async ([status, code], { tmpDir: dir }) => {
       const run = await rotateAgainst(
         {
           token: (form) => ({
@@ -108,7 +97,7 @@ describe("sandbox-rotate never shows a credential a server echoes", () => {
           }),
           rotate: async () => ({ status: 200, body: rotationAnswer(CLIENT_ID) }),
         },
-        ["--secret-file", secretFile(`echo-${status}.secret`)],
+        ["--secret-file", path.join(dir, `echo-${status}.secret`)],
         { EVENT_API_CLIENT_SECRET: CURRENT_SECRET },
       );
       expect(run.code, run.stderr).toBe(code);
@@ -132,8 +121,10 @@ describe("sandbox-rotate checks the admin answer before it writes or prints anyt
     ["another client's id, with escapes", { client_id: "\u001b[2J\r\n::error::forged\u202e" }],
   ];
   for (const [what, overrides] of invalid) {
-    it(`${what}: exit 3, no secret file, and the message says the secret may have changed`, async () => {
-      const file = secretFile(`invalid-${what.replaceAll(/\W+/g, "-")}.secret`);
+    it(`${what}: exit 3, no secret file, and the message says the secret may have changed`, async ({
+      tmpDir: dir,
+    }) => {
+      const file = path.join(dir, `invalid-${what.replaceAll(/\W+/g, "-")}.secret`);
       const run = await rotateAgainst(
         { rotate: async () => ({ status: 200, body: rotationAnswer(CLIENT_ID, overrides) }) },
         ["--revoke", "--secret-file", file],
@@ -150,8 +141,10 @@ describe("sandbox-rotate checks the admin answer before it writes or prints anyt
 });
 
 describe("an error after the rotation says what was rotated and where the new secret is", () => {
-  it("the new secret cannot be written: says it was rotated, and that the secret was kept nowhere", async () => {
-    const file = secretFile("blocked.secret");
+  it("the new secret cannot be written: says it was rotated, and that the secret was kept nowhere", async ({
+    tmpDir: dir,
+  }) => {
+    const file = path.join(dir, "blocked.secret");
     const run = await rotateAgainst(
       {
         rotate: async () => {
@@ -170,8 +163,8 @@ describe("an error after the rotation says what was rotated and where the new se
     expect(run.stdout + run.stderr).not.toContain("rotated-secret-3f9a0c7d5e1b");
   });
 
-  it("the old secret cannot be kept: says the new secret is in its file", async () => {
-    const file = secretFile("kept.secret");
+  it("the old secret cannot be kept: says the new secret is in its file", async ({ tmpDir: dir }) => {
+    const file = path.join(dir, "kept.secret");
     const run = await rotateAgainst(
       {
         token: () => ({ status: 200, body: { access_token: "old-token-0d9c8b7a6f5e", expires_in: 300 } }),
@@ -195,8 +188,10 @@ describe("an error after the rotation says what was rotated and where the new se
     }
   });
 
-  it("a well-formed answer still rotates, and the client id it prints is the one asked for", async () => {
-    const file = secretFile("fine.secret");
+  it("a well-formed answer still rotates, and the client id it prints is the one asked for", async ({
+    tmpDir: dir,
+  }) => {
+    const file = path.join(dir, "fine.secret");
     await writeFile(file, "previous");
     const run = await rotateAgainst(
       {

@@ -2,18 +2,17 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach } from "vitest";
 import { sandboxRotateCommand } from "../../../cli/commands/sandbox-rotate.ts";
 import { main } from "../../../cli/main.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
-import type { CountingProxy } from "../../support/counting-proxy.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
+import { test as base, describe, expect, it } from "../../support/fixtures.ts";
 import { startHostileServer } from "../../support/hostile-server.ts";
 import { loadedEntry } from "../../support/run-in-process.ts";
 import type { TestPki } from "../../support/test-ca.ts";
@@ -21,14 +20,7 @@ import { makeTestPki } from "../../support/test-ca.ts";
 
 const ADMIN_TOKEN = "rotate-cli-admin-token-0123456789";
 
-let dir: string;
 let sandbox: RunningSandbox | undefined;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "eah-sandbox-rotate-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 afterEach(async () => {
   await sandbox?.close();
   sandbox = undefined;
@@ -81,7 +73,9 @@ function target(sb: RunningSandbox): string[] {
 }
 
 describe("event-harness sandbox-rotate", () => {
-  it("writes the new secret to a 0600 file, says what happened and never prints a secret", async () => {
+  it("writes the new secret to a 0600 file, says what happened and never prints a secret", async ({
+    tmpDir: dir,
+  }) => {
     const sb = await started();
     const file = path.join(dir, "demo.secret");
     const run = await rotateCli([...target(sb), "--secret-file", file], {
@@ -125,7 +119,7 @@ describe("event-harness sandbox-rotate", () => {
     expect(await tokenStatus(sb, DEMO_CLIENT.clientSecret)).toBe(200);
   });
 
-  it("replaces an existing file atomically, never writing through a symlink", async () => {
+  it("replaces an existing file atomically, never writing through a symlink", async ({ tmpDir: dir }) => {
     const sb = await started();
     const victim = path.join(dir, "victim.txt");
     await writeFile(victim, "do not touch", { mode: 0o644 });
@@ -158,7 +152,7 @@ describe("event-harness sandbox-rotate", () => {
     expect(sb.clients).toEqual([DEMO_CLIENT]);
   });
 
-  it("checks the secret file's directory before rotating", async () => {
+  it("checks the secret file's directory before rotating", async ({ tmpDir: dir }) => {
     const sb = await started();
     const run = await rotateCli([...target(sb), "--secret-file", path.join(dir, "missing", "x.secret")]);
     expect(run.code).toBe(2);
@@ -169,7 +163,9 @@ describe("event-harness sandbox-rotate", () => {
     expect(onDir.stderr).toMatch(/is a directory/);
   });
 
-  it("reports a wrong admin token and an unknown client as configuration errors (exit 2)", async () => {
+  it("reports a wrong admin token and an unknown client as configuration errors (exit 2)", async ({
+    tmpDir: dir,
+  }) => {
     const sb = await started();
     const wrong = await rotateCli([...target(sb), "--show-secret"], {
       EVENT_HARNESS_ADMIN_TOKEN: "wrong-admin-token-0123456789",
@@ -243,7 +239,9 @@ describe("event-harness sandbox-rotate", () => {
     expect(help.stdout).toMatch(/--timeout SECONDS .*\(env EVENT_API_TIMEOUT\)/);
   });
 
-  it("reads an endless answer only up to the body cap: exit 3, no secret file, not left to the deadline", async () => {
+  it("reads an endless answer only up to the body cap: exit 3, no secret file, not left to the deadline", async ({
+    tmpDir: dir,
+  }) => {
     const endless = await startHostileServer("endless-body");
     try {
       const file = path.join(dir, "endless.secret");
@@ -337,12 +335,12 @@ describe("the 'Verify with' command sandbox-rotate prints", () => {
     EVENT_API_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
   };
 
-  it.each([
+  it.for([
     [[], "refused", "valid"],
     [["--overlap", "60", "--revoke"], "accepted", "revoked"],
-  ])(
+  ] as const)(
     "after %j runs as printed and decides the old secret (%s) and earlier tokens (%s)",
-    async (rotation, old, tokens) => {
+    async ([rotation, old, tokens], { tmpDir: dir }) => {
       const sb = await started();
       const cwd = await mkdtemp(path.join(dir, "verify-"));
       const file = path.join(cwd, "new.secret");
@@ -371,7 +369,9 @@ describe("the 'Verify with' command sandbox-rotate prints", () => {
     },
   );
 
-  it("without the current secret, prints a command that checks the new secret only, and says so", async () => {
+  it("without the current secret, prints a command that checks the new secret only, and says so", async ({
+    tmpDir: dir,
+  }) => {
     const sb = await started();
     const cwd = await mkdtemp(path.join(dir, "verify-"));
     const run = await rotateCli([...target(sb), "--secret-file", path.join(cwd, "new.secret")]);
@@ -387,7 +387,9 @@ describe("the 'Verify with' command sandbox-rotate prints", () => {
     expect(printed.output).toMatch(/PASS +rotation\.new-secret +MUST/);
   });
 
-  it("--show-secret prints a command with no placeholder, which refuses to pass unchecked", async () => {
+  it("--show-secret prints a command with no placeholder, which refuses to pass unchecked", async ({
+    tmpDir: dir,
+  }) => {
     const sb = await started();
     const cwd = await mkdtemp(path.join(dir, "verify-"));
     const run = await rotateCli([...target(sb), "--show-secret"], withCurrentSecret);
@@ -399,7 +401,9 @@ describe("the 'Verify with' command sandbox-rotate prints", () => {
     expect(printed.code, printed.output).toBe(2);
   });
 
-  it("refuses a current secret the sandbox does not take, and rotates nothing (exit 2)", async () => {
+  it("refuses a current secret the sandbox does not take, and rotates nothing (exit 2)", async ({
+    tmpDir: dir,
+  }) => {
     const sb = await started();
     const run = await rotateCli([...target(sb), "--secret-file", path.join(dir, "never.secret")], {
       EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -417,29 +421,36 @@ describe("the 'Verify with' command sandbox-rotate prints", () => {
   });
 });
 
-describe("event-harness sandbox-rotate reaches the sandbox as every command reaches a target", () => {
-  const HOST = "eah-rotate.test";
-  const PROXY_PASSWORD = `proxy-pass-${randomBytes(6).toString("hex")}`;
-  let pki: TestPki;
-  let proxy: CountingProxy;
-  let proxyWithPassword: string;
-  /** Every output of these runs, searched for secrets at the end. */
-  const outputs: string[] = [];
+const HOST = "eah-rotate.test";
+const PROXY_PASSWORD = `proxy-pass-${randomBytes(6).toString("hex")}`;
 
-  beforeAll(async () => {
-    pki = await makeTestPki([HOST, "127.0.0.1"]);
-    proxy = await startCountingProxy([HOST]);
+/** The test CA and the counting proxy these tests share, made once for the file. */
+const tlsTest = base
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  .extend("pki", { scope: "file" }, async ({}, { onCleanup }) => {
+    const pki = await makeTestPki([HOST, "127.0.0.1"]);
+    onCleanup(() => rm(pki.dir, { recursive: true, force: true }));
+    return pki;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  .extend("proxy", { scope: "file" }, async ({}, { onCleanup }) => {
+    const proxy = await startCountingProxy([HOST]);
+    onCleanup(() => proxy.close());
+    return proxy;
+  })
+  .extend("proxyWithPassword", { scope: "file" }, async ({ proxy }) => {
     const url = new URL(proxy.url);
     url.username = "eah-user";
     url.password = PROXY_PASSWORD;
-    proxyWithPassword = url.toString();
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    if (pki) await rm(pki.dir, { recursive: true, force: true });
+    return url.toString();
   });
 
-  async function startedTls(): Promise<RunningSandbox> {
+describe("event-harness sandbox-rotate reaches the sandbox as every command reaches a target", () => {
+  /** Every output of these runs, searched for secrets at the end. */
+  const outputs: string[] = [];
+  const it = tlsTest;
+
+  async function startedTls(pki: TestPki): Promise<RunningSandbox> {
     sandbox = await startSandbox({
       port: 0,
       adminToken: ADMIN_TOKEN,
@@ -463,8 +474,8 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     return port;
   }
 
-  it("trusts the CA in NODE_EXTRA_CA_CERTS", async () => {
-    const sb = await startedTls();
+  it("trusts the CA in NODE_EXTRA_CA_CERTS", async ({ tmpDir: dir, pki }) => {
+    const sb = await startedTls(pki);
     const file = path.join(dir, "tls.secret");
     const run = await rotate([...target(sb), "--secret-file", file, "--timeout", "5"], {
       NODE_EXTRA_CA_CERTS: pki.caFile,
@@ -476,8 +487,8 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(sb.clients[0]?.clientSecret).not.toBe(DEMO_CLIENT.clientSecret);
   });
 
-  it("without the CA, exits 3 with a plain TLS message and rotates nothing", async () => {
-    const sb = await startedTls();
+  it("without the CA, exits 3 with a plain TLS message and rotates nothing", async ({ pki }) => {
+    const sb = await startedTls(pki);
     const run = await rotate([...target(sb), "--show-secret", "--timeout", "5"], {});
     expect(run.code).toBe(3);
     expect(run.stdout).toBe("");
@@ -489,8 +500,8 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(sb.clients).toEqual([DEMO_CLIENT]);
   });
 
-  it("--insecure (or EVENT_API_INSECURE=1) skips verification and warns", async () => {
-    const sb = await startedTls();
+  it("--insecure (or EVENT_API_INSECURE=1) skips verification and warns", async ({ pki }) => {
+    const sb = await startedTls(pki);
     const flag = await rotate([...target(sb), "--insecure", "--show-secret"], {});
     expect(flag.code, flag.stderr).toBe(0);
     expect(flag.stdout).toBe(`${sb.clients[0]?.clientSecret}\n`);
@@ -502,8 +513,8 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(env.stderr).toContain("WARNING: TLS certificates were not verified (--insecure)");
   });
 
-  it("goes through HTTPS_PROXY with the proxy's credentials", async () => {
-    const sb = await startedTls();
+  it("goes through HTTPS_PROXY with the proxy's credentials", async ({ pki, proxy, proxyWithPassword }) => {
+    const sb = await startedTls(pki);
     const before = proxy.total();
     const authUrl = sb.authUrl.replace("127.0.0.1", HOST);
     const run = await rotate(
@@ -520,8 +531,8 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(sb.clients[0]?.clientSecret).not.toBe(DEMO_CLIENT.clientSecret);
   });
 
-  it("names a dead proxy without its password (exit 3), and NO_PROXY bypasses it", async () => {
-    const sb = await startedTls();
+  it("names a dead proxy without its password (exit 3), and NO_PROXY bypasses it", async ({ pki }) => {
+    const sb = await startedTls(pki);
     const dead = `http://eah-user:${PROXY_PASSWORD}@127.0.0.1:${await deadPort()}`;
     const env = { NODE_EXTRA_CA_CERTS: pki.caFile, HTTPS_PROXY: dead };
     const run = await rotate([...target(sb), "--show-secret", "--timeout", "5"], env);
@@ -537,7 +548,7 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
     expect(bypass.code, bypass.stderr).toBe(0);
   });
 
-  it.each([
+  it.for([
     [
       { NODE_EXTRA_CA_CERTS: "/nonexistent/eah-ca.pem" },
       /cannot read the CA file \/nonexistent\/eah-ca\.pem/,
@@ -547,13 +558,16 @@ describe("event-harness sandbox-rotate reaches the sandbox as every command reac
       /HTTPS_PROXY\/HTTP_PROXY must be an http:\/\/ or https:\/\/ URL/,
     ],
     [{ EVENT_API_INSECURE: "maybe" }, /EVENT_API_INSECURE takes 1, true/],
-  ])("refuses the connection settings %j with exit 2 before rotating", async (env, message) => {
-    const sb = await startedTls();
-    const run = await rotate([...target(sb), "--show-secret"], env);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(message);
-    expect(sb.clients).toEqual([DEMO_CLIENT]);
-  });
+  ] as const)(
+    "refuses the connection settings %j with exit 2 before rotating",
+    async ([env, message], { pki }) => {
+      const sb = await startedTls(pki);
+      const run = await rotate([...target(sb), "--show-secret"], env);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(sb.clients).toEqual([DEMO_CLIENT]);
+    },
+  );
 
   it("never shows the admin token or the proxy password", () => {
     const everything = outputs.join("\n");

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { verifyRotationCommand } from "../../../cli/commands/verify-rotation.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
@@ -11,6 +9,7 @@ import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
 import type { CountingProxy } from "../../support/counting-proxy.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
+import { test as base, describe, expect } from "../../support/fixtures.ts";
 import { everyFileText } from "../../support/report-texts.ts";
 import { runCli } from "../../support/run-cli.ts";
 import { runCliInProcess, runInProcess } from "../../support/run-in-process.ts";
@@ -28,14 +27,17 @@ const CLIENT_ID = "reach-client";
 const SECRET = `reach s3cret:${randomBytes(6).toString("hex")}+/`;
 const PROXY_PASSWORD = `proxy-pass-${randomBytes(6).toString("hex")}`;
 
-let work: string;
-let pki: TestPki;
-let otherCa: TestPki;
-let target: RunningSandbox;
-let proxy: CountingProxy;
-let proxyWithPassword: string;
-/** Every console output and report of every run, searched for secrets at the end. */
-const outputs: string[] = [];
+/** The file's one target, its CAs and proxy, and every output its runs wrote. */
+interface World {
+  readonly work: string;
+  readonly pki: TestPki;
+  readonly otherCa: TestPki;
+  readonly target: RunningSandbox;
+  readonly proxy: CountingProxy;
+  readonly proxyWithPassword: string;
+  /** Every console output and report of every run, searched for secrets at the end. */
+  readonly outputs: string[];
+}
 
 function urls(sandbox: RunningSandbox) {
   const swap = (url: string) => url.replace("127.0.0.1", HOST);
@@ -43,8 +45,8 @@ function urls(sandbox: RunningSandbox) {
 }
 
 /** The target given the way a user would: URLs and method as flags, secret, CA and proxy in the environment. */
-function reach(overrides: NodeJS.ProcessEnv = {}): { args: string[]; env: NodeJS.ProcessEnv } {
-  const { tokenUrl, baseUrl } = urls(target);
+function reach(w: World, overrides: NodeJS.ProcessEnv = {}): { args: string[]; env: NodeJS.ProcessEnv } {
+  const { tokenUrl, baseUrl } = urls(w.target);
   return {
     // The sandbox knows itself as 127.0.0.1: its tokens are for that audience.
     args: [
@@ -53,7 +55,7 @@ function reach(overrides: NodeJS.ProcessEnv = {}): { args: string[]; env: NodeJS
       "--base-url",
       baseUrl,
       "--audience",
-      target.baseUrl,
+      w.target.baseUrl,
       "--client-id",
       CLIENT_ID,
       "--client-auth",
@@ -61,8 +63,8 @@ function reach(overrides: NodeJS.ProcessEnv = {}): { args: string[]; env: NodeJS
     ],
     env: {
       EVENT_API_CLIENT_SECRET: SECRET,
-      NODE_EXTRA_CA_CERTS: pki.caFile,
-      HTTPS_PROXY: proxyWithPassword,
+      NODE_EXTRA_CA_CERTS: w.pki.caFile,
+      HTTPS_PROXY: w.proxyWithPassword,
       NO_PROXY: "",
       ...overrides,
     },
@@ -79,11 +81,11 @@ async function filesUnder(dir: string): Promise<string> {
 }
 
 /** A child process: NODE_EXTRA_CA_CERTS is read as a process starts, and the harness honours it from there. */
-async function contract(extra: string[], env: NodeJS.ProcessEnv) {
-  const dir = await mkdtemp(path.join(work, "contract-"));
+async function contract(w: World, extra: string[], env: NodeJS.ProcessEnv) {
+  const dir = await mkdtemp(path.join(w.work, "contract-"));
   const run = await runCli(["contract", ...extra, "--report-dir", dir], env, 90_000);
   const reports = await filesUnder(dir);
-  outputs.push(run.stdout, run.stderr, reports);
+  w.outputs.push(run.stdout, run.stderr, reports);
   const results = await readFile(path.join(dir, "results.json"), "utf8")
     .then((text) => JSON.parse(text) as ResultsJson)
     .catch(() => undefined);
@@ -96,8 +98,8 @@ interface ResultsJson {
   readonly checks: Array<{ id: string; status: string; message: string }>;
 }
 
-async function load(extra: string[], env: NodeJS.ProcessEnv) {
-  const dir = await mkdtemp(path.join(work, "load-"));
+async function load(w: World, extra: string[], env: NodeJS.ProcessEnv) {
+  const dir = await mkdtemp(path.join(w.work, "load-"));
   const baseEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -105,7 +107,7 @@ async function load(extra: string[], env: NodeJS.ProcessEnv) {
   };
   const run = await runInProcess(loadCommand, [...extra, "--report-dir", dir], { ...baseEnv, ...env });
   const reports = await filesUnder(dir);
-  outputs.push(run.stdout, run.stderr, reports);
+  w.outputs.push(run.stdout, run.stderr, reports);
   return { ...run, dir, reports };
 }
 
@@ -121,66 +123,67 @@ async function deadPort(): Promise<number> {
 const statusOf = (results: ResultsJson | undefined, id: string) =>
   results?.checks.find((check) => check.id === id)?.status;
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "target-reach-"));
-  [pki, otherCa] = await Promise.all([
+/** Set up once for the file, torn down after its last test: the target, a CA of its own and another, the proxy. */
+const it = base.extend("w", { scope: "file" }, async ({ fileDir }, { onCleanup }): Promise<World> => {
+  // What was started, stopped after the file's last test in the reverse order, pass or fail.
+  const closers: Array<() => Promise<unknown>> = [];
+  onCleanup(async () => {
+    for (const close of closers.reverse()) await close();
+  });
+  const [pki, otherCa] = await Promise.all([
     makeTestPki([HOST, "127.0.0.1"]),
     makeTestPki([HOST], "some other CA"),
   ]);
-  target = await startSandbox({
+  closers.push(() =>
+    Promise.all([pki.dir, otherCa.dir].map((dir) => rm(dir, { recursive: true, force: true }))),
+  );
+  const target = await startSandbox({
     port: 0,
     tls: { key: pki.serverKey, cert: pki.serverCert },
     tokenPath: TOKEN_PATH,
     faults: ["token-basic-only"],
     clients: [{ clientId: CLIENT_ID, clientSecret: SECRET }],
   });
-  proxy = await startCountingProxy([HOST]);
+  closers.push(() => target.close());
+  const proxy = await startCountingProxy([HOST]);
+  closers.push(() => proxy.close());
   const proxyUrl = new URL(proxy.url);
   proxyUrl.username = "eah-user";
   proxyUrl.password = PROXY_PASSWORD;
-  proxyWithPassword = proxyUrl.toString();
   await ensureK6({ env: process.env, stderr: process.stderr });
-}, 600_000);
-
-afterAll(async () => {
-  await target?.close();
-  await proxy?.close();
-  await Promise.all(
-    [work, pki?.dir, otherCa?.dir]
-      .filter(Boolean)
-      .map((dir) => rm(dir as string, { recursive: true, force: true })),
-  );
+  return { work: fileDir, pki, otherCa, target, proxy, proxyWithPassword: proxyUrl.toString(), outputs: [] };
 });
 
 describe("a Keycloak-style HTTPS target with Basic-only client authentication, through a proxy", () => {
   it("passes the contract: token.form-auth warns that the spec's form fields are refused", {
     timeout: 120_000,
-  }, async () => {
-    const before = proxy.total();
-    const { args, env } = reach();
-    const run = await contract(args, env);
+  }, async ({ w }) => {
+    const before = w.proxy.total();
+    const { args, env } = reach(w);
+    const run = await contract(w, args, env);
     expect(run.code, run.stderr).toBe(0);
     expect(statusOf(run.results, "token.issued")).toBe("PASS");
     expect(statusOf(run.results, "token.basic-auth")).toBe("PASS");
     expect(statusOf(run.results, "token.form-auth")).toBe("WARN");
     expect(run.results?.checks.filter((check) => !["PASS", "WARN"].includes(check.status))).toEqual([]);
     expect(run.results?.target).toMatchObject({
-      tokenUrl: urls(target).tokenUrl,
+      tokenUrl: urls(w.target).tokenUrl,
       clientAuth: "basic",
       insecure: false,
-      proxy: proxy.url,
-      caFile: pki.caFile,
+      proxy: w.proxy.url,
+      caFile: w.pki.caFile,
     });
-    expect(proxy.total()).toBeGreaterThan(before);
+    expect(w.proxy.total()).toBeGreaterThan(before);
     // The proxy was asked with its credentials, and they were sent only to it.
-    expect(proxy.authorizations.length).toBeGreaterThan(0);
+    expect(w.proxy.authorizations.length).toBeGreaterThan(0);
   });
 
   it("asked with form fields (the default), goes on with Basic and says once that form fields were refused", {
     timeout: 120_000,
-  }, async () => {
-    const { args, env } = reach();
+  }, async ({ w }) => {
+    const { args, env } = reach(w);
     const run = await contract(
+      w,
       args
         .filter((arg) => arg !== "--client-auth" && arg !== "basic")
         .concat("--only", "token.issued,token.form-auth"),
@@ -198,9 +201,9 @@ describe("a Keycloak-style HTTPS target with Basic-only client authentication, t
 
   it("runs a real k6 load test against it: preflight and VUs through the proxy, Basic, the test CA", {
     timeout: 180_000,
-  }, async () => {
-    const { args, env } = reach();
-    const run = await load(["sustained", "--duration", "3s", "--rate", "5", "--vus", "2", ...args], env);
+  }, async ({ w }) => {
+    const { args, env } = reach(w);
+    const run = await load(w, ["sustained", "--duration", "3s", "--rate", "5", "--vus", "2", ...args], env);
     expect(run.code, run.stderr).toBe(0);
     const summary = JSON.parse(await readFile(path.join(run.dir, "summary.json"), "utf8")) as {
       metrics: Record<string, { values: Record<string, number> }>;
@@ -213,52 +216,52 @@ describe("a Keycloak-style HTTPS target with Basic-only client authentication, t
       target: Record<string, unknown>;
     };
     expect(runJson.target).toMatchObject({
-      tokenUrl: urls(target).tokenUrl,
+      tokenUrl: urls(w.target).tokenUrl,
       clientAuth: "basic",
       insecure: false,
     });
   });
 
-  it("verifies a rotation against it", { timeout: 60_000 }, async () => {
-    const { args, env } = reach();
-    const dir = await mkdtemp(path.join(work, "rotation-"));
+  it("verifies a rotation against it", { timeout: 60_000 }, async ({ w }) => {
+    const { args, env } = reach(w);
+    const dir = await mkdtemp(path.join(w.work, "rotation-"));
     const run = await runInProcess(verifyRotationCommand, [...args, "--report-dir", dir], env);
-    outputs.push(run.stdout, run.stderr, await filesUnder(dir));
+    w.outputs.push(run.stdout, run.stderr, await filesUnder(dir));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/PASS +rotation\.new-secret/);
   });
 });
 
 describe("what cannot be reached is said plainly: exit 3, no secret", () => {
-  it("a CA that did not sign the target's certificate", { timeout: 120_000 }, async () => {
-    const { args, env } = reach({ NODE_EXTRA_CA_CERTS: otherCa.caFile });
-    const run = await contract([...args, "--only", "token.issued"], env);
+  it("a CA that did not sign the target's certificate", { timeout: 120_000 }, async ({ w }) => {
+    const { args, env } = reach(w, { NODE_EXTRA_CA_CERTS: w.otherCa.caFile });
+    const run = await contract(w, [...args, "--only", "token.issued"], env);
     expect(run.code).toBe(3);
     expect(statusOf(run.results, "token.issued")).toBe("SKIP");
     expect(run.stderr.split("TLS: the target's certificate is not trusted")).toHaveLength(2);
-    const loaded = await load(["sustained", "--duration", "2s", ...args], env);
+    const loaded = await load(w, ["sustained", "--duration", "2s", ...args], env);
     expect(loaded.code).toBe(3);
     expect(loaded.stderr).toMatch(
       /cannot reach the token endpoint .* via the proxy .*TLS: the target's certificate is not trusted/,
     );
   });
 
-  it("a dead proxy", { timeout: 120_000 }, async () => {
+  it("a dead proxy", { timeout: 120_000 }, async ({ w }) => {
     const dead = `http://eah-user:${PROXY_PASSWORD}@127.0.0.1:${await deadPort()}`;
-    const { args, env } = reach({ HTTPS_PROXY: dead });
-    const run = await contract([...args, "--only", "token.issued"], env);
+    const { args, env } = reach(w, { HTTPS_PROXY: dead });
+    const run = await contract(w, [...args, "--only", "token.issued"], env);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/\(the proxy 127\.0\.0\.1:\d+ could not be reached: connection refused\)$/m);
-    const loaded = await load(["sustained", "--duration", "2s", ...args], env);
+    const loaded = await load(w, ["sustained", "--duration", "2s", ...args], env);
     expect(loaded.code).toBe(3);
     expect(loaded.stderr).toMatch(
       /cannot reach the token endpoint .* via the proxy http:\/\/127\.0\.0\.1:\d+ /,
     );
   });
 
-  it("an unreadable CA file is a configuration error (exit 2)", async () => {
-    const { args, env } = reach({ NODE_EXTRA_CA_CERTS: path.join(work, "no-such-ca.pem") });
-    const run = await contract(args, env);
+  it("an unreadable CA file is a configuration error (exit 2)", async ({ w }) => {
+    const { args, env } = reach(w, { NODE_EXTRA_CA_CERTS: path.join(w.work, "no-such-ca.pem") });
+    const run = await contract(w, args, env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("cannot read the CA file");
   });
@@ -267,14 +270,14 @@ describe("what cannot be reached is said plainly: exit 3, no secret", () => {
 describe("--insecure", () => {
   it("reaches a self-signed target without its CA, and every report says TLS was not verified", {
     timeout: 120_000,
-  }, async () => {
-    const { args, env } = reach({ NODE_EXTRA_CA_CERTS: "" });
-    const run = await contract([...args, "--insecure", "--only", "token"], env);
+  }, async ({ w }) => {
+    const { args, env } = reach(w, { NODE_EXTRA_CA_CERTS: "" });
+    const run = await contract(w, [...args, "--insecure", "--only", "token"], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.results?.target.insecure).toBe(true);
     expect(run.stdout).toContain("WARNING: TLS certificates were not verified (--insecure)");
     expect(run.summary).toContain("TLS certificates were not verified (--insecure)");
-    const loaded = await load(["sustained", "--duration", "2s", "--rate", "5", ...args], {
+    const loaded = await load(w, ["sustained", "--duration", "2s", "--rate", "5", ...args], {
       ...env,
       EVENT_API_INSECURE: "1",
     });
@@ -289,28 +292,28 @@ describe("--insecure", () => {
 describe("run", () => {
   it("passes the reach options to its parts, records them in each part's command line and warns in every report", {
     timeout: 180_000,
-  }, async () => {
-    const dir = path.join(work, "run-report");
-    const { args, env } = reach({ NODE_EXTRA_CA_CERTS: "" });
+  }, async ({ w }) => {
+    const dir = path.join(w.work, "run-report");
+    const { args, env } = reach(w, { NODE_EXTRA_CA_CERTS: "" });
     const run = await runCli(
       ["run", "--parts", "contract", "--profile", "fast", ...args, "--insecure", "--report-dir", dir],
       env,
       150_000,
     );
-    outputs.push(run.stdout, run.stderr, await filesUnder(dir));
+    w.outputs.push(run.stdout, run.stderr, await filesUnder(dir));
     expect(run.code, run.stderr).toBe(0);
     const outcome = JSON.parse(await readFile(path.join(dir, "run.json"), "utf8")) as {
       target: Record<string, unknown>;
       parts: Array<{ command: string }>;
     };
     expect(outcome.target).toMatchObject({
-      tokenUrl: urls(target).tokenUrl,
+      tokenUrl: urls(w.target).tokenUrl,
       clientAuth: "basic",
       insecure: true,
     });
-    expect(outcome.parts[0]?.command).toContain(`--token-url ${urls(target).tokenUrl} --base-url`);
+    expect(outcome.parts[0]?.command).toContain(`--token-url ${urls(w.target).tokenUrl} --base-url`);
     expect(outcome.parts[0]?.command).toMatch(/--client-auth basic --audience \S+ --insecure$/);
-    expect(outcome.parts[0]?.command).toContain(`--audience ${target.baseUrl} `);
+    expect(outcome.parts[0]?.command).toContain(`--audience ${w.target.baseUrl} `);
     expect(await readFile(path.join(dir, "index.html"), "utf8")).toContain(
       "TLS certificates were not verified",
     );
@@ -321,11 +324,11 @@ describe("run", () => {
 });
 
 describe("usage", () => {
-  it.each([
+  it.for([
     [["--auth-url", "https://a.example/auth", "--token-url", "https://a.example/t"], "not both"],
     [["--client-auth", "jwt"], "--client-auth takes one of post, basic"],
-  ])("rejects %j", async (extra, message) => {
-    const { args, env } = reach();
+  ] as const)("rejects %j", async ([extra, message], { w }) => {
+    const { args, env } = reach(w);
     const run = await runCliInProcess(["contract", ...args, ...extra], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
@@ -333,8 +336,10 @@ describe("usage", () => {
 });
 
 describe("secrets", () => {
-  it("never shows the client secret, its Basic encodings, a token or the proxy password in any output", () => {
-    const everything = outputs.join("\n");
+  it("never shows the client secret, its Basic encodings, a token or the proxy password in any output", ({
+    w,
+  }) => {
+    const everything = w.outputs.join("\n");
     const form = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
     const leaks = [
       SECRET,

@@ -1,18 +1,17 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConfigKey } from "../../../cli/config/index.ts";
 import { applyConfig, CONFIG_KEY_NAMES, CONFIG_KEYS } from "../../../cli/config/index.ts";
-import { runTimeoutOption } from "../../../cli/run-timeout-option.ts";
+import { runTimeoutOption } from "../../../cli/options/run-timeout-option.ts";
 import {
   credentialsOption,
   resolveTarget,
   resolveTimeoutMs,
   targetOptions,
-} from "../../../cli/target-options.ts";
+} from "../../../cli/options/target-options.ts";
 import { UsageError } from "../../../core/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 
 const SPECS = {
   ...targetOptions,
@@ -21,31 +20,29 @@ const SPECS = {
   scenario: { type: "string", multiple: true, description: "scenario" },
 } as const;
 
-let dir: string;
-let file: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-apply-"));
-  file = join(dir, "harness.json");
-  await writeFile(
-    file,
-    JSON.stringify({
-      defaults: { clientId: "from-file", timeout: 20, profile: "full" },
-      environments: {
-        staging: {
-          authUrl: "https://auth.file.example.com",
-          baseUrl: "https://api.file.example.com",
-          clientSecret: "${STAGING_SECRET}",
-          scenarios: ["sustained=30s", "idle-gap"],
-          credentials: "clients.json",
-          insecure: true,
+/** The config file the tests read, in the directory the file's tests share (dir). */
+const it = base
+  .extend("dir", { scope: "file" }, async ({ fileDir }) => fileDir)
+  .extend("file", { scope: "file" }, async ({ dir }) => {
+    const file = join(dir, "harness.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        defaults: { clientId: "from-file", timeout: 20, profile: "full" },
+        environments: {
+          staging: {
+            authUrl: "https://auth.file.example.com",
+            baseUrl: "https://api.file.example.com",
+            clientSecret: "${STAGING_SECRET}",
+            scenarios: ["sustained=30s", "idle-gap"],
+            credentials: "clients.json",
+            insecure: true,
+          },
         },
-      },
-    }),
-  );
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+      }),
+    );
+    return file;
+  });
 
 async function refusal(promise: Promise<unknown>): Promise<UsageError> {
   const error = await promise.then(
@@ -63,7 +60,7 @@ describe("applyConfig", () => {
     expect(error.message).toContain("give the file with --config FILE");
   });
 
-  it("fills every setting the user left open, as the variable a user would export", async () => {
+  it("fills every setting the user left open, as the variable a user would export", async ({ file, dir }) => {
     const applied = await applyConfig(
       SPECS,
       { config: file, environment: "staging" },
@@ -86,7 +83,7 @@ describe("applyConfig", () => {
     expect(target?.clientSecret.reveal()).toBe("s-1");
   });
 
-  it("puts flags first, then variables, then the file", async () => {
+  it("puts flags first, then variables, then the file", async ({ file }) => {
     const applied = await applyConfig(
       SPECS,
       { config: file, environment: "staging", timeout: "3", profile: "fast", "client-id": "from-flag" },
@@ -108,7 +105,7 @@ describe("applyConfig", () => {
     expect(resolveTimeoutMs(withoutFlag?.options ?? {}, withoutFlag?.env ?? {})).toBe(7000);
   });
 
-  it("treats an empty variable as unset, as the flags' variables do", async () => {
+  it("treats an empty variable as unset, as the flags' variables do", async ({ file }) => {
     const applied = await applyConfig(
       SPECS,
       { config: file },
@@ -117,7 +114,9 @@ describe("applyConfig", () => {
     expect(applied?.env.EVENT_API_CLIENT_ID).toBe("from-file");
   });
 
-  it("lets a token endpoint given outside the file replace the file's, whichever way each names it", async () => {
+  it("lets a token endpoint given outside the file replace the file's, whichever way each names it", async ({
+    file,
+  }) => {
     const applied = await applyConfig(
       SPECS,
       { config: file, "token-url": "https://sso.flag.example.com/token" },
@@ -129,7 +128,9 @@ describe("applyConfig", () => {
     );
   });
 
-  it("refuses a reference to an unset variable, naming it, even when a flag or variable gives a secret", async () => {
+  it("refuses a reference to an unset variable, naming it, even when a flag or variable gives a secret", async ({
+    file,
+  }) => {
     const error = await refusal(applyConfig(SPECS, { config: file, environment: "staging" }, {}));
     expect(error.code).toBe("invalid-config");
     expect(error.message).toContain("clientSecret of environment 'staging' refers to ${STAGING_SECRET}");
@@ -142,7 +143,7 @@ describe("applyConfig", () => {
     expect(crossing.message).not.toContain("from-env");
   });
 
-  it("takes the environment's secret when a flag or variable gives the very same one", async () => {
+  it("takes the environment's secret when a flag or variable gives the very same one", async ({ file }) => {
     const applied = await applyConfig(
       SPECS,
       { config: file },
@@ -152,7 +153,9 @@ describe("applyConfig", () => {
     expect(applied?.overrides).toEqual([]);
   });
 
-  it("lists every setting of the file a flag or variable replaced, by the flag or variable's name", async () => {
+  it("lists every setting of the file a flag or variable replaced, by the flag or variable's name", async ({
+    file,
+  }) => {
     const applied = await applyConfig(
       SPECS,
       { config: file, timeout: "3", scenario: ["spike"] },
@@ -165,7 +168,10 @@ describe("applyConfig", () => {
     ]);
   });
 
-  it("a flag naming the very file the config names overrides nothing; another file does", async () => {
+  it("a flag naming the very file the config names overrides nothing; another file does", async ({
+    file,
+    dir,
+  }) => {
     const specs = { ...SPECS, ...credentialsOption };
     const same = await applyConfig(
       specs,
@@ -181,7 +187,7 @@ describe("applyConfig", () => {
     expect(other?.overrides).toEqual(["--credentials overrides credentials"]);
   });
 
-  it("reads the file and environment from their variables when no flag names them", async () => {
+  it("reads the file and environment from their variables when no flag names them", async ({ file }) => {
     const applied = await applyConfig(
       SPECS,
       {},
@@ -200,7 +206,7 @@ describe("every key that carries a secret", () => {
 
   it.for(carriers)(
     "%s: a ${VARIABLE} value of the environment is never replaced by another from its variable or flag",
-    async (name) => {
+    async (name, { dir }) => {
       const key: ConfigKey = CONFIG_KEYS[name];
       const list = key.schema.safeParse([]).success;
       const mine = list ? ["p=${MINE}"] : "${MINE}";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderHelp } from "../../../cli/command.ts";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { readLoadSettings } from "../../../cli/load/index.ts";
-import { EMBEDDED_EXPIRES_IN } from "../../../cli/target-options.ts";
+import { EMBEDDED_EXPIRES_IN } from "../../../cli/options/target-options.ts";
 import { UsageError } from "../../../core/index.ts";
 
 describe("readLoadSettings", () => {

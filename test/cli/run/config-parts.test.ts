@@ -1,16 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../../cli/commands/run.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 // A config file's profile, scenarios and thresholds are settings of the parts that use them: a run of other parts leaves them be.
-let dir: string;
-let config: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "eah-config-parts-"));
-  config = join(dir, "harness.json");
+const it = base.extend("config", async ({ tmpDir }) => {
+  const config = join(tmpDir, "harness.json");
   await writeFile(
     config,
     JSON.stringify({
@@ -19,13 +15,14 @@ beforeAll(async () => {
       },
     }),
   );
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  return config;
 });
 
 describe("run --config with a profile and scenarios", () => {
-  it("runs only the rotation part: the file's contract profile and load scenarios are not misplaced flags", async () => {
+  it("runs only the rotation part: the file's contract profile and load scenarios are not misplaced flags", async ({
+    tmpDir: dir,
+    config,
+  }) => {
     const reports = join(dir, "rotation-only");
     const run = await runInProcess(runCommand, [
       "--config",
@@ -47,7 +44,10 @@ describe("run --config with a profile and scenarios", () => {
     expect(written.parts.map((part) => part.kind)).toEqual(["rotation"]);
   });
 
-  it("still refuses --profile and --scenario given on the command line for parts that do not run", async () => {
+  it("still refuses --profile and --scenario given on the command line for parts that do not run", async ({
+    tmpDir: dir,
+    config,
+  }) => {
     const run = await runInProcess(runCommand, [
       "--config",
       config,

@@ -1,8 +1,7 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../../cli/commands/run.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { markdownNodes, markdownTree } from "../../support/markdown-tree.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
@@ -10,16 +9,10 @@ import { runInProcess } from "../../support/run-in-process.ts";
 const ISSUER = "http://127.0.0.1:1/realms/unreachable";
 const SECRET = "unreachable-issuer-secret-71c9";
 
-let work: string;
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eh-issuer-unreachable-"));
-});
-afterAll(async () => {
-  await rm(work, { recursive: true, force: true });
-});
-
 describe("run --issuer whose metadata nobody answers for", () => {
-  it("is could-not-test (exit 3) and still leaves its run.json, summary.md and index.html", async () => {
+  it("is could-not-test (exit 3) and still leaves its run.json, summary.md and index.html", async ({
+    tmpDir: work,
+  }) => {
     const dir = path.join(work, "run");
     const run = await runInProcess(
       runCommand,

@@ -25,7 +25,7 @@ const settings: RunSettings = {
   parts: ["contract", "load", "rotation"],
   profile: "fast",
   scenarios: [{ name: "sustained", duration: "3s" }, { name: "idle-gap" }],
-  rate: "5",
+  loadPart: { rate: 5 },
   expectOld: undefined,
   expectOldTokens: undefined,
   faults: ["events-5xx", "expiry-fixed"],

@@ -11,7 +11,7 @@ const settings: RunSettings = {
   parts: ["contract", "load", "rotation"],
   profile: "full",
   scenarios: [{ name: "sustained", duration: "3s" }],
-  rate: undefined,
+  loadPart: { rate: undefined },
   expectOld: undefined,
   expectOldTokens: undefined,
   faults: [],

@@ -28,7 +28,7 @@ const settings: RunSettings = {
   parts: ["contract", "load", "rotation"],
   profile: "full",
   scenarios: [{ name: "sustained", duration: "3s" }, { name: "idle-gap" }],
-  rate: undefined,
+  loadPart: { rate: undefined },
   expectOld: undefined,
   expectOldTokens: undefined,
   faults: [],

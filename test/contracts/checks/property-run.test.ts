@@ -9,7 +9,7 @@ import {
 } from "../../../contracts/checks/property-run.ts";
 import type { FuzzSettings } from "../../../contracts/index.ts";
 import { DIRECT, Probe, Redactor, Secret } from "../../../contracts/index.ts";
-import { Undecidable } from "../../../core/index.ts";
+import { UndecidableError } from "../../../core/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 
 /** A probe that is never asked to send anything: these properties judge their values themselves. */
@@ -121,7 +121,7 @@ describe("runProperty: a limit stops new inputs, never the one in flight", () =>
       settings({ timeLimitMs: 20 }),
       integers(() => sleep(30).then(() => rateLimited)),
     );
-    await expect(outcome).rejects.toThrow(Undecidable);
+    await expect(outcome).rejects.toThrow(UndecidableError);
     await expect(outcome).rejects.toThrow(
       /^every input sent was answered 429 \(too many requests\): 1 not judged$/,
     );

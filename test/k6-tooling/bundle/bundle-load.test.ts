@@ -1,21 +1,19 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { k6InputArgs, writeK6Inputs } from "../../../cli/load/index.ts";
 import { BundleTooLargeError } from "../../../core/index.ts";
 import type { K6Binary } from "../../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
-import type { BundleResult } from "../../../k6-tooling/bundle/bundle-load.ts";
 import {
   bundleLoadScenarios,
   checkBundleSizes,
   MAX_BUNDLE_BYTES,
 } from "../../../k6-tooling/bundle/bundle-load.ts";
-import { buildEventTemplates } from "../../../k6-tooling/run/event-templates.ts";
+import { buildEventTemplates } from "../../../k6-tooling/run/build-event-templates.ts";
 import type { ScenarioName } from "../../../load/index.ts";
 import {
   CAPACITY_WARM_UP_SCENARIO,
@@ -29,24 +27,25 @@ import {
   SCENARIOS,
   WARM_UP_SCENARIO,
 } from "../../../load/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const run = promisify(execFile);
 
-let outDir: string;
-let bundles: BundleResult[];
-
-beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), "load-bundles-"));
-  bundles = await bundleLoadScenarios(SCENARIO_NAMES, outDir);
-});
-
-afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
-});
+/** Every scenario bundled once, into the directory the file's tests share; and the event data k6 inspects them with. */
+const it = base
+  .extend("bundles", { scope: "file" }, async ({ fileDir }) => bundleLoadScenarios(SCENARIO_NAMES, fileDir))
+  .extend("dataFile", { scope: "file" }, async ({ fileDir }) => {
+    const dataFile = path.join(fileDir, "event-templates.json");
+    await writeFile(dataFile, JSON.stringify(buildEventTemplates({ runId: "inspect", seed: 1, count: 4 })));
+    return dataFile;
+  });
 
 describe("bundle-load", () => {
-  it("bundles every scenario into one small file with a linked source map", async () => {
+  it("bundles every scenario into one small file with a linked source map", async ({
+    fileDir: outDir,
+    bundles,
+  }) => {
     expect(bundles.map((b) => b.scenario)).toEqual([...SCENARIO_NAMES]);
     for (const bundle of bundles) {
       expect(bundle.file).toBe(path.join(outDir, `${bundle.scenario}.js`));
@@ -57,7 +56,7 @@ describe("bundle-load", () => {
     }
   });
 
-  it("imports nothing but k6's own modules: no faker, no Node APIs", async () => {
+  it("imports nothing but k6's own modules: no faker, no Node APIs", async ({ bundles }) => {
     for (const bundle of bundles) {
       const code = await readFile(bundle.file, "utf8");
       const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
@@ -75,7 +74,9 @@ describe("bundle-load", () => {
     }
   });
 
-  it("leaves out the Node side's tables and esbuild's require shim, which every VU would otherwise build and hold", async () => {
+  it("leaves out the Node side's tables and esbuild's require shim, which every VU would otherwise build and hold", async ({
+    bundles,
+  }) => {
     for (const bundle of bundles) {
       const code = await readFile(bundle.file, "utf8");
       expect(code).not.toMatch(/\bvar (?:LOAD_ENV|RENAMED_METRICS|RETIRED_METRICS|EXPIRY|TOKEN_OUTCOME)\b/);
@@ -84,7 +85,7 @@ describe("bundle-load", () => {
     }
   });
 
-  it("fails the build above the size limit, naming the bundles", () => {
+  it("fails the build above the size limit, naming the bundles", ({ bundles }) => {
     const big = [{ scenario: "soak" as const, file: "soak.js", bytes: MAX_BUNDLE_BYTES + 1 }];
     expect(() => checkBundleSizes(big)).toThrow(BundleTooLargeError);
     expect(() => checkBundleSizes(big)).toThrow("bundle(s) over 100.0 KB: soak 100.0 KB");
@@ -101,19 +102,20 @@ describe("bundle-load", () => {
 
 describe("the bundles in k6", () => {
   let k6: K6Binary;
-  let dataFile: string;
 
   beforeAll(async () => {
     k6 = await ensureK6({ env: process.env, stderr: process.stderr });
-    dataFile = path.join(outDir, "event-templates.json");
-    await writeFile(dataFile, JSON.stringify(buildEventTemplates({ runId: "inspect", seed: 1, count: 4 })));
   }, 600_000);
 
   /**
    * `k6 inspect` compiles the bundle in Sobek and resolves its options from the `--config` file the harness writes:
    * proof that k6 accepts every scenario's executor and thresholds.
    */
-  async function inspect(scenario: ScenarioName): Promise<Record<string, unknown>> {
+  async function inspect(
+    outDir: string,
+    dataFile: string,
+    scenario: ScenarioName,
+  ): Promise<Record<string, unknown>> {
     const config = readRunConfig(
       {
         [LOAD_ENV.tokenUrl]: "http://127.0.0.1:9/auth/oauth/token",
@@ -142,10 +144,11 @@ describe("the bundles in k6", () => {
     return JSON.parse(stdout) as Record<string, unknown>;
   }
 
-  it.each(SCENARIO_NAMES)(
+  it.for(SCENARIO_NAMES)(
     "k6 accepts %s's executor and thresholds",
-    async (scenario) => {
-      const options = (await inspect(scenario)) as {
+    { timeout: 30_000 },
+    async (scenario, { fileDir: outDir, dataFile, bundles: _bundled }) => {
+      const options = (await inspect(outDir, dataFile, scenario)) as {
         scenarios: Record<string, { executor: string; maxVUs?: number }>;
         thresholds: Record<string, string[]>;
         maxVUs: number;
@@ -173,6 +176,5 @@ describe("the bundles in k6", () => {
       expect(options.thresholds[latency]).toEqual(["p(95)<500"]);
       expect(options.maxVUs).toBeGreaterThanOrEqual(SCENARIOS[scenario].defaults.vus);
     },
-    30_000,
   );
 });

@@ -1,19 +1,18 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { loadMergeCommand } from "../../../cli/commands/load-merge.ts";
 import type { K6Binary } from "../../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { operatorNames, testRunManifest } from "../../../k6-tooling/operator/k6-operator-manifests.ts";
 import { LOAD_ENV, METRIC } from "../../../load/index.ts";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** The vendored TestRun schema (see its $comment for the source and what was kept). */
@@ -46,24 +45,23 @@ async function testRunValidator() {
   return ajv.compile(strict(schema) as object);
 }
 
-let workDir: string;
-let sandbox: RunningSandbox;
 let k6: K6Binary;
 const SECRET = `operator-secret-${randomBytes(8).toString("hex")}`;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), "k6-operator-"));
-  sandbox = await startSandbox({
+  k6 = await ensureK6({ env: process.env, stderr: process.stderr });
+}, 600_000);
+
+/** The target the cluster would load: a sandbox with the one client the manifests name, closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+const it = base.extend("target", async ({}, { onCleanup }) => {
+  const sandbox = await startSandbox({
     port: 0,
     expiresIn: 5,
     clients: [{ clientId: "operator-test", clientSecret: SECRET }],
   });
-  k6 = await ensureK6({ env: process.env, stderr: process.stderr });
-}, 600_000);
-
-afterAll(async () => {
-  await sandbox.close();
-  await rm(workDir, { recursive: true, force: true });
+  onCleanup(() => sandbox.close());
+  return sandbox;
 });
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -121,7 +119,10 @@ describe("TestRun manifests against the k6-operator CRD schema", () => {
 });
 
 describe("load --k6-operator and load-merge", () => {
-  it("writes an archive, ConfigMap and TestRun with no secret in them; runners on its segments merge into one verdict", async () => {
+  it("writes an archive, ConfigMap and TestRun with no secret in them; runners on its segments merge into one verdict", async ({
+    tmpDir: workDir,
+    target: sandbox,
+  }) => {
     const dir = path.join(workDir, "operator");
     const target = [
       "--auth-url",
@@ -242,7 +243,7 @@ describe("load --k6-operator and load-merge", () => {
     expect(partial.code).toBe(3);
   }, 180_000);
 
-  it("refuses the embedded sandbox: the cluster cannot reach it", async () => {
+  it("refuses the embedded sandbox: the cluster cannot reach it", async ({ tmpDir: workDir }) => {
     const run = await runInProcess(loadCommand, ["sustained", "--k6-operator", path.join(workDir, "nope")], {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -1,19 +1,17 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import type { K6Binary } from "../../../k6-tooling/binary/k6-binary.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { LOAD_ENV } from "../../../load/index.ts";
-import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
-import type { TokenParamGate } from "../../support/token-param-gate.ts";
 import { startTokenParamGate } from "../../support/token-param-gate.ts";
 
 // A --token-param value is often an API key or a client assertion: like the client secret, it reaches the runners
@@ -24,23 +22,25 @@ const PARAM = "api_key";
 const VALUE = `k6op-${randomBytes(9).toString("hex")}/+= é`;
 const FORMS = secretForms(VALUE);
 
-let workDir: string;
-let sandbox: RunningSandbox;
-let gate: TokenParamGate;
 let k6: K6Binary;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), "k6-operator-params-"));
-  sandbox = await startSandbox({ port: 0, clients: [{ clientId: CLIENT, clientSecret: SECRET }] });
-  gate = await startTokenParamGate({ upstream: sandbox.baseUrl, name: PARAM, value: VALUE });
   k6 = await ensureK6({ env: process.env, stderr: process.stderr });
 }, 600_000);
 
-afterAll(async () => {
-  await gate?.close();
-  await sandbox?.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+/** The sandbox the runners reach, behind a gate that refuses a token request without the parameter's value. */
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+  .extend("upstream", async ({}, { onCleanup }) => {
+    const sandbox = await startSandbox({ port: 0, clients: [{ clientId: CLIENT, clientSecret: SECRET }] });
+    onCleanup(() => sandbox.close());
+    return sandbox;
+  })
+  .extend("gate", async ({ upstream }, { onCleanup }) => {
+    const gate = await startTokenParamGate({ upstream: upstream.baseUrl, name: PARAM, value: VALUE });
+    onCleanup(() => gate.close());
+    return gate;
+  });
 
 interface K6Run {
   readonly code: number | null;
@@ -63,7 +63,11 @@ function runK6(args: readonly string[], env: Record<string, string>): Promise<K6
 }
 
 describe("load --k6-operator with --token-param", () => {
-  it("writes the parameter's name, never its value, and the runners get the value from the Secret", async () => {
+  it("writes the parameter's name, never its value, and the runners get the value from the Secret", async ({
+    tmpDir: workDir,
+    upstream: sandbox,
+    gate,
+  }) => {
     const dir = path.join(workDir, "operator");
     const env = {
       PATH: process.env.PATH,

@@ -1,33 +1,30 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import { loadCommand } from "../../../cli/commands/load.ts";
 import { ensureK6 } from "../../../k6-tooling/binary/k6-binary.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import type { Loopback } from "../../support/loopback.ts";
 import { listenOnLoopback } from "../../support/loopback.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** A target only the cluster could reach: here, a listener that counts every connection and answers none. */
-let target: Loopback;
 let connections = 0;
-let work: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eh-operator-unreachable-"));
-  target = await listenOnLoopback(
+  await ensureK6({ env: process.env, stderr: process.stderr });
+}, 600_000);
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
+const it = base.extend("target", { scope: "file" }, async ({}, { onCleanup }) => {
+  const target = await listenOnLoopback(
     createServer((socket) => {
       connections += 1;
       socket.destroy();
     }),
   );
-  await ensureK6({ env: process.env, stderr: process.stderr });
-}, 600_000);
-
-afterAll(async () => {
-  await target.close();
-  await rm(work, { recursive: true, force: true });
+  onCleanup(() => target.close());
+  return target;
 });
 
 const env = () => ({
@@ -36,7 +33,7 @@ const env = () => ({
   EVENT_API_CLIENT_SECRET: "cluster-only-secret-value",
   ...(process.env.K6_BIN ? { K6_BIN: process.env.K6_BIN } : {}),
 });
-const targetArgs = () => [
+const targetArgs = (target: Loopback) => [
   "--auth-url",
   `${target.url}/auth`,
   "--base-url",
@@ -46,11 +43,14 @@ const targetArgs = () => [
 ];
 
 describe("load --k6-operator never contacts the target", () => {
-  it("writes the manifests for a target this machine cannot reach, saying the pre-run check is left out", async () => {
+  it("writes the manifests for a target this machine cannot reach, saying the pre-run check is left out", async ({
+    tmpDir: work,
+    target,
+  }) => {
     const dir = path.join(work, "sustained");
     const run = await runInProcess(
       loadCommand,
-      ["sustained", "--duration", "10s", "--k6-operator", dir, ...targetArgs()],
+      ["sustained", "--duration", "10s", "--k6-operator", dir, ...targetArgs(target)],
       env(),
     );
     expect(run.stderr).toContain(
@@ -63,17 +63,20 @@ describe("load --k6-operator never contacts the target", () => {
     expect(connections).toBe(0);
   }, 180_000);
 
-  it("asks idle-gap for --expires-in, which the pre-run check would have learned", async () => {
+  it("asks idle-gap for --expires-in, which the pre-run check would have learned", async ({
+    tmpDir: work,
+    target,
+  }) => {
     const run = await runInProcess(
       loadCommand,
-      ["idle-gap", "--k6-operator", path.join(work, "idle-no"), ...targetArgs()],
+      ["idle-gap", "--k6-operator", path.join(work, "idle-no"), ...targetArgs(target)],
       env(),
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("idle-gap with --k6-operator needs --expires-in");
     const planned = await runInProcess(
       loadCommand,
-      ["idle-gap", "--expires-in", "60", "--k6-operator", path.join(work, "idle"), ...targetArgs()],
+      ["idle-gap", "--expires-in", "60", "--k6-operator", path.join(work, "idle"), ...targetArgs(target)],
       env(),
     );
     expect(planned.stderr).not.toContain("Error");
@@ -81,8 +84,14 @@ describe("load --k6-operator never contacts the target", () => {
     expect(connections).toBe(0);
   }, 180_000);
 
-  it("takes --expires-in only with --k6-operator: a run learns expires_in from the target", async () => {
-    const run = await runInProcess(loadCommand, ["sustained", "--expires-in", "60", ...targetArgs()], env());
+  it("takes --expires-in only with --k6-operator: a run learns expires_in from the target", async ({
+    target,
+  }) => {
+    const run = await runInProcess(
+      loadCommand,
+      ["sustained", "--expires-in", "60", ...targetArgs(target)],
+      env(),
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("--expires-in applies only with --k6-operator");
   });

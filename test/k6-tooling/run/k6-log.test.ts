@@ -1,25 +1,23 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runK6 } from "../../../k6-tooling/run/k6-runner.ts";
 import { Redactor } from "../../../transport/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 
 const SECRET = "k6-log-secret-value-1234";
-let work: string;
-let fakeK6: string;
-let thresholdsK6: string;
-let shortK6: string;
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "eh-k6-log-"));
-  fakeK6 = path.join(work, "k6");
+/** A stand-in for k6 at `file`: a shell script that runs `lines`. */
+async function fakeK6At(file: string, lines: readonly string[]): Promise<string> {
+  await writeFile(file, ["#!/bin/sh", ...lines, ""].join("\n"));
+  await chmod(file, 0o755);
+  return file;
+}
+
+const it = base
   // Writes what k6 writes on stderr: its own logfmt lines between plain ones.
-  await writeFile(
-    fakeK6,
-    [
-      "#!/bin/sh",
+  .extend("fakeK6", { scope: "file" }, async ({ fileDir }) =>
+    fakeK6At(path.join(fileDir, "k6"), [
       `echo 'time="2026-11-25T21:00:00Z" level=error msg="request failed with ${SECRET}"' >&2`,
       "echo 'a plain line' >&2",
       `echo 'time="2026-11-25T21:00:01Z" level=warning msg="slow"' >&2`,
@@ -27,43 +25,27 @@ beforeAll(async () => {
       `echo 'time="2026-11-25T21:00:02Z" level=warning msg="Insufficient VUs, reached 10 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained' >&2`,
       "echo 'Insufficient VUs in a plain line is no warning of k6' >&2",
       "exit 0",
-      "",
-    ].join("\n"),
-  );
-  await chmod(fakeK6, 0o755);
+    ]),
+  )
   // What k6 v2 writes when a threshold fails: its verdict, which the harness reports itself.
-  thresholdsK6 = path.join(work, "k6-thresholds");
-  await writeFile(
-    thresholdsK6,
-    [
-      "#!/bin/sh",
+  .extend("thresholdsK6", { scope: "file" }, async ({ fileDir }) =>
+    fakeK6At(path.join(fileDir, "k6-thresholds"), [
       "cat >&2 <<'EOF'",
       `time="2026-11-25T21:00:02Z" level=error msg="thresholds on metrics 'events_failed, http_req_duration{endpoint:events}' have been crossed"`,
       "EOF",
       "exit 99",
-      "",
-    ].join("\n"),
-  );
-  await chmod(thresholdsK6, 0o755);
+    ]),
+  )
   // What k6 warns when an arrival-rate scenario has no VU free for an iteration: the cause of dropped iterations.
-  shortK6 = path.join(work, "k6-short");
-  await writeFile(
-    shortK6,
-    [
-      "#!/bin/sh",
+  .extend("shortK6", { scope: "file" }, async ({ fileDir }) =>
+    fakeK6At(path.join(fileDir, "k6-short"), [
       "cat >&2 <<'EOF'",
       `time="2026-11-28T17:34:27Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
       `time="2026-11-28T17:34:29Z" level=warning msg="Insufficient VUs, reached 2 active VUs and cannot initialize more" executor=constant-arrival-rate scenario=sustained`,
       "EOF",
       "exit 99",
-      "",
-    ].join("\n"),
+    ]),
   );
-  await chmod(shortK6, 0o755);
-});
-afterAll(async () => {
-  await rm(work, { recursive: true, force: true });
-});
 
 function collect(): { stream: PassThrough; text: () => string } {
   const stream = new PassThrough();
@@ -74,20 +56,36 @@ function collect(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => text };
 }
 
+/** runK6 on a stand-in k6, its console into `stdout` and `stderr`, its log into `logFile` when given. */
+function runFakeK6(
+  k6Path: string,
+  io: { stdout: PassThrough; stderr: PassThrough; redactor?: Redactor; logFile?: string },
+) {
+  return runK6({
+    k6: { path: k6Path, version: "v2.2.0", harnessExtension: false } as never,
+    script: "script.js",
+    env: {},
+    stdout: io.stdout,
+    stderr: io.stderr,
+    redactor: io.redactor ?? new Redactor(),
+    signal: new AbortController().signal,
+    maxSeconds: 60,
+    ...(io.logFile === undefined ? {} : { logFile: io.logFile }),
+  });
+}
+
 describe("runK6 with a log file", () => {
-  it("keeps k6's own log lines out of the console, redacted in the file, and counts its errors", async () => {
+  it("keeps k6's own log lines out of the console, redacted in the file, and counts its errors", async ({
+    fileDir: work,
+    fakeK6,
+  }) => {
     const stdout = collect();
     const stderr = collect();
     const logFile = path.join(work, "k6.log");
-    const result = await runK6({
-      k6: { path: fakeK6, version: "v2.2.0", harnessExtension: false } as never,
-      script: "script.js",
-      env: {},
+    const result = await runFakeK6(fakeK6, {
       stdout: stdout.stream,
       stderr: stderr.stream,
       redactor: new Redactor().add(SECRET, "<CLIENT_SECRET>"),
-      signal: new AbortController().signal,
-      maxSeconds: 60,
       logFile,
     });
     expect(stderr.text()).toBe("a plain line\nInsufficient VUs in a plain line is no warning of k6\n");
@@ -100,18 +98,15 @@ describe("runK6 with a log file", () => {
     expect(result.insufficientVus).toBe(2);
   });
 
-  it("does not count k6's own 'thresholds have been crossed' as an error line: the harness reports thresholds itself", async () => {
+  it("does not count k6's own 'thresholds have been crossed' as an error line: the harness reports thresholds itself", async ({
+    fileDir: work,
+    thresholdsK6,
+  }) => {
     const stderr = collect();
     const logFile = path.join(work, "k6-thresholds.log");
-    const result = await runK6({
-      k6: { path: thresholdsK6, version: "v2.2.0", harnessExtension: false } as never,
-      script: "script.js",
-      env: {},
+    const result = await runFakeK6(thresholdsK6, {
       stdout: collect().stream,
       stderr: stderr.stream,
-      redactor: new Redactor(),
-      signal: new AbortController().signal,
-      maxSeconds: 60,
       logFile,
     });
     expect(result.exitCode).toBe(99);
@@ -122,22 +117,19 @@ describe("runK6 with a log file", () => {
 });
 
 describe("runK6 when k6 runs out of VUs", () => {
-  it.each([
+  it.for([
     ["with a log file", true],
     ["without one (an instance of several)", false],
-  ])("keeps k6's warning, the cause of dropped iterations, for the reports, %s", async (_what, withLog) => {
-    const stderr = collect();
-    const result = await runK6({
-      k6: { path: shortK6, version: "v2.2.0", harnessExtension: false } as never,
-      script: "script.js",
-      env: {},
-      stdout: collect().stream,
-      stderr: stderr.stream,
-      redactor: new Redactor(),
-      signal: new AbortController().signal,
-      maxSeconds: 60,
-      ...(withLog ? { logFile: path.join(work, "k6-short.log") } : {}),
-    });
-    expect(result.vuShortage).toBe("Insufficient VUs, reached 2 active VUs and cannot initialize more");
-  });
+  ] as const)(
+    "keeps k6's warning, the cause of dropped iterations, for the reports, %s",
+    async ([, withLog], { fileDir: work, shortK6 }) => {
+      const stderr = collect();
+      const result = await runFakeK6(shortK6, {
+        stdout: collect().stream,
+        stderr: stderr.stream,
+        ...(withLog ? { logFile: path.join(work, "k6-short.log") } : {}),
+      });
+      expect(result.vuShortage).toBe("Insufficient VUs, reached 2 active VUs and cannot initialize more");
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { completeEventSchema } from "../../../domain/index.ts";
-import { buildEventTemplates } from "../../../k6-tooling/run/event-templates.ts";
+import { buildEventTemplates } from "../../../k6-tooling/run/build-event-templates.ts";
 import { assembleEventBody, eventReference } from "../../../load/index.ts";
 
 describe("load --events wide: templates from the valid-space generator", () => {

@@ -3,8 +3,8 @@ import {
   compareLoad,
   compareLoadInterruptibly,
   DEFAULT_COMPARE_OPTIONS,
+  LatencyHistogram,
 } from "../../../reporting/compare/index.ts";
-import { LatencyHistogram } from "../../../reporting/run/index.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 
 afterEach(() => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { LoadRecord, UnitRecord } from "../../../reporting/compare/index.ts";
-import { compareLoad, comparisonLine, comparisonStatus } from "../../../reporting/compare/index.ts";
-import { LatencyHistogram } from "../../../reporting/run/index.ts";
+import {
+  compareLoad,
+  comparisonLine,
+  comparisonStatus,
+  LatencyHistogram,
+} from "../../../reporting/compare/index.ts";
 import type { UnitShape } from "../../support/load-record-fixture.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 import { seededUniform } from "../../support/seeded-uniform.ts";

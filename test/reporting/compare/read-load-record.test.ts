@@ -1,20 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
 import { ensureK6, K6_SAMPLES_OUTPUT } from "../../../k6-tooling/binary/k6-binary.ts";
 import { readLoadUnits } from "../../../reporting/compare/index.ts";
+import { describe, expect, it } from "../../support/fixtures.ts";
 import { listenOnLoopback } from "../../support/loopback.ts";
-
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "read-load-record-"));
-});
 
 const CSV_HEADER =
   "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata";
@@ -45,27 +38,31 @@ const HARNESS = [
   "3999,failed,0",
 ].join("\n");
 
-async function file(name: string, text: string): Promise<string> {
+async function file(dir: string, name: string, text: string): Promise<string> {
   const target = path.join(dir, name);
   await writeFile(target, name.endsWith(".gz") ? gzipSync(text) : text);
   return target;
 }
 
 describe("readLoadUnits", () => {
-  it("refuses samples spread over more units than a record keeps, before it writes them all", async () => {
+  it("refuses samples spread over more units than a record keeps, before it writes them all", async ({
+    tmpDir: dir,
+  }) => {
     const far = ["# harness-samples 1:", "0,events,5", "0,failed,0", "100000000,events,5"].join("\n");
-    await expect(readLoadUnits([await file("far.txt", far)], 500)).rejects.toThrow(
+    await expect(readLoadUnits([await file(dir, "far.txt", far)], 500)).rejects.toThrow(
       "k6's samples span 27h47m, more than a load record keeps (100000 units of 500ms): a sample's timestamp is wrong",
     );
   });
 
-  it("reads the harness's own samples output into the same units as k6's CSV output, plain or gzipped", async () => {
-    const fromCsv = await readLoadUnits([await file("samples.csv", CSV)], 1000);
+  it("reads the harness's own samples output into the same units as k6's CSV output, plain or gzipped", async ({
+    tmpDir: dir,
+  }) => {
+    const fromCsv = await readLoadUnits([await file(dir, "samples.csv", CSV)], 1000);
     expect(fromCsv.units).toHaveLength(3);
     expect(fromCsv.firstEventUnit).toBe(1);
     expect(fromCsv.units[1]).toMatchObject({ accepted: 1, failed: 1, eventsMax: 40.5 });
-    expect(await readLoadUnits([await file("samples.txt", HARNESS)], 1000)).toEqual(fromCsv);
-    expect(await readLoadUnits([await file("samples.txt.gz", HARNESS)], 1000)).toEqual(fromCsv);
+    expect(await readLoadUnits([await file(dir, "samples.txt", HARNESS)], 1000)).toEqual(fromCsv);
+    expect(await readLoadUnits([await file(dir, "samples.txt.gz", HARNESS)], 1000)).toEqual(fromCsv);
   });
 });
 
@@ -82,7 +79,7 @@ export default function () {
 `;
 
 describe("the harness's own k6 output against k6's CSV output, on one real run", () => {
-  it("gives the baseline record the same units from both", async () => {
+  it("gives the baseline record the same units from both", async ({ tmpDir: dir }) => {
     const k6 = await ensureK6({ env: process.env, stderr: process.stderr });
     expect(k6.samplesOutput, "the harness's own k6 has the output").toBe(true);
     let n = 0;
@@ -95,7 +92,7 @@ describe("the harness's own k6 output against k6's CSV output, on one real run",
       }),
     );
     try {
-      const script = await file("script.js", SCRIPT);
+      const script = await file(dir, "script.js", SCRIPT);
       const csv = path.join(dir, "run.csv.gz");
       const compact = path.join(dir, "run.txt.gz");
       await promisify(execFile)(

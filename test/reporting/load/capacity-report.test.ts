@@ -140,7 +140,7 @@ describe("a capacity search's figure and verdict", () => {
     expect(first.result.outcome).toBe("undecided");
     expect(first.figure.held).toBeUndefined();
     expect(describeResult(first.result)).toMatch(
-      /^NO VERDICT: the generator, not the API, limited this search from its first step at 30000\/s/,
+      /^COULD NOT DECIDE: the generator, not the API, limited this search from its first step at 30000\/s/,
     );
     const none = report([step(20, "broken"), step(10, "broken"), step(5, "broken")], "min-rate");
     expect(none.result.outcome).toBe("failed");

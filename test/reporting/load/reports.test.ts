@@ -373,7 +373,7 @@ describe("renderReports of a run that did not finish", () => {
 
   it.each([
     ["an interrupted run", { kind: "aborted", reason: "interrupted (received SIGTERM)" }, "ABORTED"],
-    ["a run k6 ended with an error", { kind: "undecided", reason: "k6 exited with 107" }, "NO VERDICT"],
+    ["a run k6 ended with an error", { kind: "undecided", reason: "k6 exited with 107" }, "COULD NOT DECIDE"],
   ] as const)("calls %s what it is in every output, never PASSED", (_label, ending, word) => {
     const reports = renderReports(allHeld(), context, ending);
     expect(reports.result).toMatchObject({ outcome: ending.kind, reason: ending.reason });

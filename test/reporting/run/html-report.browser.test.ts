@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeRunReport } from "../../../reporting/run/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
 
 /** Debian's chromium only: no tool may download a browser. CI installs it in .ci/run. */
@@ -63,27 +62,25 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
+/** The report both tests open, written once into the file's directory. */
+const it = base.extend("page", { scope: "file" }, async ({ fileDir }) => {
+  await writeRunReport(fileDir, await writeFixtureRun(fileDir), "index.html");
+  return pathToFileURL(path.join(fileDir, "index.html")).href;
+});
+
 if (!existsSync(CHROMIUM)) {
   describe("index.html in headless Chromium", () => {
-    it.skip(`skipped: ${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`, () => {});
+    base.skip(
+      `skipped: ${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`,
+      () => {},
+    );
   });
 } else {
   describe("index.html in headless Chromium", () => {
-    let dir: string;
-    let page: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), "eah-browser-"));
-      await writeRunReport(dir, await writeFixtureRun(dir), "index.html");
-      page = pathToFileURL(path.join(dir, "index.html")).href;
-    });
-    afterAll(async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
-
     it(
       "renders the verdict and draws every chart, runs its script under its CSP, and keeps hostile text inert",
-      async () => {
-        const run = await chromium(path.join(dir, "profile-dom"), [
+      async ({ fileDir, page }) => {
+        const run = await chromium(path.join(fileDir, "profile-dom"), [
           "--virtual-time-budget=3000",
           "--dump-dom",
           page,
@@ -109,10 +106,10 @@ if (!existsSync(CHROMIUM)) {
 
     it(
       `takes a screenshot and keeps it as ${path.relative(process.cwd(), SCREENSHOT)}`,
-      async () => {
+      async ({ fileDir, page }) => {
         await mkdir(path.dirname(SCREENSHOT), { recursive: true });
         await rm(SCREENSHOT, { force: true });
-        const run = await chromium(path.join(dir, "profile-shot"), [
+        const run = await chromium(path.join(fileDir, "profile-shot"), [
           "--window-size=1280,3300",
           "--virtual-time-budget=3000",
           `--screenshot=${SCREENSHOT}`,

@@ -1,32 +1,28 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSECURE_WARNING } from "../../../reporting/contract/index.ts";
-import type { RunOutcome } from "../../../reporting/run/index.ts";
-import { combineVerdicts, exitCodeOf, writeRunReport } from "../../../reporting/run/index.ts";
+import { combineVerdicts, writeRunReport } from "../../../reporting/run/index.ts";
+import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { liveNodes } from "../../support/markdown-tree.ts";
 import { writeFixtureRun } from "./report-fixture.ts";
 
-let dir: string;
-let run: RunOutcome;
-let html: string;
-let markdown: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "eah-html-report-"));
-  run = await writeFixtureRun(dir);
-  await writeRunReport(dir, run, "reports/x/index.html");
-  html = await readFile(path.join(dir, "index.html"), "utf8");
-  markdown = await readFile(path.join(dir, "summary.md"), "utf8");
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+/** The fixture run's report, written once into the directory the file's tests share. */
+const it = base
+  .extend("run", { scope: "file" }, async ({ fileDir }) => {
+    const run = await writeFixtureRun(fileDir);
+    await writeRunReport(fileDir, run, "reports/x/index.html");
+    return run;
+  })
+  .extend("html", { scope: "file" }, async ({ fileDir, run: _written }) =>
+    readFile(path.join(fileDir, "index.html"), "utf8"),
+  )
+  .extend("markdown", { scope: "file" }, async ({ fileDir, run: _written }) =>
+    readFile(path.join(fileDir, "summary.md"), "utf8"),
+  );
 
 describe("index.html", () => {
-  it("puts the verdict first and lists every part with its verdict", () => {
+  it("puts the verdict first and lists every part with its verdict", ({ run, html }) => {
     const body = html.slice(html.indexOf("<body>"));
     expect(body.indexOf('id="verdict" data-verdict="failed"')).toBeLessThan(body.indexOf('class="parts"'));
     expect(body).toContain("Failed</h1>");
@@ -35,7 +31,9 @@ describe("index.html", () => {
     expect(body).toContain("could not run: k6 is missing");
   });
 
-  it("groups checks by area, opens failures and errors, and shows each exchange with its curl", () => {
+  it("groups checks by area, opens failures and errors, and shows each exchange with its curl", ({
+    html,
+  }) => {
     const areas = [...html.matchAll(/<div class="area"><h3>([^<]+)/g)].map((m) => m[1]?.trim());
     expect(areas).toEqual([
       "Token issuance",
@@ -51,7 +49,7 @@ describe("index.html", () => {
     expect(html).toContain("ECONNRESET");
   });
 
-  it("draws throughput, latency and token charts with data for the load part", () => {
+  it("draws throughput, latency and token charts with data for the load part", ({ html }) => {
     for (const chart of ["throughput", "latency", "tokens"])
       expect(html).toContain(`id="load-sustained-${chart}"`);
     const points = [...html.matchAll(/data-series="([^"]+)" data-points="(\d+)"/g)].map((m) => [
@@ -64,7 +62,7 @@ describe("index.html", () => {
     expect(html).toContain("Sliding expiry under load:");
   });
 
-  it("escapes what the target said everywhere, so nothing it sends becomes markup", () => {
+  it("escapes what the target said everywhere, so nothing it sends becomes markup", ({ html }) => {
     expect(html).not.toMatch(/<script>window\.pwned/);
     expect(html).not.toMatch(/<img /);
     expect(html).not.toContain("</pre><script>");
@@ -74,7 +72,7 @@ describe("index.html", () => {
     expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
-  it("allows only its own style and script by hash, and no network", () => {
+  it("allows only its own style and script by hash, and no network", ({ html }) => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? "";
     expect(csp).toContain("default-src 'none'");
     const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -86,7 +84,7 @@ describe("index.html", () => {
     expect(html).not.toMatch(/ style="/);
   });
 
-  it("links only to files that exist next to it", async () => {
+  it("links only to files that exist next to it", async ({ fileDir: dir, html }) => {
     const links = [...html.matchAll(/href="([^"#][^"]*)"/g)].map((m) => m[1] as string);
     expect(links).toEqual(
       expect.arrayContaining([
@@ -103,7 +101,7 @@ describe("index.html", () => {
 });
 
 describe("summary.md", () => {
-  it("leads with the verdict, one row per part, and every problem in one list", () => {
+  it("leads with the verdict, one row per part, and every problem in one list", ({ markdown }) => {
     expect(markdown.split("\n")[0]).toBe(
       "## ❌ Failed — contract, load-sustained failed; load-idle-gap could not decide; 1 of 4 parts passed (embedded sandbox — not your API)",
     );
@@ -136,21 +134,22 @@ describe("verdicts and the final sweep", () => {
     expect(of("passed", "undecided")).toBe("undecided");
     expect(of("passed", "skipped")).toBe("undecided");
     expect(of()).toBe("undecided");
-    expect([exitCodeOf("passed"), exitCodeOf("failed"), exitCodeOf("undecided")]).toEqual([0, 1, 3]);
   });
 
-  it("calls an interrupted run aborted whatever its parts did, and exits 3", () => {
+  it("calls an interrupted run aborted whatever its parts did", () => {
     expect(combineVerdicts([{ verdict: "passed" }, { verdict: "skipped" }], true)).toBe("aborted");
     expect(combineVerdicts([{ verdict: "failed" }, { verdict: "aborted" }], true)).toBe("aborted");
     expect(combineVerdicts([{ verdict: "passed" }], false)).toBe("passed");
-    expect(exitCodeOf("aborted")).toBe(3);
   });
 });
 
 describe("a run made with --insecure", () => {
-  it("says at the top of index.html and summary.md that TLS certificates were not verified", async () => {
-    const insecureDir = await mkdtemp(path.join(tmpdir(), "eah-html-insecure-"));
-    try {
+  it("says at the top of index.html and summary.md that TLS certificates were not verified", async ({
+    html,
+    markdown,
+    tmpDir: insecureDir,
+  }) => {
+    {
       const fixture = await writeFixtureRun(insecureDir);
       const target = {
         embedded: false,
@@ -173,14 +172,12 @@ describe("a run made with --insecure", () => {
       expect(summary).not.toContain("not your API");
       expect(html).not.toContain("TLS certificates were not verified");
       expect(markdown).not.toContain("TLS certificates were not verified");
-    } finally {
-      await rm(insecureDir, { recursive: true, force: true });
     }
   });
 });
 
 describe("a run against the embedded sandbox", () => {
-  it("is marked as a demo in the HTML banner and the summary.md headline", () => {
+  it("is marked as a demo in the HTML banner and the summary.md headline", ({ html, markdown }) => {
     const banner = html.slice(html.indexOf('<header class="banner'), html.indexOf("</header>"));
     expect(banner).toContain('<p class="demo" role="note">Demo: embedded sandbox — not your API.');
     const headline = markdown.split("\n")[0] ?? "";

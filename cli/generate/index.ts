@@ -1,0 +1,2 @@
+// The generate command's machinery: seeded events written as NDJSON.
+export { writeEvents } from "./write-events.ts";
