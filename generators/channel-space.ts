@@ -72,7 +72,11 @@ export function channelClasses(options: WideEventOptions = {}): InputClass<Event
       "refused",
       'not starting with "chl-": no prefix, another case, another hyphen, look-alike letters, something before it',
       broken,
-      fc.tuple(fc.constantFrom(...NOT_THE_PREFIX), TAIL).map(([[prefix], drawn]) => `${prefix}${drawn}`),
+      fc
+        .tuple(fc.constantFrom(...NOT_THE_PREFIX), TAIL)
+        .map(([[prefix], drawn]) => `${prefix}${drawn}`)
+        // "chl" without its hyphen, or no prefix, then a tail that brings it, makes a valid id: never drawn here.
+        .filter((id) => !id.startsWith(CHANNEL_PREFIX)),
     ),
     channelClass(
       options,

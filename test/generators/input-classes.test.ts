@@ -114,6 +114,12 @@ describe("the input space's classes", () => {
       const id = String(parsed(input).channel?.id);
       expect(id.startsWith("chl-"), id).toBe(false);
     }
+    // Enough draws that a prefix without its hyphen meets a tail that brings one ("chl" + "-x"): 1 in about 400.
+    const drawn = fc.sample((broken as InputClass<EventInput>).arbitrary, { seed: 7, numRuns: 5_000 });
+    const valid = drawn
+      .map((input) => String(parsed(input).channel?.id))
+      .filter((id) => id.startsWith("chl-"));
+    expect(valid).toEqual([]);
     expect((broken as InputClass<EventInput>).cover.map((input) => parsed(input).channel?.id)).toContain(
       "CHL-shop-7",
     );
