@@ -22,6 +22,17 @@ export async function everyFileText(dir: string): Promise<Array<[string, string]
   return out;
 }
 
+/** Every file under `dir` as it is, by its path below `dir`: what a test names file by file. */
+export async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    out.set(full.slice(dir.length + 1), await readFile(full, "utf8"));
+  }
+  return out;
+}
+
 /** Eight or more base64url characters on each side of a dot after a JSON header: an access token (a JWS). */
 export const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 

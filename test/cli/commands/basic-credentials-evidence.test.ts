@@ -1,8 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { decodedHits } from "../../support/decoded-oracle.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { filesUnder } from "../../support/report-texts.ts";
 import { runCliInProcess, runInProcess } from "../../support/run-in-process.ts";
 
 const CLIENT_ID = "basic-client";
@@ -13,16 +12,6 @@ const CLIENT_ID = "basic-client";
 const SECRETS = ["Sx9kP2qL7mZ4vR8tW", "Sx9kP2qL7mZ4vR8tWa", "a/b+c d%e~f=g/h+i j"];
 /** The checks that send a wrong secret or an unknown client, over Basic too, and the valid request beside them. */
 const ONLY = "token.issued,token.wrong-secret-refused,token.unknown-client-refused,token.error-format";
-
-async function filesUnder(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const full = join(entry.parentPath, entry.name);
-    out.set(full.slice(dir.length + 1), await readFile(full, "utf8"));
-  }
-  return out;
-}
 
 /** The secret as Basic sends it (form-encoded) and as it is. */
 function needles(secret: string): string[] {

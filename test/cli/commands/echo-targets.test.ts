@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import {
   ECHO_REFRESH_TOKEN,
   ECHO_TOKEN,
@@ -7,6 +5,7 @@ import {
   startEchoServer,
 } from "../../support/echo-server.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { filesUnder } from "../../support/report-texts.ts";
 import { runCli } from "../../support/run-cli.ts";
 import { xmlProblems } from "../../support/xml-document.ts";
 
@@ -17,16 +16,6 @@ const LIMIT_MS = 90_000;
 /** Checks whose evidence and messages quote what the target said: the token, a wrong secret, an event, a cut token. */
 const ONLY =
   "token.issued,token.wrong-secret-refused,events.accepted,events.wrong-content-type,bearer.truncated";
-
-async function filesUnder(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const full = join(entry.parentPath, entry.name);
-    out.set(full.slice(dir.length + 1), await readFile(full, "utf8"));
-  }
-  return out;
-}
 
 /**
  * Runs the real CLI (a child process, so whatever it writes anywhere is searched) against an echo server that writes

@@ -1,9 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { decodedHits } from "../../support/decoded-oracle.ts";
 import { ECHO_TOKEN, startEchoServer } from "../../support/echo-server.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { filesUnder } from "../../support/report-texts.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 const CLIENT_ID = "echo-client";
@@ -25,16 +24,6 @@ const ENCODINGS: Readonly<Record<string, (sent: string) => string>> = {
   "base64 after two bytes": (sent) => Buffer.from(`>>${sent}`).toString("base64"),
   "hex of base64": (sent) => Buffer.from(Buffer.from(`>${sent}`).toString("base64")).toString("hex"),
 };
-
-async function filesUnder(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const full = join(entry.parentPath, entry.name);
-    out.set(full.slice(dir.length + 1), await readFile(full, "utf8"));
-  }
-  return out;
-}
 
 const formOf = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
 /** The secret and the token parameter as they are and as the form carries them; 8 characters of the token. */

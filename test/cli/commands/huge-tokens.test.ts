@@ -1,8 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { contractCommand } from "../../../cli/commands/contract.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { startHugeTokenFront } from "../../support/huge-token-front.ts";
+import { filesUnder } from "../../support/report-texts.ts";
 import { runCliInProcess, runInProcess } from "../../support/run-in-process.ts";
 
 const CLIENT = { clientId: "huge-token-client", clientSecret: "huge-token-secret-7c1d9e" };
@@ -14,16 +13,6 @@ interface Check {
   readonly status: string;
   readonly message: string;
   readonly evidence: Array<{ readonly error?: string; readonly response?: { readonly body?: string } }>;
-}
-
-async function filesUnder(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const full = join(entry.parentPath, entry.name);
-    out.set(full.slice(dir.length + 1), await readFile(full, "utf8"));
-  }
-  return out;
 }
 
 describe("a target that issues huge access tokens", () => {
