@@ -93,6 +93,7 @@ export function judgeCapacityStep(
     meanLatencyMs: latency("avg"),
     latencyKept: latencyObjectives(thresholds),
     vus: data === undefined ? undefined : k6Vus(data),
+    vusAdjustable: false,
   });
   const outcome: CapacityStepOutcome =
     ending.kind === "aborted"

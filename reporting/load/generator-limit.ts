@@ -53,6 +53,11 @@ export interface GeneratorInput {
    * It sees a pool held at a step's end, where latency grew, which the mean latency hides.
    */
   readonly vus?: { readonly busiest: number; readonly started: number } | undefined;
+  /**
+   * False where the harness sized the VU pool itself, up to what one k6 process holds (a capacity step): a pool too
+   * small then calls for more k6 processes, not for --vus.
+   */
+  readonly vusAdjustable?: boolean;
 }
 
 /** k6's VU counts from its end-of-test data, when it reported both. */
@@ -163,7 +168,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
   if ((free || kept) && input.plannedIterations !== undefined && input.droppedIterations > allowed) {
     signals.push({
       kind: "dropped",
-      remedy: free ? "instances" : "vus",
+      remedy: free || input.vusAdjustable === false ? "instances" : "vus",
       short: `${countNoun(input.droppedIterations, "iteration")} dropped ${free ? "with VUs to spare" : "within the latency objectives"}`,
       detail: `k6 dropped ${countNoun(input.droppedIterations, "iteration")} (its guard allows ${allowed}) ${why}.`,
     });
@@ -172,7 +177,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
   if ((free || kept) && warnings > 0) {
     signals.push({
       kind: "vus",
-      remedy: free ? "instances" : "vus",
+      remedy: free || input.vusAdjustable === false ? "instances" : "vus",
       short: free ? "k6 out of VUs the target did not hold" : "k6 out of VUs within the latency objectives",
       detail: `k6 warned ${countNoun(warnings, "time")} that it had no VU to start an iteration with ("Insufficient VUs") ${why}.`,
     });

@@ -134,6 +134,14 @@ describe("judgeGenerator", () => {
       vus: { busiest: 130, started: 130 },
     });
     expect(kept.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "vus"]]);
+    // Where the harness sized the pool itself (a capacity step), only more k6 processes can add to it.
+    const sized = judgeGenerator({
+      ...overCapacity,
+      latencyKept: { kept: true, observed: "p(95)<1000: p(95)=635ms" },
+      vus: { busiest: 130, started: 130 },
+      vusAdjustable: false,
+    });
+    expect(sized.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "instances"]]);
   });
 
   it("reads k6's busiest and started VUs from its end-of-test data, and nothing when either is missing", () => {
