@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeRun } from "../../../cli/load/describe-run.ts";
 import { planIdleGaps, planScenario } from "../../../load/index.ts";
-import { runConfig } from "../../load/run-config-fixture.ts";
+import { runConfig } from "../../support/run-config-fixture.ts";
 
 describe("describeRun", () => {
   it("counts one VU and one cycle in the singular", () => {

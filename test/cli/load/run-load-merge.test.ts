@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
 import { loadMergeCommand } from "../../../cli/commands/load-merge.ts";
 import { PLAN_FORMAT } from "../../../k6-tooling/operator/write-k6-operator.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { it as base, describe, expect } from "../../support/fixtures.ts";
 import { HOSTILE_FILE_WORDS, hostileFile, releaseFifo } from "../../support/hostile-files.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
 
 /** Recorded from `load sustained --instances 2`: what two k6-operator runners leave. */

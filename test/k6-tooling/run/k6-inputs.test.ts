@@ -4,8 +4,8 @@ import { describe, expect } from "vitest";
 import { k6InputArgs, writeK6Inputs } from "../../../cli/load/index.ts";
 import type { VuSettings } from "../../../load/index.ts";
 import { LOAD_ENV, loadOptions, planScenario, vuSettings } from "../../../load/index.ts";
-import { runConfig } from "../../load/run-config-fixture.ts";
 import { it } from "../../support/fixtures.ts";
+import { runConfig } from "../../support/run-config-fixture.ts";
 
 describe("writeK6Inputs", () => {
   it("hands k6 the options as a --config file and VUs only their settings and the credentials", async ({

@@ -4,7 +4,7 @@ import type { Ledger } from "../../../reporting/accepted/index.ts";
 import { parseLedger } from "../../../reporting/accepted/index.ts";
 import type { SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 const TODAY = "2026-11-27";
 const read = (...accepted: object[]) => parseLedger(JSON.stringify({ accepted }), "accepted.json", TODAY);

@@ -15,9 +15,9 @@ import {
   renderCapacityText,
 } from "../../../reporting/load/index.ts";
 import { digestCapacity, renderCapacityPage } from "../../../reporting/run/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { junitCases } from "../../support/junit-cases.ts";
 import { liveNodes, tablesOf, textOf } from "../../support/markdown-tree.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 const keptUp: GeneratorVerdict = { limited: false, signals: [], measured: "k6 kept up." };
 const limited: GeneratorVerdict = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EVENT_DURATION, EXPIRY, METRIC, planIdleGaps } from "../../../load/index.ts";
 import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 type Metric = SummaryData["metrics"][string];
 const counter = (count: number): Metric => ({

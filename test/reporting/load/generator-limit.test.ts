@@ -4,8 +4,8 @@ import type { GeneratorInput } from "../../../reporting/load/generator-limit.ts"
 import { judgeGenerator, k6Vus } from "../../../reporting/load/generator-limit.ts";
 import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { junitCases } from "../../support/junit-cases.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 /** A steady run at 800/s with 10 VUs at most, 12,000 iterations planned, answered in 1 ms on average. */
 const steady: GeneratorInput = {

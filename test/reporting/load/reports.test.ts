@@ -10,8 +10,8 @@ import {
 } from "../../../load/index.ts";
 import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports, thresholdResults } from "../../../reporting/load/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { codeSpanOf, liveNodes, tableRowCells } from "../../support/markdown-tree.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 type Metrics = Record<string, SummaryData["metrics"][string]>;
 

@@ -4,8 +4,8 @@ import { describe, expect } from "vitest";
 import { renderRunReports } from "../../../cli/load/index.ts";
 import { EXPIRY, METRIC } from "../../../load/index.ts";
 import type { ReportContext } from "../../../reporting/load/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { it } from "../../support/fixtures.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 const context = sustainedReportContext;
 

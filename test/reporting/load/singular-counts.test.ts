@@ -3,7 +3,7 @@ import { EVENT_DURATION, EXPIRY, METRIC, planIdleGaps } from "../../../load/inde
 import type { ReportContext, SummaryData } from "../../../reporting/load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
 import { describeLoad } from "../../../reporting/load/summary-markdown.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 type Metric = SummaryData["metrics"][string];
 

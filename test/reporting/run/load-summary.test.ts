@@ -3,7 +3,7 @@ import { EXPIRY, METRIC } from "../../../load/index.ts";
 import { renderReports } from "../../../reporting/load/index.ts";
 import { renderLoadBody } from "../../../reporting/run/html-load.ts";
 import { digestLoadSummary } from "../../../reporting/run/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 describe("digestLoadSummary", () => {
   it("reads figures, judging thresholds (failures first) and the sliding-expiry verdict", () => {

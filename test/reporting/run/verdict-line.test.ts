@@ -8,10 +8,10 @@ import type { ReportAddition, SummaryData } from "../../../reporting/load/index.
 import { renderReports } from "../../../reporting/load/index.ts";
 import type { RunOutcome } from "../../../reporting/run/index.ts";
 import { writeRunReport } from "../../../reporting/run/index.ts";
-import { sustainedReportContext } from "../../load/run-config-fixture.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { loadRecord, steady } from "../../support/load-record-fixture.ts";
 import { markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
+import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 /** 40 steady seconds whose first six each hold one token request, as a default run takes them. */
 const run = (seed: number, tokenMs: readonly number[]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HeldToken } from "../../load/index.ts";
+import type { HeldToken } from "../../../load/index.ts";
 import {
   CLIENT_MODELS,
   classifyRejection,
@@ -9,7 +9,7 @@ import {
   outlivedIdle,
   survivedIdle,
   tokenRequestReason,
-} from "../../load/index.ts";
+} from "../../../load/index.ts";
 
 const ISSUED = 1_000_000;
 /** A 10 s token issued at ISSUED, last accepted 4 s later. */

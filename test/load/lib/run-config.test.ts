@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadOptions } from "../../cli/options/load-options.ts";
-import { EnvError } from "../../core/index.ts";
-import { CLIENT_MODELS, LOAD_ENV, readRunConfig, SCENARIOS } from "../../load/index.ts";
+import { loadOptions } from "../../../cli/options/load-options.ts";
+import { EnvError } from "../../../core/index.ts";
+import { CLIENT_MODELS, LOAD_ENV, readRunConfig, SCENARIOS } from "../../../load/index.ts";
 
 const SECRET = "s3cr3t-value-never-echoed";
 

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SearchSettings, SearchStep, SearchStop, StepOutcome } from "../../load/lib/capacity-search.ts";
-import { bracketOf, nextStep, resolutionAt } from "../../load/lib/capacity-search.ts";
+import type {
+  SearchSettings,
+  SearchStep,
+  SearchStop,
+  StepOutcome,
+} from "../../../load/lib/capacity-search.ts";
+import { bracketOf, nextStep, resolutionAt } from "../../../load/lib/capacity-search.ts";
 
 const settings: SearchSettings = {
   startRate: 20,

@@ -9,8 +9,8 @@ import {
   WARM_UP_SECONDS,
   WARM_UP_SLOTS,
   warmUpDelaySeconds,
-} from "../../load/index.ts";
-import { runConfig } from "./run-config-fixture.ts";
+} from "../../../load/index.ts";
+import { runConfig } from "../../support/run-config-fixture.ts";
 
 describe("planScenario", () => {
   it("runs sustained and soak as a constant arrival rate (open model) with headroom in VUs", () => {

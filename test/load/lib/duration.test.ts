@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDurationSeconds } from "../../load/index.ts";
+import { parseDurationSeconds } from "../../../load/index.ts";
 
 describe("parseDurationSeconds", () => {
   it.each([

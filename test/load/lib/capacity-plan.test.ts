@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_DURATION, EXPIRY, loadOptions, METRIC, planScenario } from "../../load/index.ts";
+import { EVENT_DURATION, EXPIRY, loadOptions, METRIC, planScenario } from "../../../load/index.ts";
 import {
   eventsToJudge,
   judgedMetric,
@@ -7,8 +7,8 @@ import {
   judgedThresholds,
   latencyLimitMs,
   stepVus,
-} from "../../load/lib/capacity-plan.ts";
-import { runConfig } from "./run-config-fixture.ts";
+} from "../../../load/lib/capacity-plan.ts";
+import { runConfig } from "../../support/run-config-fixture.ts";
 
 describe("a capacity step's events", () => {
   it("holds 20 events beyond the highest latency percentile its objectives name", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunConfig } from "../../load/index.ts";
+import type { RunConfig } from "../../../load/index.ts";
 import {
   defaultThresholds,
   EVENT_DURATION,
@@ -17,8 +17,8 @@ import {
   TOKEN_OUTCOME_TAG,
   tokenRefreshes,
   WARM_UP_SCENARIO,
-} from "../../load/index.ts";
-import { runConfig } from "./run-config-fixture.ts";
+} from "../../../load/index.ts";
+import { runConfig } from "../../support/run-config-fixture.ts";
 
 describe("parseThresholdArgument", () => {
   it("splits at the first = outside a tag selector", () => {

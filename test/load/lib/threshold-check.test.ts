@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkThreshold, parseExpression } from "../../load/index.ts";
+import { checkThreshold, parseExpression } from "../../../load/index.ts";
 
 describe("checkThreshold", () => {
   const values = { count: 3, rate: 0.02, "p(95)": 480, avg: 10 };

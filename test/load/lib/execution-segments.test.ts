@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ScenarioName } from "../../load/index.ts";
+import type { ScenarioName } from "../../../load/index.ts";
 import {
   defaultThresholds,
   executionSegment,
@@ -8,8 +8,8 @@ import {
   SCENARIO_NAMES,
   segmentShare,
   segmentWork,
-} from "../../load/index.ts";
-import { runConfig } from "./run-config-fixture.ts";
+} from "../../../load/index.ts";
+import { runConfig } from "../../support/run-config-fixture.ts";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 

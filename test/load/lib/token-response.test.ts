@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTokenResponse } from "../../load/index.ts";
+import { parseTokenResponse } from "../../../load/index.ts";
 
 describe("parseTokenResponse", () => {
   it("reads access_token and expires_in", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { completeEventSchema } from "../../domain/index.ts";
-import { createEventGenerator } from "../../generators/index.ts";
-import { assembleEventBody, eventReference, toEventTemplate } from "../../load/index.ts";
+import { completeEventSchema } from "../../../domain/index.ts";
+import { createEventGenerator } from "../../../generators/index.ts";
+import { assembleEventBody, eventReference, toEventTemplate } from "../../../load/index.ts";
 
 describe("event templates", () => {
   const generator = createEventGenerator({ seed: 7, runId: "tmpl" });

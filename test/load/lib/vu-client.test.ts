@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { completeEventSchema } from "../../domain/index.ts";
-import { createEventGenerator } from "../../generators/index.ts";
+import { completeEventSchema } from "../../../domain/index.ts";
+import { createEventGenerator } from "../../../generators/index.ts";
 import type {
   ClientModel,
   EventTemplate,
@@ -10,7 +10,7 @@ import type {
   VuClientDeps,
   VuResponse,
   VuSettings,
-} from "../../load/index.ts";
+} from "../../../load/index.ts";
 import {
   assembleEventBody,
   CLIENT_MODELS,
@@ -26,8 +26,8 @@ import {
   toEventTemplate,
   tokenRequestReason,
   WARM_UP_INDEX,
-} from "../../load/index.ts";
-import { seededUniform } from "../support/seeded-uniform.ts";
+} from "../../../load/index.ts";
+import { seededUniform } from "../../support/seeded-uniform.ts";
 
 const START = Date.parse("2026-11-22T03:00:00.000Z");
 const EXPIRES_IN = 10;
