@@ -23,6 +23,7 @@ const SLOW = [
   "test/cli/commands/load-listeners.test.ts",
   "test/cli/commands/token-param-redaction-load.test.ts",
   "test/cli/commands/load-capacity*.test.ts",
+  "test/cli/commands/load-starved-generator.test.ts",
   "test/cli/run/issuer-once.test.ts",
   "test/k6-tooling/operator/*.test.ts",
   "test/k6-tooling/bundle/bundle-load.test.ts",

@@ -4,8 +4,8 @@ import type { GeneratorUsage } from "../../reporting/load/index.ts";
 
 /**
  * What the k6 processes of a run used, for the generator judgement: the busiest process's CPU share over the test
- * (or over `window` of each process's record, e.g. a capacity step's judged part), and their "Insufficient VUs"
- * warnings added up.
+ * (or over `window` of each process's record, e.g. a capacity step's judged part), the longest any of them waited for
+ * a CPU, and their "Insufficient VUs" warnings added up.
  */
 export function generatorUsage(
   results: readonly Pick<K6RunResult, "cpu" | "insufficientVus">[],
@@ -20,8 +20,27 @@ export function generatorUsage(
     (top, share) => (top === undefined || share.busiestShare > top.busiestShare ? share : top),
     undefined,
   );
+  // The process whose threads were most ready to run speaks for the run's waiting.
+  const readiest = shares.reduce<CpuShare["ready"]>(
+    (top, share) =>
+      share.ready !== undefined && (top === undefined || share.ready.readyShare > top.readyShare)
+        ? share.ready
+        : top,
+    undefined,
+  );
+  const { cpus, meanShare, busiestShare, seconds } = busiest ?? {};
   return {
-    cpu: busiest === undefined ? undefined : { ...busiest, processes: shares.length },
+    cpu:
+      cpus === undefined || meanShare === undefined || busiestShare === undefined || seconds === undefined
+        ? undefined
+        : {
+            cpus,
+            meanShare,
+            busiestShare,
+            seconds,
+            processes: shares.length,
+            ...(readiest === undefined ? {} : { ready: readiest }),
+          },
     insufficientVus: results.reduce((sum, result) => sum + result.insufficientVus, 0),
   };
 }

@@ -1,6 +1,7 @@
 import { request } from "undici";
 import { readCappedText } from "../../transport/connection/index.ts";
-import { allowedCpus, processCpuSeconds } from "./process-cpu.ts";
+import type { RunQueueTimes } from "./process-cpu.ts";
+import { allowedCpus, processCpuSeconds, processRunQueue } from "./process-cpu.ts";
 
 /** k6's ExecutionStatus while its scenarios run (lib/execution.go): VUs' init before and the summary after are not load. */
 const RUNNING = 7;
@@ -14,6 +15,8 @@ export interface CpuSample {
   readonly atMs: number;
   readonly cpuSeconds: number;
   readonly running: boolean | undefined;
+  /** Its threads' run and run-queue wait times, where the kernel keeps them. */
+  readonly runQueue?: RunQueueTimes;
 }
 
 /** What k6 used of the CPUs it may run on, sampled while it ran. */
@@ -31,6 +34,16 @@ export interface CpuShare {
   /** Over its busiest BUSIEST_STRETCH_MS (the whole stretch when it is shorter). */
   readonly busiestShare: number;
   readonly seconds: number;
+  /**
+   * Over the BUSIEST_STRETCH_MS in which its threads were ready to run the most (running or waiting for a CPU), as
+   * shares of the CPUs it may run on: how much they were ready (above `busiestShare` only when other work held the
+   * CPUs) and how much of that they ran; undefined where the kernel keeps no run-queue times.
+   */
+  readonly ready?: {
+    readonly readyShare: number;
+    readonly ranShare: number;
+    readonly waitPerSliceMs: number;
+  };
 }
 
 async function isRunning(address: string, signal: AbortSignal): Promise<boolean | undefined> {
@@ -61,14 +74,22 @@ export function monitorK6Cpu(
   if (pid === undefined || processCpuSeconds(pid) === undefined) {
     return { stop: () => Promise.resolve(undefined) };
   }
-  const cpus = allowedCpus(pid);
+  // Read again with every sample: a K6_BIN wrapper (taskset, nice) may exec k6 with other CPUs after the spawn.
+  let cpus = allowedCpus(pid);
   const samples: CpuSample[] = [];
   const stopped = new AbortController();
   const take = async () => {
     const running = address === undefined ? undefined : await isRunning(address, stopped.signal);
     const cpuSeconds = processCpuSeconds(pid);
+    const runQueue = processRunQueue(pid);
     if (cpuSeconds !== undefined && !stopped.signal.aborted) {
-      samples.push({ atMs: performance.now(), cpuSeconds, running });
+      cpus = allowedCpus(pid);
+      samples.push({
+        atMs: performance.now(),
+        cpuSeconds,
+        running,
+        ...(runQueue === undefined ? {} : { runQueue }),
+      });
     }
   };
   const loop = (async () => {
@@ -108,18 +129,44 @@ export function cpuShare(record: K6CpuRecord, fromMs = -Infinity, toMs = Infinit
   const share = (a: CpuSample, b: CpuSample) =>
     (b.cpuSeconds - a.cpuSeconds) / ((b.atMs - a.atMs) / 1000) / record.cpus;
   let busiest = share(first, last);
+  const readyOf = (a: CpuSample, b: CpuSample) => waitingOf(a, b, record.cpus);
+  let ready = readyOf(first, last);
   let end = 0;
   for (let start = 0; start < samples.length; start += 1) {
     const from = samples[start] as CpuSample;
     while (end < samples.length && (samples[end] as CpuSample).atMs - from.atMs < BUSIEST_STRETCH_MS)
       end += 1;
     if (end >= samples.length) break;
-    busiest = Math.max(busiest, share(from, samples[end] as CpuSample));
+    const to = samples[end] as CpuSample;
+    busiest = Math.max(busiest, share(from, to));
+    const stretch = readyOf(from, to);
+    if (stretch !== undefined && (ready === undefined || stretch.readyShare > ready.readyShare))
+      ready = stretch;
   }
   return {
     cpus: record.cpus,
     meanShare: share(first, last),
     busiestShare: busiest,
     seconds: (last.atMs - first.atMs) / 1000,
+    ...(ready === undefined ? {} : { ready }),
+  };
+}
+
+/**
+ * How much of `cpus` k6's threads were ready to run between two samples (ran, or waited on a run queue), how much they
+ * ran, and their mean wait each time they got a CPU: undefined without run-queue times, when they did not run, or when
+ * a thread that ended took its times with it.
+ */
+function waitingOf(a: CpuSample, b: CpuSample, cpus: number): CpuShare["ready"] {
+  if (a.runQueue === undefined || b.runQueue === undefined || b.atMs <= a.atMs) return undefined;
+  const ran = b.runQueue.runSeconds - a.runQueue.runSeconds;
+  const waited = b.runQueue.waitSeconds - a.runQueue.waitSeconds;
+  const slices = b.runQueue.slices - a.runQueue.slices;
+  if (ran < 0 || waited < 0 || slices <= 0 || ran + waited <= 0) return undefined;
+  const capacity = ((b.atMs - a.atMs) / 1000) * cpus;
+  return {
+    readyShare: (ran + waited) / capacity,
+    ranShare: ran / capacity,
+    waitPerSliceMs: (waited * 1000) / slices,
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
 /**
@@ -28,6 +28,55 @@ export function processCpuSeconds(pid: number): number | undefined {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / USER_HZ : undefined;
+}
+
+/**
+ * How long a process's threads ran on a CPU and waited on a run queue for one, seconds since each thread started,
+ * and how many times they were put on a CPU.
+ */
+export interface RunQueueTimes {
+  readonly runSeconds: number;
+  readonly waitSeconds: number;
+  readonly slices: number;
+}
+
+/** The most threads of one process read: k6 runs a few dozen, so a bound here only stops a runaway. */
+const MAX_TASKS = 4096;
+
+/**
+ * The run and run-queue wait times of every thread of process `pid`, summed, from /proc/PID/task/TID/schedstat (the
+ * kernel's schedstats: run ns, wait ns, timeslices); undefined where the kernel does not keep them or the process is
+ * gone. A thread that ended takes its times with it, so a sum can go down between two reads.
+ */
+export function processRunQueue(pid: number): RunQueueTimes | undefined {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let run = 0;
+  let wait = 0;
+  let slices = 0;
+  let read = 0;
+  for (const task of tasks.slice(0, MAX_TASKS)) {
+    // A thread may end between the listing and the read.
+    const text = readText(`/proc/${pid}/task/${task}/schedstat`);
+    if (text === undefined) continue;
+    const [runNs, waitNs, taskSlices] = text.trim().split(/\s+/).map(Number);
+    if (
+      runNs === undefined ||
+      waitNs === undefined ||
+      taskSlices === undefined ||
+      ![runNs, waitNs, taskSlices].every(Number.isFinite)
+    )
+      continue;
+    run += runNs;
+    wait += waitNs;
+    slices += taskSlices;
+    read += 1;
+  }
+  return read === 0 ? undefined : { runSeconds: run / 1e9, waitSeconds: wait / 1e9, slices };
 }
 
 /** How many CPUs a CPU list such as `0-3,6,8-9` names. */

@@ -24,6 +24,16 @@ export interface GeneratorUsage {
         readonly busiestShare: number;
         readonly seconds: number;
         readonly processes: number;
+        /**
+         * Over the 5 s its threads were most ready to run, as shares of its CPUs: how much they were ready (ran or
+         * waited for a CPU), how much they ran, and their mean wait each time they got one, ms; undefined where the
+         * kernel keeps no run-queue times.
+         */
+        readonly ready?: {
+          readonly readyShare: number;
+          readonly ranShare: number;
+          readonly waitPerSliceMs: number;
+        };
       }
     | undefined;
   /** How often k6 warned that it had no VU to start an iteration with ("Insufficient VUs"). */
@@ -69,12 +79,15 @@ export function k6Vus(data: SummaryData): GeneratorInput["vus"] {
 
 export interface GeneratorSignal {
   /**
-   * `cpu`: k6 at its CPUs' limit; `dropped`: iterations not started although the target did not hold the VUs;
-   * `vus`: k6's own warning that it ran out of VUs, likewise.
+   * `cpu`: k6 at its CPUs' limit; `starved`: k6 kept from its CPUs by other work; `dropped`: iterations not started
+   * although the target did not hold the VUs; `vus`: k6's own warning that it ran out of VUs, likewise.
    */
-  readonly kind: "cpu" | "dropped" | "vus";
-  /** What to do about it: more k6 processes (k6 itself was slow), or more VUs (its pool was too small). */
-  readonly remedy: "instances" | "vus";
+  readonly kind: "cpu" | "starved" | "dropped" | "vus";
+  /**
+   * What to do about it: more k6 processes (k6 itself was slow), CPUs of its own (other work took them), or more VUs
+   * (its pool was too small).
+   */
+  readonly remedy: "instances" | "alone" | "vus";
   /** A few words for the verdict line: "k6 at 96 % of its 2 CPUs". */
   readonly short: string;
   /** The measured reason, one sentence. */
@@ -92,13 +105,14 @@ export interface GeneratorVerdict {
 /** What the verdict and reports tell a user to do about a limited generator, by what limited it. */
 export const GENERATOR_REMEDY = {
   instances: "use --instances N (more k6 processes), or run k6 on a machine of its own (k6-operator)",
+  alone: "run k6 where no other work shares its CPUs (a quieter machine, or k6-operator)",
   vus: "give k6 more VUs (--vus)",
 } as const;
 
 /** The remedies the signals call for, in one clause. */
 export function generatorRemedy(verdict: GeneratorVerdict): string {
   const kinds = new Set(verdict.signals.map((s) => s.remedy));
-  return (["instances", "vus"] as const)
+  return (["instances", "alone", "vus"] as const)
     .filter((kind) => kinds.has(kind))
     .map((kind) => GENERATOR_REMEDY[kind])
     .join("; ");
@@ -108,10 +122,14 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toString();
 
 /**
- * Judges whether k6 limited the run. Three signals, each measured and each meaning the rate or latency was k6's, not
+ * Judges whether k6 limited the run. Four signals, each measured and each meaning the rate or latency was k6's, not
  * the target's:
  * - `cpu`: a k6 process used GENERATOR_CPU_LIMIT of the CPUs it may run on over its busiest 5 s: it sent late and
  *   read answers late, so what it measured includes its own queueing;
+ * - `starved`: k6's threads were ready to run for GENERATOR_CPU_LIMIT of the CPU time its CPUs offered over their
+ *   most ready 5 s but ran less, because other work held the CPUs, and the run broke a latency objective or dropped iterations: k6 sent
+ *   and read late, so what broke may be its own lateness (a run that kept everything while starved proved the target
+ *   held);
  * - `dropped`: k6 dropped more iterations than the guard allows although the target did not hold its VUs: either its
  *   answers kept fewer than FREE_VU_SHARE of the VUs busy (events in flight = the rate k6 achieved × mean latency,
  *   Little's law; the rate it achieved, since the rate it was asked for is what it failed to send), so
@@ -130,6 +148,24 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
       remedy: "instances",
       short: `k6 at ${percent(cpu.busiestShare)} of its ${cpusName}`,
       detail: `k6 used ${percent(cpu.busiestShare)} of the ${cpusName} it may run on over its busiest 5 s (${percent(GENERATOR_CPU_LIMIT)} is its limit): it sent and read late, so the latency it measured includes its own queueing.`,
+    });
+  }
+  const allowed =
+    input.plannedIterations === undefined ? 0 : Math.floor(input.plannedIterations * DROPPED_GUARD);
+  const overDropped = input.plannedIterations !== undefined && input.droppedIterations > allowed;
+  const ready = cpu?.ready;
+  if (
+    ready !== undefined &&
+    cpu !== undefined &&
+    cpu.busiestShare < GENERATOR_CPU_LIMIT &&
+    ready.readyShare >= GENERATOR_CPU_LIMIT &&
+    (overDropped || input.latencyKept?.kept === false)
+  ) {
+    signals.push({
+      kind: "starved",
+      remedy: "alone",
+      short: `k6 kept from its ${cpusName} by other work`,
+      detail: `k6's threads were ready to run for ${percent(ready.readyShare)} of the CPU time its ${cpusName} offered over their most ready 5 s but ran ${percent(ready.ranShare)}, waiting ${oneDecimal(ready.waitPerSliceMs)} ms for a CPU each time they got one (${percent(GENERATOR_CPU_LIMIT)} is its limit): other work held the CPUs, so k6 sent and read late and what broke may be its own lateness.`,
     });
   }
   const { maxVus, meanLatencyMs } = input;
@@ -163,9 +199,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
       ? `while ${account}: VUs were free by the target's account, so k6 itself did not start the iterations on time`
       : `while ${pool}: VUs were free, so k6 itself did not start the iterations on time`
     : `while the target kept its latency objectives (${input.latencyKept?.observed ?? ""}) and ${pool || account}: the VU pool, not the API, was too small for this rate at that latency`;
-  const allowed =
-    input.plannedIterations === undefined ? 0 : Math.floor(input.plannedIterations * DROPPED_GUARD);
-  if ((free || kept) && input.plannedIterations !== undefined && input.droppedIterations > allowed) {
+  if ((free || kept) && overDropped) {
     signals.push({
       kind: "dropped",
       remedy: free || input.vusAdjustable === false ? "instances" : "vus",
@@ -185,7 +219,7 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
   const measured = [
     cpu === undefined
       ? "k6's CPU was not measured (k6 ran elsewhere, or this system has no /proc)"
-      : `k6 used ${percent(cpu.busiestShare)} of its ${cpusName} over its busiest 5 s and ${percent(cpu.meanShare)} over the ${oneDecimal(cpu.seconds)} s it ran${cpu.processes > 1 ? ` (the busiest of ${cpu.processes} k6 processes)` : ""}`,
+      : `k6 used ${percent(cpu.busiestShare)} of its ${cpusName} over its busiest 5 s and ${percent(cpu.meanShare)} over the ${oneDecimal(cpu.seconds)} s it ran${cpu.processes > 1 ? ` (the busiest of ${cpu.processes} k6 processes)` : ""}${cpu.ready === undefined ? "" : `, its threads ready to run for at most ${percent(cpu.ready.readyShare)} of the CPU time its ${cpusName} offered (running ${percent(cpu.ready.ranShare)}, waiting ${oneDecimal(cpu.ready.waitPerSliceMs)} ms for a CPU each time)`}`,
     ...(account === "" ? [] : [account]),
     ...(pool === "" ? [] : [pool]),
     ...(input.plannedIterations === undefined

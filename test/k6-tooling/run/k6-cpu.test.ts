@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CpuSample, K6CpuRecord } from "../../../k6-tooling/run/k6-cpu.ts";
 import { cpuShare, monitorK6Cpu, runningSince } from "../../../k6-tooling/run/k6-cpu.ts";
@@ -8,6 +9,7 @@ import {
   cgroupQuotaCpus,
   countCpuList,
   processCpuSeconds,
+  processRunQueue,
 } from "../../../k6-tooling/run/process-cpu.ts";
 
 /** Samples every 500 ms of a process using `perSecond` CPU-seconds a second, running from `from` to `to` s. */
@@ -54,6 +56,95 @@ describe("cpuShare", () => {
     expect(cpuShare({ cpus: 1, samples: samples(() => 1, 0) })).toBeUndefined();
     expect(cpuShare(record, 10_000)).toBeUndefined();
   });
+});
+
+/** `samples` with run-queue times: its threads ran `run(t)` and waited `wait(t)` seconds a second, 100 slices a second. */
+function queued(run: (t: number) => number, wait: (t: number) => number, seconds: number): CpuSample[] {
+  let ran = 0;
+  let waited = 0;
+  return samples(run, seconds).map((sample) => {
+    const t = sample.atMs / 1000;
+    if (t > 0) {
+      ran += run(t) * 0.5;
+      waited += wait(t) * 0.5;
+    }
+    return { ...sample, runQueue: { runSeconds: ran, waitSeconds: waited, slices: t * 100 } };
+  });
+}
+
+describe("the time k6 waited for a CPU", () => {
+  it("gives the 5 s its threads were most ready to run: ready, ran, and the wait each time they got a CPU", () => {
+    // Half a CPU of two, waiting a tenth; then 6 s of running 0.3 and waiting 1.5 (other work took the CPUs).
+    const record: K6CpuRecord = {
+      cpus: 2,
+      samples: queued(
+        (t) => (t > 10 && t <= 16 ? 0.3 : 0.5),
+        (t) => (t > 10 && t <= 16 ? 1.5 : 0.1),
+        30,
+      ),
+    };
+    const ready = cpuShare(record)?.ready;
+    expect(ready?.readyShare).toBeCloseTo(1.8 / 2, 6);
+    expect(ready?.ranShare).toBeCloseTo(0.3 / 2, 6);
+    // 1.5 s of waiting a second over 100 times on a CPU a second: 15 ms each time.
+    expect(ready?.waitPerSliceMs).toBeCloseTo(15, 6);
+    // Over the quiet stretch only.
+    expect(cpuShare(record, 20_000)?.ready?.readyShare).toBeCloseTo(0.6 / 2, 6);
+  });
+
+  it("says nothing of waiting without run-queue times, and skips a stretch whose sums went down", () => {
+    expect(cpuShare({ cpus: 1, samples: samples(() => 0.5, 10) })?.ready).toBeUndefined();
+    const steady = queued(
+      () => 0.5,
+      () => 0.1,
+      10,
+    );
+    // A thread that had waited long ended at 6 s: the sums drop there, and no stretch across it counts.
+    const ended = steady.map((sample) =>
+      sample.atMs >= 6000 && sample.runQueue !== undefined
+        ? {
+            ...sample,
+            runQueue: {
+              runSeconds: sample.runQueue.runSeconds - 1,
+              waitSeconds: sample.runQueue.waitSeconds - 2,
+              slices: sample.runQueue.slices - 50,
+            },
+          }
+        : sample,
+    );
+    expect(cpuShare({ cpus: 1, samples: ended })?.ready?.readyShare).toBeCloseTo(0.6, 6);
+  });
+
+  it.runIf(process.platform === "linux" && existsSync(`/proc/${process.pid}/task`))(
+    "reads a live process's run-queue wait from the kernel: two busy processes on one CPU each wait",
+    async () => {
+      const busy = () =>
+        spawn("taskset", [
+          "-c",
+          "0",
+          process.execPath,
+          "-e",
+          "const end = Date.now() + 3000; while (Date.now() < end) {}",
+        ]);
+      const [one, two] = [busy(), busy()];
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        const before = processRunQueue(one.pid ?? -1);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const after = processRunQueue(one.pid ?? -1);
+        expect(before).toBeDefined();
+        expect(after).toBeDefined();
+        const ran = (after?.runSeconds ?? 0) - (before?.runSeconds ?? 0);
+        const waited = (after?.waitSeconds ?? 0) - (before?.waitSeconds ?? 0);
+        // Sharing one CPU with another busy process, it waits about half its ready time (more on a busy machine).
+        expect(waited / (ran + waited)).toBeGreaterThan(0.3);
+        expect(processRunQueue(2 ** 22 + 7)).toBeUndefined();
+      } finally {
+        one.kill();
+        two.kill();
+      }
+    },
+  );
 });
 
 describe("the CPUs a process may use", () => {

@@ -144,6 +144,67 @@ describe("judgeGenerator", () => {
     expect(sized.signals.map((s) => [s.kind, s.remedy])).toEqual([["dropped", "instances"]]);
   });
 
+  it("calls what broke while other work kept k6 from its CPUs the generator's, below its own CPU limit", () => {
+    // The recorded case: k6 at 12 % of its one CPU, its threads ready to run for 120 % of it, p95 broken.
+    const starvedUsage = (readyShare: number, ranShare = 0.12) => ({
+      cpu: {
+        cpus: 1,
+        meanShare: 0.09,
+        busiestShare: ranShare,
+        seconds: 11.6,
+        processes: 1,
+        ready: { readyShare, ranShare, waitPerSliceMs: 1.1 },
+      },
+      insufficientVus: 0,
+    });
+    const held = { busiest: 10, started: 10 };
+    const starved = judgeGenerator({
+      ...steady,
+      usage: starvedUsage(1.2),
+      meanLatencyMs: 11.5,
+      droppedIterations: 748,
+      latencyKept: broken,
+      vus: held,
+    });
+    expect(starved.limited).toBe(true);
+    expect(starved.signals.map((s) => [s.kind, s.remedy])).toEqual([["starved", "alone"]]);
+    expect(starved.signals[0]?.short).toBe("k6 kept from its 1 CPU by other work");
+    expect(starved.signals[0]?.detail).toContain(
+      "k6's threads were ready to run for 120 % of the CPU time its 1 CPU offered over their most ready 5 s but ran 12 %, waiting 1.1 ms for a CPU each time they got one",
+    );
+    expect(starved.measured).toContain(
+      "its threads ready to run for at most 120 % of the CPU time its 1 CPU offered (running 12 %, waiting 1.1 ms for a CPU each time)",
+    );
+    // A broken objective alone, with nothing dropped, is enough: the latency measured includes k6's wait.
+    const slow = { ...steady, usage: starvedUsage(1.2), latencyKept: broken };
+    expect(judgeGenerator(slow).limited).toBe(true);
+    // Ready for less than 90 % of its CPU: what it asked for, it got; what broke stays the target's.
+    expect(judgeGenerator({ ...slow, usage: starvedUsage(0.89) }).limited).toBe(false);
+    expect(judgeGenerator({ ...slow, usage: starvedUsage(0.9) }).limited).toBe(true);
+    // At its CPU limit it is the CPU signal that speaks, not this one.
+    expect(judgeGenerator({ ...slow, usage: starvedUsage(1.2, 0.95) }).signals.map((s) => s.kind)).toEqual([
+      "cpu",
+    ]);
+  });
+
+  it("lets a run that kept everything while k6 was kept from its CPUs pass: the target held even so", () => {
+    const verdict = judgeGenerator({
+      ...steady,
+      usage: {
+        cpu: {
+          cpus: 2,
+          meanShare: 0.4,
+          busiestShare: 0.45,
+          seconds: 15,
+          processes: 1,
+          ready: { readyShare: 1.5, ranShare: 0.45, waitPerSliceMs: 8 },
+        },
+        insufficientVus: 0,
+      },
+    });
+    expect(verdict.limited).toBe(false);
+  });
+
   it("reads k6's busiest and started VUs from its end-of-test data, and nothing when either is missing", () => {
     const data = (metrics: SummaryData["metrics"]): SummaryData => ({ metrics }) as SummaryData;
     const gauge = (max: number) => ({
