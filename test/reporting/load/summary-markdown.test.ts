@@ -1,4 +1,4 @@
-import type { Heading } from "mdast";
+import type { Heading, Table } from "mdast";
 import { describe, expect, it } from "vitest";
 import type { IdleGapPlan } from "../../../load/index.ts";
 import type { ReportContext, ThresholdResult } from "../../../reporting/load/index.ts";
@@ -10,7 +10,7 @@ import {
   passedResult,
   reportInput,
 } from "../../support/load-report-input.ts";
-import { liveNodes, markdownNodes, markdownTree, tablesOf, textOf } from "../../support/markdown-tree.ts";
+import { liveNodes, markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
 import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 const gaps: IdleGapPlan = {
@@ -24,13 +24,16 @@ const gaps: IdleGapPlan = {
   idleSecondsPerVu: 12,
 };
 
-/** Each table of the page as rows of cell texts, as a GFM reader splits them. */
-const tableTexts = (markdown: string) =>
-  tablesOf(markdown).map((rows) => rows.map((cells) => cells.map(textOf)));
-const headings = (markdown: string) =>
-  markdownNodes(markdownTree(markdown))
-    .filter((node): node is Heading => node.type === "heading")
-    .map((node) => textOf(node));
+/** The page as a GFM reader parses it, once: its headings' texts, and its tables as rows of cell texts. */
+function read(markdown: string): { headings: string[]; tables: string[][][] } {
+  const nodes = markdownNodes(markdownTree(markdown));
+  return {
+    headings: nodes.filter((node): node is Heading => node.type === "heading").map((node) => textOf(node)),
+    tables: nodes
+      .filter((node): node is Table => node.type === "table")
+      .map((table) => table.children.map((row) => row.children.map((cell) => textOf(cell)))),
+  };
+}
 
 const held: ThresholdResult = {
   metric: "events_failed",
@@ -83,7 +86,8 @@ describe("renderMarkdown", () => {
     const markdown = renderMarkdown(reportInput({ thresholds: [held] }));
     expect(markdown.split("\n")[0]).toBe("# Load report: sustained");
     expect(markdown).toContain("**Result: PASSED: thresholds held** · sliding expiry: **HELD**");
-    expect(headings(markdown)).toEqual([
+    const page = read(markdown);
+    expect(page.headings).toEqual([
       "Load report: sustained",
       "Sliding expiry: HELD",
       "Thresholds",
@@ -92,7 +96,7 @@ describe("renderMarkdown", () => {
       "Latency (ms)",
       "Tokens",
     ]);
-    const [facts, expiry, thresholds, latency] = tableTexts(markdown);
+    const [facts, expiry, thresholds, latency] = page.tables;
     expect(facts).toContainEqual(["Load", "20 events/s, for 10s, 5 VUs, after a 2s token warm-up"]);
     expect(facts).toContainEqual(["expires_in / margin", "2s / 0.2s"]);
     expect(facts).toContainEqual(["Run time", "12.0 s"]);
@@ -119,7 +123,7 @@ describe("renderMarkdown", () => {
       waivedThresholds: [waived],
     } as const;
     const markdown = renderMarkdown(reportInput({ thresholds: [crossed, waived, held], result }));
-    const thresholds = tableTexts(markdown)[2];
+    const thresholds = read(markdown).tables[2];
     expect(thresholds?.slice(1).map((row) => [row[0], row[3]])).toEqual([
       ["✗ FAIL", "p(95)=9.5ms"],
       ["~ WAIVED", "–"],
@@ -141,9 +145,10 @@ describe("renderMarkdown", () => {
       expectedIdleExpiries: 10,
     };
     const markdown = renderMarkdown(reportInput({ result, verdict }));
-    expect(headings(markdown)).toContain("Accepted deviations");
+    const page = read(markdown);
+    expect(page.headings).toContain("Accepted deviations");
     expect(markdown).toContain("- WAIVED load.redirects: accepted until 2027-01-31 (OPS-2): proxy");
-    expect(tableTexts(markdown)[1]?.[1]).toEqual([
+    expect(page.tables[1]?.[1]).toEqual([
       "0",
       "0",
       "9 of 10 expected",
@@ -168,10 +173,11 @@ describe("renderMarkdown", () => {
       ],
     };
     const markdown = renderMarkdown(reportInput({ context }));
-    expect(headings(markdown)).toContain(
+    const page = read(markdown);
+    expect(page.headings).toContain(
       "Instances: 2 (merged: counts add, latency from the pooled samples, thresholds on the merged data)",
     );
-    const instances = tableTexts(markdown).find((rows) => rows[0]?.[0] === "Instance");
+    const instances = page.tables.find((rows) => rows[0]?.[0] === "Instance");
     expect(instances?.slice(1)).toEqual([
       ["1", "0:1/2", "98", "1", "100", "0", "3"],
       ["2", "1/2:1", "99", "2", "100", "0", "4"],
@@ -208,7 +214,7 @@ describe("renderMarkdown", () => {
     };
     const markdown = renderMarkdown(reportInput({ context }));
     expect(liveNodes(markdown)).toEqual([]);
-    const facts = tableTexts(markdown)[0];
+    const facts = read(markdown).tables[0];
     expect(facts?.every((row) => row.length === 2)).toBe(true);
     expect(facts).toContainEqual(["Target", hostile]);
     expect(facts).toContainEqual(["Run id", "run`|<b>"]);
@@ -228,7 +234,7 @@ describe("generatorSection", () => {
 
   it("says a limited generator's figures are k6's, the remedies of its signals, and each signal", () => {
     const markdown = generatorSection(limitedGenerator).join("\n");
-    expect(headings(markdown)).toEqual(["Load generator: LIMITED"]);
+    expect(read(markdown).headings).toEqual(["Load generator: LIMITED"]);
     expect(markdown).toContain(
       "**The generator, not the API, limited this run: use --instances N (more k6 processes), or run k6 on a machine of its own (k6-operator); give k6 more VUs (--vus).** Its figures are k6's, not the target's.",
     );
