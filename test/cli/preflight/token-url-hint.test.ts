@@ -7,7 +7,7 @@ describe("tokenUrlHint", () => {
     ["https://idp.example/realms/x/token/oauth/token", "https://idp.example/realms/x/token"],
     ["https://idp.example/oauth/token//oauth/token", "https://idp.example/oauth/token"],
     ["https://user:pw@idp.example/t/oauth/token/oauth/token", "https://idp.example/t/oauth/token"],
-  ])("suggests the path without the spec's path appended once more: %s", ([tried, meant]) => {
+  ] as const)("suggests the path without the spec's path appended once more: %s", ([tried, meant]) => {
     expect(tokenUrlHint(tried)).toBe(meant);
   });
 
@@ -17,7 +17,7 @@ describe("tokenUrlHint", () => {
     ["https://idp.example/oauth/token/extra"],
     ["https://idp.example/tokens/oauth/token"],
     ["not a url"],
-  ])("has no suggestion for %s", ([tried]) => {
+  ] as const)("has no suggestion for %s", ([tried]) => {
     expect(tokenUrlHint(tried)).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ describe("unreachableReason", () => {
     ["ECONNRESET", "connection reset by the target"],
     ["UND_ERR_SOCKET", "connection reset by the target"],
     ["EHOSTUNREACH", "host unreachable"],
-  ])("says %s in words, on the error or its cause", ([code, words]) => {
+  ] as const)("says %s in words, on the error or its cause", ([code, words]) => {
     expect(unreachableReason(socketError(code))).toBe(words);
     expect(unreachableReason(fetchFailure(socketError(code)))).toBe(words);
   });

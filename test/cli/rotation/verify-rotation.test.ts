@@ -108,7 +108,7 @@ describe("verifyRotation against a target", () => {
     if (before === undefined) throw new Error("the sandbox has no client");
     const oldSecret = before.clientSecret;
     await running.rotateSecret(before.clientId, { overlapSeconds: 0 });
-    const env = { ...targetEnv(running), EVENT_API_OLD_CLIENT_SECRET: oldSecret };
+    const env: NodeJS.ProcessEnv = { ...targetEnv(running), EVENT_API_OLD_CLIENT_SECRET: oldSecret };
     const newSecret = env.EVENT_API_CLIENT_SECRET ?? "";
     expect(newSecret).not.toBe(oldSecret);
     const { io, err } = capture(env);
