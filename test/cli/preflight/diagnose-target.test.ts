@@ -1,6 +1,6 @@
 import { diagnoseTarget, diagnoseToken, switchedNote } from "../../../cli/preflight/index.ts";
 import { CannotRunError } from "../../../core/index.ts";
-import { DIRECT } from "../../../transport/connection/index.ts";
+import { DIRECT, MAX_RESPONSE_BODY_BYTES } from "../../../transport/connection/index.ts";
 import type { ClientAuth, Target } from "../../../transport/index.ts";
 import { Redactor, Secret } from "../../../transport/index.ts";
 import { describe, expect } from "../../support/fixtures.ts";
@@ -168,6 +168,26 @@ describe("diagnoseToken when the credentials are refused", () => {
 });
 
 describe("diagnoseToken with answers that carry no usable token", () => {
+  it("says an answer too large for a token, on the first request or the other method's", async ({
+    scripted,
+  }) => {
+    const flood: ScriptedAnswer = { status: 200, body: "x".repeat(MAX_RESPONSE_BODY_BYTES + 1) };
+    const first = await scripted(() => flood);
+    const error = await failure(
+      diagnoseToken(target(first.url), credential, new Redactor(), signal, { requireToken: false }),
+    );
+    expect(error.message).toMatch(
+      /^the token endpoint http:\/\/127\.0\.0\.1:\d+\/oauth\/token answered client harness-client with a body too large for a token \(/,
+    );
+    const second = await scripted((request) => (authOf(request) === "post" ? refusal : flood));
+    const other = await failure(
+      diagnoseToken(target(second.url), credential, new Redactor(), signal, { requireToken: false }),
+    );
+    expect(other.message).toMatch(
+      /^the credentials for client harness-client were refused with --client-auth post \(401 invalid_client\), and the request with --client-auth basic got no answer \(/,
+    );
+  });
+
   it("says a URL that answers HTML is no token endpoint, and suggests the path without the doubled /oauth/token", async ({
     scripted,
   }) => {
