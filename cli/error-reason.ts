@@ -4,5 +4,8 @@ import { HarnessError } from "../core/index.ts";
 export function errorReason(error: unknown): string {
   // A harness error's code names its class (response-too-large), while its message says what happened.
   if (error instanceof HarnessError) return error.message;
-  return (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+  return (
+    (error as { code?: string } | null | undefined)?.code ??
+    (error instanceof Error ? error.message : String(error))
+  );
 }
