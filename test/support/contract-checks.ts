@@ -24,13 +24,21 @@ export function sandboxTarget(sandbox: RunningSandbox, overrides: Partial<Target
   };
 }
 
+/** Probes made so far: each draws its events under a run id of its own, so two never repeat a reference. */
+let probesMade = 0;
+
 /** A probe of `sandbox` with the run's redactor, sending seeded valid events and the generators' invalid variants. */
 export function sandboxProbe(
   sandbox: RunningSandbox,
   target: Partial<Target> = {},
   options: Partial<ProbeOptions> = {},
 ): Probe {
-  const events = createEventGenerator({ seed: 11, runId: "checks", referencePrefix: "eah-checks-" });
+  probesMade += 1;
+  const events = createEventGenerator({
+    seed: 11,
+    runId: `checks-${probesMade}`,
+    referencePrefix: "eah-checks-",
+  });
   const named = sandboxTarget(sandbox, target);
   return new Probe({
     target: named,
