@@ -1,5 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { asciiDigits, SCHEMA_NAMES, toJsonSchema } from "../../domain/json-schema.ts";
+import { SCHEMA_NAMES, toJsonSchema } from "../../domain/index.ts";
+import { asciiDigits } from "../../domain/json-schema.ts";
 import { createEventGenerator } from "../../generators/index.ts";
 import { describe, expect, it } from "../support/fixtures.ts";
 

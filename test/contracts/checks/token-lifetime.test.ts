@@ -3,13 +3,12 @@ import {
   earlyMarginSeconds,
   LIFETIME_CHECKS,
   lifetimeIdleExpires,
-  lifetimeMarginSeconds,
   lifetimeNoEarlyExpiry,
   lifetimeRenewal,
   lifetimeSliding,
 } from "../../../contracts/checks/token-lifetime.ts";
 import type { CheckDefinition, CheckResult } from "../../../contracts/index.ts";
-import { executeCheck, Probe } from "../../../contracts/index.ts";
+import { executeCheck, lifetimeMarginSeconds, Probe } from "../../../contracts/index.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { sandboxProbe } from "../../support/contract-checks.ts";
 import { describe, expect, test } from "../../support/fixtures.ts";
