@@ -201,6 +201,86 @@ describe("exploreClasses", () => {
     expect(failure?.reproduced).toBe(true);
   });
 
+  it("says a failure did not recur when the same input holds when sent again", async () => {
+    const seen = new Map<number, number>();
+    const onceOnly = (value: number): Judgement => {
+      seen.set(value, (seen.get(value) ?? 0) + 1);
+      return value === 0 && seen.get(value) === 1
+        ? { verdict: "broken", said: "received 500", serverError: true }
+        : holds;
+    };
+    const covered = await exploreClasses(
+      idleProbe(),
+      settings({ runs: 1 }),
+      definition([integers("flaky", [0])], onceOnly),
+    );
+    if (covered.kind !== "explored") throw new Error(covered.why);
+    expect(covered.failures[0]).toMatchObject({ key: "amount/flaky", byCoverage: true, reproduced: false });
+
+    seen.clear();
+    const searched = await exploreClasses(
+      idleProbe(),
+      settings({ runs: 40 }),
+      definition([integers("flaky", [0])], (value) =>
+        value > 1_000 && (seen.get(value) ?? 0) === 0 && seen.set(value, 1)
+          ? { verdict: "broken", said: "received 500", serverError: true }
+          : holds,
+      ),
+    );
+    if (searched.kind !== "explored") throw new Error(searched.why);
+    const [failure] = searched.failures;
+    expect(failure).toMatchObject({
+      byCoverage: false,
+      reproduced: false,
+      shrinks: 0,
+      shrinkInterrupted: false,
+    });
+    expect(Number(failure?.shown.body)).toBeGreaterThan(1_000);
+  });
+
+  it("leaves a search failure unshrunk when no shrink time is left, saying so", async () => {
+    const outcome = await exploreClasses(
+      idleProbe(),
+      settings({ runs: 40, shrinkLimitMs: 0 }),
+      definition([integers("large", [0])], (value) =>
+        value > 1_000 ? { verdict: "broken", said: "received 500", serverError: true } : holds,
+      ),
+    );
+    if (outcome.kind !== "explored") throw new Error(outcome.why);
+    expect(outcome.failures[0]).toMatchObject({
+      reproduced: true,
+      shrinkInterrupted: true,
+      shrinks: 0,
+      shrinkMs: 0,
+    });
+  });
+
+  it("replays a search failure by KEY:PATH, shrinking it to the same smallest input", async () => {
+    const classes = [integers("large", [0])];
+    const verdict = (value: number): Judgement =>
+      value > 1_000 ? { verdict: "broken", said: "received 500", serverError: true } : holds;
+    const found = await exploreClasses(
+      idleProbe(),
+      settings({ runs: 40, shrinkLimitMs: 0 }),
+      definition(classes, verdict),
+    );
+    if (found.kind !== "explored") throw new Error(found.why);
+    const path = found.failures[0]?.path ?? "";
+    expect(path).toMatch(/^amount\/large:/);
+    const replayed = await exploreClasses(
+      idleProbe(),
+      settings({ replayPath: path }),
+      definition(classes, verdict),
+    );
+    if (replayed.kind !== "explored") throw new Error(replayed.why);
+    expect(replayed.replayed).toBe(path);
+    expect(replayed.failures[0]).toMatchObject({
+      byCoverage: false,
+      reproduced: true,
+      shown: { body: "1001" },
+    });
+  });
+
   it("puts a class that met a 5xx before the other broken ones", async () => {
     const outcome = await exploreClasses(
       idleProbe(),
