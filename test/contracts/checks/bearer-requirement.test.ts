@@ -127,4 +127,49 @@ describe("the bearer requirement checks", () => {
       "could not decide: the target answered 429 (too many requests) instead of judging the request",
     );
   });
+
+  it('warns on a Bearer challenge without error="invalid_token" for a bad token', async ({
+    sandbox,
+    onTestFinished,
+  }) => {
+    const target = await sandbox();
+    const front = await startInterposingServer(new URL(target.baseUrl).origin, (_method, path) =>
+      path.endsWith("/events")
+        ? { status: 401, headers: { "www-authenticate": 'Bearer realm="api"' }, body: "" }
+        : undefined,
+    );
+    onTestFinished(() => front.close());
+    const result = await runCheckOn(bearerChallenge, target, { baseUrl: front.url(target.baseUrl) });
+    expect(result.status).toBe("WARN");
+    expect(result.message).toBe(
+      'a garbage bearer token: expected error="invalid_token" in "Bearer realm="api""',
+    );
+  });
+
+  it("SKIPs the side-effect probe where a rejected event or a duplicate cannot be told apart", async ({
+    sandbox,
+    onTestFinished,
+  }) => {
+    const target = await sandbox();
+    let acceptAll = true;
+    // A JWS carries dots; the garbage token does not: only valid tokens are answered here when acceptAll is off.
+    const front = await startInterposingServer(new URL(target.baseUrl).origin, (_method, path, headers) =>
+      path.endsWith("/events") && (acceptAll || (headers.authorization ?? "").includes("."))
+        ? { status: 202, headers: { "content-type": "application/json" }, body: "{}" }
+        : undefined,
+    );
+    onTestFinished(() => front.close());
+    const via = { baseUrl: front.url(target.baseUrl) };
+    const unauthenticated = await runCheckOn(bearerNoSideEffect, target, via);
+    expect([unauthenticated.status, unauthenticated.message]).toEqual([
+      "SKIP",
+      "the unauthenticated request was accepted (see bearer.garbage)",
+    ]);
+    acceptAll = false;
+    const duplicates = await runCheckOn(bearerNoSideEffect, target, via);
+    expect([duplicates.status, duplicates.message]).toEqual([
+      "SKIP",
+      "the target accepts duplicate references, so a stored rejected event cannot be observed",
+    ]);
+  });
 });
