@@ -3,6 +3,7 @@ import { rotationChecks, Secret, targetRedactor } from "../../../contracts/index
 import type { RotationOptions, RunningSandbox } from "../../../sandbox/index.ts";
 import { runCheckOn, sandboxTarget } from "../../support/contract-checks.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { startInterposingServer } from "../../support/interposing-server.ts";
 
 type RotationId = "rotation.new-secret" | "rotation.old-secret" | "rotation.old-tokens";
 
@@ -164,5 +165,52 @@ describe("the rotation checks against a rotated sandbox", () => {
     expect(expectedRevoked.message).toMatch(
       /^expected the earlier token to be revoked, but it is valid: 202 .*; if the server did revoke it, the API checks tokens by their signature alone, which an --issuer whose metadata names an introspection_endpoint lets the harness tell$/,
     );
+  });
+
+  it("cannot call an expired earlier token revoked, and only observes it when nothing was expected", async ({
+    sandbox,
+  }) => {
+    // The token is issued on a sandbox clock 1,000 s behind: idle far past its 300 s by the time it is used.
+    let offset = -1_000_000;
+    const target = await sandbox({ expiresIn: 300, clock: { now: () => Date.now() + offset } });
+    const client = target.clients[0];
+    if (client === undefined) throw new Error("no client");
+    const oldToken = new Secret(await target.issueToken(client.clientId));
+    offset = 0;
+    await target.rotateSecret(client.clientId, {});
+    const expected = await runCheckOn(
+      rotationCheck("rotation.old-tokens", { oldToken, expectOldTokens: "revoked" }),
+      target,
+    );
+    expect(expected.status).toBe("ERROR");
+    expect(expected.message).toMatch(
+      /^could not decide: the earlier token had expired, not been revoked \(.+\), so its refusal says nothing about the rotation: give a token taken just before rotating$/,
+    );
+    const unstated = await runCheckOn(rotationCheck("rotation.old-tokens", { oldToken }), target);
+    expect([unstated.status, unstated.level]).toEqual(["PASS", "INFO"]);
+    expect(unstated.message).toMatch(/^the earlier token had expired, not been revoked \(.+\): 401 /);
+  });
+
+  it("fails an earlier token answered with neither acceptance nor a token refusal", async ({
+    sandbox,
+    onTestFinished,
+  }) => {
+    const target = await sandbox({ expiresIn: 300 });
+    const { oldToken } = await rotated(target, {});
+    const front = await startInterposingServer(new URL(target.baseUrl).origin, (_method, path, headers) =>
+      path.endsWith("/events") && headers.authorization === `Bearer ${oldToken}`
+        ? { status: 404, headers: { "content-type": "text/plain" }, body: "no such route" }
+        : undefined,
+    );
+    onTestFinished(() => front.close());
+    const result = await runCheckOn(
+      rotationCheck("rotation.old-tokens", { oldToken: new Secret(oldToken), expectOldTokens: "valid" }),
+      target,
+      { baseUrl: front.url(target.baseUrl) },
+    );
+    expect([result.status, result.message]).toEqual([
+      "FAIL",
+      "expected the earlier token to be valid, but it was neither accepted nor refused, 401 or 403 (RFC 6750 §3.1): 404 text/plain no such route",
+    ]);
   });
 });
