@@ -40,17 +40,21 @@ const it = test.extend("time", async ({}, { onCleanup }) => {
   return time;
 });
 
-/** Runs `check` with a probe whose waits are skipped on `time`, against `sandbox`. */
+/**
+ * Runs `check` with a probe whose waits are skipped on `time`, against `sandbox`; `overshoot` stretches each wait as
+ * a loaded machine's late timers do.
+ */
 async function runSkippingWaits(
   check: CheckDefinition,
   sandbox: RunningSandbox,
   time: VirtualTime,
   progress: string[] = [],
+  overshoot = 1,
 ): Promise<CheckResult> {
   const probe = sandboxProbe(sandbox, {}, { progress: (message) => progress.push(message) });
   const skipping = new (class extends Probe {
     override async sleep(ms: number): Promise<void> {
-      time.skip(ms);
+      time.skip(ms * overshoot);
     }
   })({
     target: probe.target,
@@ -136,6 +140,19 @@ describe("the lifetime checks, their waits skipped", () => {
     const renewed = await runSkippingWaits(lifetimeRenewal, stuck, time);
     expect(renewed.status).toBe("FAIL");
     expect(renewed.message).toMatch(/^expected the new token to be accepted, received 401 /);
+  });
+
+  it("cannot decide, never fails, when a late wait may have let the token idle for expires_in", async ({
+    sandbox,
+    time,
+  }) => {
+    const early = await sandbox({ expiresIn: 4, faults: ["expiry-early"], clock: time });
+    // The 2.5 s wait overshoots to 4 s, so the refusal may be the lifetime's own end.
+    const result = await runSkippingWaits(lifetimeNoEarlyExpiry, early, time, [], 2);
+    expect(result.status).toBe("ERROR");
+    expect(result.message).toMatch(
+      /^could not decide: the token was refused, but the exchanges took so long that it may have been idle for 4\.\d s on the server \(expires_in 4 s\): too slow to tell early expiry from a slow machine$/,
+    );
   });
 
   it("SKIPs every check when the token response has no usable expires_in", async ({ sandbox, time }) => {
