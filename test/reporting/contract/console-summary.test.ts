@@ -27,7 +27,7 @@ const RUN: ContractRun = {
     tokenUrl: "https://a/oauth/token",
     baseUrl: "https://b",
     clientId: "c",
-    clientAuth: "client_secret_post",
+    clientAuth: "post",
     insecure: false,
     embedded: false,
   },

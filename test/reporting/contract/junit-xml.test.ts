@@ -30,7 +30,7 @@ const run = (checks: CheckResult[], extra: Partial<ContractRun> = {}): ContractR
     tokenUrl: "https://a/oauth/token",
     baseUrl: "https://b",
     clientId: "c",
-    clientAuth: "client_secret_post",
+    clientAuth: "post",
     insecure: false,
     embedded: false,
   },

@@ -13,7 +13,7 @@ const TARGET: Target = {
   baseUrl: "https://api.example/v1",
   clientId: "harness-ci",
   clientSecret: new Secret(SECRET),
-  clientAuth: "client_secret_post",
+  clientAuth: "post",
   timeoutMs: 5000,
   connection: { insecure: false, proxy: { httpProxy: "", httpsProxy: "", noProxy: "" } },
   embedded: false,
@@ -39,7 +39,7 @@ describe("describeTarget", () => {
       tokenUrl: "https://auth.example/oauth/token",
       baseUrl: "https://api.example/v1",
       clientId: "harness-ci",
-      clientAuth: "client_secret_post",
+      clientAuth: "post",
       insecure: false,
       embedded: false,
     });

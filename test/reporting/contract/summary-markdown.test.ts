@@ -32,7 +32,7 @@ const RUN: ContractRun = {
     tokenUrl: "https://auth.example/oauth/token",
     baseUrl: "https://api.example/v1",
     clientId: "ci",
-    clientAuth: "client_secret_basic",
+    clientAuth: "basic",
     insecure: false,
     embedded: false,
   },
@@ -59,7 +59,7 @@ describe("renderSummaryMarkdown", () => {
     expect(headline).toBe("## ✅ Contract kept — 1 PASS");
     const tree = markdownTree(markdown);
     expect(textOf(tree.children[1] as never)).toBe(
-      "contract (fast) against https://api.example/v1 (token endpoint https://auth.example/oauth/token, client authentication client_secret_basic, via proxy http://proxy.internal:3128), 2.5 s.",
+      "contract (fast) against https://api.example/v1 (token endpoint https://auth.example/oauth/token, client authentication basic, via proxy http://proxy.internal:3128), 2.5 s.",
     );
     expect(line).toContain("`https://api.example/v1`");
   });

@@ -44,7 +44,7 @@ const CONTRACT_RUN: ContractRun = {
     tokenUrl: "http://a/oauth/token",
     baseUrl: "http://b",
     clientId: "c",
-    clientAuth: "client_secret_post",
+    clientAuth: "post",
     insecure: false,
     embedded: true,
   },
