@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { CheckResult } from "../../../contracts/index.ts";
+import type { ContractRun } from "../../../reporting/contract/index.ts";
+import { renderResultsJson } from "../../../reporting/contract/results-json.ts";
+
+const check = (id: string, status: CheckResult["status"]): CheckResult => ({
+  id,
+  title: id,
+  area: "token",
+  level: "MUST",
+  rule: "r",
+  status,
+  message: `${status} <b>&</b>`,
+  durationMs: 3,
+  evidence: [],
+});
+
+const RUN: ContractRun = {
+  tool: { name: "event-api-harness", version: "1.0.0" },
+  suite: "contract (fast)",
+  seed: 42,
+  startedAt: "2026-01-01T00:00:00.000Z",
+  durationMs: 1500,
+  target: {
+    tokenUrl: "https://a/oauth/token",
+    baseUrl: "https://b",
+    clientId: "c",
+    clientAuth: "post",
+    insecure: false,
+    embedded: false,
+  },
+  checks: [check("token.a", "PASS"), check("token.b", "FAIL")],
+};
+
+const parse = (run: ContractRun) => JSON.parse(renderResultsJson(run)) as Record<string, unknown>;
+
+describe("renderResultsJson", () => {
+  it("writes the whole run, its verdict and counts, as JSON ending in a newline", () => {
+    const text = renderResultsJson(RUN);
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(JSON.parse(text)).toEqual({
+      tool: RUN.tool,
+      suite: "contract (fast)",
+      seed: 42,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      durationMs: 1500,
+      verdict: "failed",
+      counts: { PASS: 1, WARN: 0, FAIL: 1, ERROR: 0, SKIP: 0, WAIVED: 0 },
+      target: RUN.target,
+      checks: RUN.checks,
+    });
+  });
+
+  it("adds the profile, why the run stopped or could not test, and the overrides only when there are some", () => {
+    const json = parse({
+      ...RUN,
+      profile: "full",
+      aborted: "interrupted (received SIGINT)",
+      couldNotTest: "no token",
+      overrides: ["--rate"],
+    });
+    expect(json).toMatchObject({
+      profile: "full",
+      verdict: "aborted",
+      aborted: "interrupted (received SIGINT)",
+      couldNotTest: "no token",
+      overrides: ["--rate"],
+    });
+    expect(Object.keys(parse({ ...RUN, overrides: [] }))).not.toContain("overrides");
+  });
+
+  it("names the ledger with what became of its entries, and keeps both out without one", () => {
+    const entry = { id: "token.b", reason: "known", ticket: "API-1", expires: "2027-01-31" };
+    const json = parse({
+      ...RUN,
+      acceptedFile: "accepted.json",
+      accepted: [{ entry, state: "waived", detail: "d" }],
+    });
+    expect(json.acceptedFile).toBe("accepted.json");
+    expect(json.accepted).toEqual([{ entry, state: "waived", detail: "d" }]);
+    expect(Object.keys(parse(RUN))).not.toContain("acceptedFile");
+  });
+});
