@@ -1,0 +1,78 @@
+import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { CheckedLoad } from "../../cli/load/load-settings.ts";
+import { readLoadSettings } from "../../cli/load/load-settings.ts";
+import type { PreparedLoad } from "../../cli/load/prepare-load.ts";
+import { prepareLoad } from "../../cli/load/prepare-load.ts";
+import type { LoadOptionValues } from "../../cli/options/load-options.ts";
+import type { ScenarioName } from "../../load/index.ts";
+import { DEFAULT_COMPARE_OPTIONS } from "../../reporting/compare/index.ts";
+import { DIRECT } from "../../transport/connection/index.ts";
+import { capturedIo } from "./command-io.ts";
+import { test } from "./fixtures.ts";
+
+/**
+ * A stand-in for the harness's own k6 build that only answers `k6 version`: the load pipeline's preparing and
+ * recording steps find it and name its version, and never run it.
+ */
+export async function standInK6(dir: string, version = "v2.2.0"): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, "k6");
+  await writeFile(
+    file,
+    `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\necho "Extensions:"\n` +
+      'echo "  event-api-harness/tools/k6/harness , k6/x/harness [js]"\n' +
+      'echo "  event-api-harness/tools/k6/samples.New , harness-samples [output]"\n',
+  );
+  await chmod(file, 0o755);
+  return file;
+}
+
+/** A checked `load` command line against the embedded sandbox, as readLoadOptions makes one, with `overrides`. */
+export function checkedLoad(
+  scenario: ScenarioName,
+  options: LoadOptionValues,
+  overrides: Partial<CheckedLoad> = {},
+): CheckedLoad {
+  return {
+    scenario,
+    settings: readLoadSettings(scenario, options),
+    faults: [],
+    fileCredentials: undefined,
+    external: undefined,
+    tuning: { timeoutMs: 5000, clientAuth: "post", connection: DIRECT },
+    operatorDir: undefined,
+    expiresIn: undefined,
+    reportDir: undefined,
+    ledger: undefined,
+    baselines: [],
+    saveBaseline: undefined,
+    compareOptions: DEFAULT_COMPARE_OPTIONS,
+    failOn: "regressed",
+    allowLatencyChange: false,
+    quiet: true,
+    overrides: [],
+    ...overrides,
+  };
+}
+
+/**
+ * The shared fixtures and `prepare(checked)`: prepareLoad with a stand-in k6 in the test's directory, returning the
+ * prepared run and what it said on stderr; each run's sandbox is closed and a bundle folder of its own removed after.
+ */
+export const loadPipelineTest = test.extend("prepare", async ({ tmpDir }, { onCleanup }) => {
+  const prepared: PreparedLoad[] = [];
+  onCleanup(async () => {
+    for (const run of prepared) {
+      await run.sandbox?.close();
+      if (run.bundleDir !== run.reportDir) await rm(run.bundleDir, { recursive: true, force: true });
+    }
+  });
+  const k6 = await standInK6(path.join(tmpDir, "k6-bin"));
+  return async (given: CheckedLoad): Promise<{ prepared: PreparedLoad; stderr: string }> => {
+    const run = capturedIo({ K6_BIN: k6, PATH: "" });
+    const ready = await prepareLoad(given, run.io);
+    prepared.push(ready);
+    return { prepared: ready, stderr: run.stderr() };
+  };
+});
