@@ -11,18 +11,40 @@ import { DIRECT } from "../../transport/connection/index.ts";
 import { capturedIo } from "./command-io.ts";
 import { test } from "./fixtures.ts";
 
+/** What the stand-in's `k6 archive` does: the size of the archive it writes, and its exit code. */
+export interface StandInArchive {
+  readonly bytes: number;
+  readonly exitCode: number;
+}
+
 /**
- * A stand-in for the harness's own k6 build that only answers `k6 version`: the load pipeline's preparing and
- * recording steps find it and name its version, and never run it.
+ * A stand-in for the harness's own k6 build: it answers `k6 version`, and `k6 archive` writes `archive.bytes` zero
+ * bytes to --archive-out; it never runs a test. The load pipeline's preparing and recording steps find it.
  */
-export async function standInK6(dir: string, version = "v2.2.0"): Promise<string> {
+export async function standInK6(
+  dir: string,
+  version = "v2.2.0",
+  archive: StandInArchive = { bytes: 2048, exitCode: 0 },
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, "k6");
   await writeFile(
     file,
-    `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\necho "Extensions:"\n` +
-      'echo "  event-api-harness/tools/k6/harness , k6/x/harness [js]"\n' +
-      'echo "  event-api-harness/tools/k6/samples.New , harness-samples [output]"\n',
+    [
+      "#!/bin/sh",
+      'if [ "$1" = "archive" ]; then',
+      '  out=""',
+      '  while [ $# -gt 0 ]; do [ "$1" = "--archive-out" ] && out="$2"; shift; done',
+      `  head -c ${archive.bytes} /dev/zero > "$out"`,
+      `  [ ${archive.exitCode} -ne 0 ] && echo "stand-in archive failed" >&2`,
+      `  exit ${archive.exitCode}`,
+      "fi",
+      `echo "k6 ${version} (go1.26.8, linux/amd64)"`,
+      'echo "Extensions:"',
+      'echo "  event-api-harness/tools/k6/harness , k6/x/harness [js]"',
+      'echo "  event-api-harness/tools/k6/samples.New , harness-samples [output]"',
+      "",
+    ].join("\n"),
   );
   await chmod(file, 0o755);
   return file;
@@ -68,8 +90,11 @@ export const loadPipelineTest = test.extend("prepare", async ({ tmpDir }, { onCl
       if (run.bundleDir !== run.reportDir) await rm(run.bundleDir, { recursive: true, force: true });
     }
   });
-  const k6 = await standInK6(path.join(tmpDir, "k6-bin"));
-  return async (given: CheckedLoad): Promise<{ prepared: PreparedLoad; stderr: string }> => {
+  return async (
+    given: CheckedLoad,
+    archive?: StandInArchive,
+  ): Promise<{ prepared: PreparedLoad; stderr: string }> => {
+    const k6 = await standInK6(path.join(tmpDir, `k6-bin-${prepared.length}`), "v2.2.0", archive);
     const run = capturedIo({ K6_BIN: k6, PATH: "" });
     const ready = await prepareLoad(given, run.io);
     prepared.push(ready);
