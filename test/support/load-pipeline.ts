@@ -1,5 +1,6 @@
 import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import type { CheckedLoad } from "../../cli/load/load-settings.ts";
 import { readLoadSettings } from "../../cli/load/load-settings.ts";
 import type { PreparedLoad } from "../../cli/load/prepare-load.ts";
@@ -18,26 +19,57 @@ export interface StandInArchive {
 }
 
 /**
- * A stand-in for the harness's own k6 build: it answers `k6 version`, and `k6 archive` writes `archive.bytes` zero
- * bytes to --archive-out; it never runs a test. The load pipeline's preparing and recording steps find it.
+ * What the stand-in's `k6 run` does instead of a test: writes `samples` (gzipped) to the file of its `--out
+ * harness-samples=FILE`, `stderr` to its stderr (k6's log lines), and exits with `exitCode`.
+ */
+export interface StandInRun {
+  readonly exitCode: number;
+  readonly samples?: string;
+  readonly stderr?: string;
+}
+
+/** What the stand-in k6 does when asked to archive or run. */
+export interface StandInBehaviour {
+  readonly archive?: StandInArchive;
+  readonly run?: StandInRun;
+}
+
+/**
+ * A stand-in for the harness's own k6 build: it answers `k6 version`, `k6 archive` writes a zero-filled archive and
+ * `k6 run` only writes what `behaviour.run` says, so the load pipeline's steps are tested without a load test.
  */
 export async function standInK6(
   dir: string,
   version = "v2.2.0",
-  archive: StandInArchive = { bytes: 2048, exitCode: 0 },
+  behaviour: StandInBehaviour = {},
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, "k6");
+  const archive = behaviour.archive ?? { bytes: 2048, exitCode: 0 };
+  const run = behaviour.run ?? { exitCode: 0 };
+  // The run's texts sit beside the script, so no shell quoting can change them.
+  // Gzipped, as the file the harness names for its samples output ends in .gz.
+  await writeFile(path.join(dir, "run-samples.txt"), gzipSync(run.samples ?? ""));
+  await writeFile(path.join(dir, "run-stderr.txt"), run.stderr ?? "");
   await writeFile(
     file,
     [
       "#!/bin/sh",
+      `here="${dir}"`,
       'if [ "$1" = "archive" ]; then',
       '  out=""',
       '  while [ $# -gt 0 ]; do [ "$1" = "--archive-out" ] && out="$2"; shift; done',
       `  head -c ${archive.bytes} /dev/zero > "$out"`,
       `  [ ${archive.exitCode} -ne 0 ] && echo "stand-in archive failed" >&2`,
       `  exit ${archive.exitCode}`,
+      "fi",
+      'if [ "$1" = "run" ]; then',
+      "  while [ $# -gt 0 ]; do",
+      '    case "$2" in harness-samples=*) [ "$1" = "--out" ] && cp "$here/run-samples.txt" "${2#harness-samples=}";; esac',
+      "    shift",
+      "  done",
+      '  cat "$here/run-stderr.txt" >&2',
+      `  exit ${run.exitCode}`,
       "fi",
       `echo "k6 ${version} (go1.26.8, linux/amd64)"`,
       'echo "Extensions:"',
@@ -92,9 +124,9 @@ export const loadPipelineTest = test.extend("prepare", async ({ tmpDir }, { onCl
   });
   return async (
     given: CheckedLoad,
-    archive?: StandInArchive,
+    behaviour?: StandInBehaviour,
   ): Promise<{ prepared: PreparedLoad; stderr: string }> => {
-    const k6 = await standInK6(path.join(tmpDir, `k6-bin-${prepared.length}`), "v2.2.0", archive);
+    const k6 = await standInK6(path.join(tmpDir, `k6-bin-${prepared.length}`), "v2.2.0", behaviour);
     const run = capturedIo({ K6_BIN: k6, PATH: "" });
     const ready = await prepareLoad(given, run.io);
     prepared.push(ready);

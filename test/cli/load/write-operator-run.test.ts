@@ -69,7 +69,7 @@ describe("writeOperatorRun", () => {
     prepare,
   }) => {
     const dir = path.join(tmpDir, "operator");
-    const { prepared } = await prepare(operatorRun(dir), { bytes: 1_572_864, exitCode: 0 });
+    const { prepared } = await prepare(operatorRun(dir), { archive: { bytes: 1_572_864, exitCode: 0 } });
     const out = capturedIo();
     expect(await writeOperatorRun(prepared, out.io)).toBe(0);
     expect(out.stderr()).toContain(
@@ -80,7 +80,9 @@ describe("writeOperatorRun", () => {
   });
 
   it("removes the bundle folder when k6 archive fails too", async ({ tmpDir, prepare }) => {
-    const { prepared } = await prepare(operatorRun(path.join(tmpDir, "operator")), { bytes: 0, exitCode: 1 });
+    const { prepared } = await prepare(operatorRun(path.join(tmpDir, "operator")), {
+      archive: { bytes: 0, exitCode: 1 },
+    });
     const error: unknown = await writeOperatorRun(prepared, capturedIo().io).then(
       () => undefined,
       (thrown: unknown) => thrown,
