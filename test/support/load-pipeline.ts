@@ -65,6 +65,7 @@ export async function standInK6(
       "fi",
       'if [ "$1" = "run" ]; then',
       "  while [ $# -gt 0 ]; do",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JavaScript template.
       '    case "$2" in harness-samples=*) [ "$1" = "--out" ] && cp "$here/run-samples.txt" "${2#harness-samples=}";; esac',
       "    shift",
       "  done",

@@ -23,6 +23,7 @@ interface TokenServer {
 const tokenOf = (clientId: string) => `issued-token-for-${clientId}-0123456789abcdef`;
 
 /** A token endpoint and an events API on loopback, closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
 const it = base.extend("tokenServer", async ({}, { onCleanup }) => {
   return async (options: TokenServerOptions): Promise<TokenServer> => {
     const requests: string[] = [];

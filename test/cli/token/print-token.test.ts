@@ -9,6 +9,7 @@ const SECRET = "print-token-secret-0123456789";
 const CLIENT = { clientId: "print-client", clientSecret: SECRET };
 
 /** A token endpoint on loopback that issues `accessToken` to anyone, closed after the test. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern; none here.
 const it = base.extend("issuing", async ({}, { onCleanup }) => {
   return async (accessToken: string): Promise<string> => {
     const server = await listenOnLoopback(
