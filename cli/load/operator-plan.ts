@@ -73,8 +73,9 @@ export async function readOperatorPlan(file: string): Promise<OperatorPlan> {
   let data: unknown;
   try {
     data = JSON.parse(reading.text);
-  } catch (error) {
-    throw new UsageError("invalid-value", `--plan ${file}: ${(error as Error).message}`, "load-merge");
+  } catch {
+    // JSON.parse quotes the text around the error: the file is untrusted and may hold a secret.
+    throw new UsageError("invalid-value", `--plan ${file} is not valid JSON`, "load-merge");
   }
   const format = (data as { format?: unknown } | null)?.format;
   if (format !== PLAN_FORMAT)

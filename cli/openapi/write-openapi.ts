@@ -142,7 +142,8 @@ async function writeAtomically(path: string, text: string): Promise<void> {
     await writeFile(temporary, text, { flag: "wx" });
     await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // Under a file the temporary cannot even be looked up: that ENOTDIR must not hide the one that says why.
+    await rm(temporary, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? "";
     if (!BAD_PATH.has(code)) throw error;
     throw new UsageError("invalid-value", `--out cannot write ${path}: ${describeFileError(error)}`, NAME);
