@@ -44,7 +44,7 @@ describe("nodeRequestOptions", () => {
   it("reaches a target directly with an agent of the request's own and TLS verification on", async () => {
     const url = await serve("hello");
     const options = nodeRequestOptions(url, DIRECT, 5_000, new BodyCap());
-    expect(options.rejectUnauthorized).toBe(true);
+    expect((options as { rejectUnauthorized?: boolean }).rejectUnauthorized).toBe(true);
     expect(options.agent).not.toBe(nodeRequestOptions(url, DIRECT, 5_000, new BodyCap()).agent);
     expect(await get(`${url}/x`, options)).toEqual({ status: 200, body: "hello" });
   });
