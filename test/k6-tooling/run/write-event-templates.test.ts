@@ -7,7 +7,12 @@ import { describe, expect, it } from "../../support/fixtures.ts";
 describe("writeEventTemplates", () => {
   it("writes the run's templates as JSON and says how many bytes it wrote", async ({ tmpDir }) => {
     const file = path.join(tmpDir, "event-templates.json");
-    const bytes = await writeEventTemplates(file, { runId: "run-7", seed: 11, count: 4, channelId: "chl-web" });
+    const bytes = await writeEventTemplates(file, {
+      runId: "run-7",
+      seed: 11,
+      count: 4,
+      channelId: "chl-web",
+    });
     const written = await readFile(file);
     expect(bytes).toBe(written.length);
     const parsed = JSON.parse(written.toString("utf8")) as {
