@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { onTestFinished, vi } from "vitest";
-import { EVENT_TEMPLATE_FORMAT, LOAD_ENV, VU_BODY_CAP_ENV } from "../../../load/index.ts";
+import { EVENT_TEMPLATE_FORMAT, LOAD_ENV, VU_BODY_CAP_ENV, WARM_UP_INDEX } from "../../../load/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 
 // k6's modules exist only inside k6: stand-ins with what k6-vu.ts's init context touches.
-vi.mock("k6/http", () => ({ default: { post: vi.fn(), request: vi.fn() } }));
+const k6 = vi.hoisted(() => ({ post: vi.fn(), capResponseBodies: vi.fn() }));
+vi.mock("k6/http", () => ({ default: { post: k6.post } }));
 vi.mock("k6/data", () => ({
   SharedArray: class {
     constructor(_name: string, build: () => unknown[]) {
@@ -46,7 +47,7 @@ async function initVu(env: Record<string, string>): Promise<{ vu: K6Vu; required
     required.push(name);
     if (name === "k6/execution") return { vu: { idInTest: 7 } };
     if (name === "k6/encoding") return { b64encode: (text: string) => Buffer.from(text).toString("base64") };
-    if (name === "k6/x/harness") return { vuIdInTest: () => 7, capResponseBodies: () => undefined };
+    if (name === "k6/x/harness") return { vuIdInTest: () => 7, capResponseBodies: k6.capResponseBodies };
     throw new Error(`no module ${name}`);
   });
   onTestFinished(() => {
@@ -117,6 +118,43 @@ describe("k6-vu's init context", () => {
     });
     // The extension gives the VU's number too: k6/execution is not loaded.
     expect(required).toEqual(["k6/x/harness", "k6/encoding"]);
+  });
+
+  it("wires k6's own functions into the client: k6/http, k6/encoding's base64 and k6/x/harness's body cap", async ({
+    tmpDir,
+  }) => {
+    const dataFile = await templatesFile(tmpDir);
+    const { vu } = await initVu({
+      [LOAD_ENV.vu]: settingsFor(dataFile, { clientAuth: "basic" }),
+      [LOAD_ENV.credentials]: JSON.stringify([{ client_id: "harness client", client_secret: SECRET }]),
+      [VU_BODY_CAP_ENV]: "1048576",
+    });
+    k6.post.mockReset().mockReturnValue({
+      status: 200,
+      body: JSON.stringify({ access_token: "token-1", token_type: "Bearer", expires_in: 300 }),
+      timings: { duration: 5 },
+    });
+    k6.capResponseBodies.mockReset();
+    // The warm-up's call: the VU's first token and no event.
+    (vu.sendEvent as (iteration: number, index: number, newIteration: boolean, probe: boolean) => boolean)(
+      0,
+      WARM_UP_INDEX,
+      true,
+      false,
+    );
+    expect(k6.capResponseBodies.mock.calls).toEqual([[1048576]]);
+    expect(k6.post).toHaveBeenCalledTimes(1);
+    const [url, form, params] = k6.post.mock.calls[0] as [
+      string,
+      Record<string, string>,
+      { headers: Record<string, string> },
+    ];
+    expect(url).toBe("http://127.0.0.1:1/oauth/token");
+    expect(form).not.toHaveProperty("client_secret");
+    const basic = params.headers.Authorization ?? "";
+    expect(basic.startsWith("Basic ")).toBe(true);
+    // RFC 6749 Appendix B: the id is form-encoded (a space as +) before the pair is base64-encoded.
+    expect(Buffer.from(basic.slice(6), "base64").toString()).toBe(`harness+client:${SECRET}`);
   });
 
   it("refuses a data file that is not a templates file, or has no template", async ({ tmpDir }) => {
