@@ -33,9 +33,11 @@ export async function waitUntilPaused(
   signal: AbortSignal,
 ): Promise<boolean> {
   let exited = false;
-  void gone.finally(() => {
+  const exit = () => {
     exited = true;
-  });
+  };
+  // Settled either way: a k6 run that rejects must not also leave an unhandled rejection behind.
+  void gone.then(exit, exit);
   const until = Date.now() + deadlineMs;
   while (!exited && !signal.aborted && Date.now() < until) {
     try {

@@ -83,9 +83,12 @@ export function processRunQueue(pid: number): RunQueueTimes | undefined {
 export function countCpuList(list: string): number {
   let count = 0;
   for (const part of list.trim().split(",")) {
-    const [from, to] = part.split("-").map(Number);
-    if (from === undefined || !Number.isInteger(from)) continue;
-    count += to === undefined ? 1 : Number.isInteger(to) && to >= from ? to - from + 1 : 0;
+    // Number("") is 0: an empty part or a range's missing end must not pass for CPU 0.
+    const range = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (range === null) continue;
+    const from = Number(range[1]);
+    const to = range[2] === undefined ? from : Number(range[2]);
+    if (to >= from) count += to - from + 1;
   }
   return count;
 }
