@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: a config file writes its secrets as ${VARIABLE} references
 import { describe, expect, it } from "vitest";
 import { SECRET_REFERENCE, UNBRACED_REFERENCE } from "../../../cli/config/config-keys.ts";
 import type { ConfigKey } from "../../../cli/config/index.ts";
