@@ -27,6 +27,9 @@ async function execute(options: ContractOptionValues, env: NodeJS.ProcessEnv = {
   }
 }
 
+/** Each of these tests starts vitest for the suite: on a loaded machine that takes a while. */
+const STARTS_VITEST = { timeout: 60_000 };
+
 describe("executeContract", () => {
   it("skips every selected check, sending nothing to the suite, when the preflight cannot reach the target", async ({
     tmpDir,
@@ -55,27 +58,31 @@ describe("executeContract", () => {
     expect(stderr).not.toContain("the-secret-of-a-target-gone");
   });
 
-  it("against the embedded sandbox: says so with its faults, the full profile's waits and deadlines, then runs the checks", async ({
-    tmpDir,
-  }) => {
-    const { execution, prepared, stderr } = await execute({
-      "report-dir": tmpDir,
-      profile: "full",
-      only: ["bearer.alg-none"],
-      "sandbox-fault": ["bearer-alg-none"],
-      "sandbox-expires-in": "5",
-      "run-timeout": "90",
-      quiet: true,
-    });
-    expect(execution.couldNotTest).toBeUndefined();
-    expect(execution.checks.map((check) => [check.id, check.status])).toEqual([["bearer.alg-none", "FAIL"]]);
-    expect(execution.target.baseUrl).toBe(prepared.configured.baseUrl);
-    expect(stderr.split("\n")).toEqual([
-      `Contract full profile against ${prepared.configured.baseUrl} (token endpoint ${prepared.configured.tokenUrl}, client authentication post), embedded sandbox — not your API with fault bearer-alg-none`,
-      // 5 s plus the larger of 2 s and 10 % of it.
-      "Sliding-expiry probes wait about expires_in + max(2 s, 10 %) = 7 s.",
-      "Deadline: 10.0 s per request, 1 min 30 s for the run (--run-timeout).",
-      "",
-    ]);
-  });
+  it(
+    "against the embedded sandbox: says so with its faults, the full profile's waits and deadlines, then runs the checks",
+    STARTS_VITEST,
+    async ({ tmpDir }) => {
+      const { execution, prepared, stderr } = await execute({
+        "report-dir": tmpDir,
+        profile: "full",
+        only: ["bearer.alg-none"],
+        "sandbox-fault": ["bearer-alg-none"],
+        "sandbox-expires-in": "5",
+        "run-timeout": "90",
+        quiet: true,
+      });
+      expect(execution.couldNotTest).toBeUndefined();
+      expect(execution.checks.map((check) => [check.id, check.status])).toEqual([
+        ["bearer.alg-none", "FAIL"],
+      ]);
+      expect(execution.target.baseUrl).toBe(prepared.configured.baseUrl);
+      expect(stderr.split("\n")).toEqual([
+        `Contract full profile against ${prepared.configured.baseUrl} (token endpoint ${prepared.configured.tokenUrl}, client authentication post), embedded sandbox — not your API with fault bearer-alg-none`,
+        // 5 s plus the larger of 2 s and 10 % of it.
+        "Sliding-expiry probes wait about expires_in + max(2 s, 10 %) = 7 s.",
+        "Deadline: 10.0 s per request, 1 min 30 s for the run (--run-timeout).",
+        "",
+      ]);
+    },
+  );
 });
