@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { request } from "undici";
@@ -193,6 +193,41 @@ describe("serveSandbox", () => {
     const error = await refusal({ "tls-cert": path.join(tmpDir, "missing.pem"), "tls-key": key });
     expect(error.code).toBe("invalid-value");
     expect(error.message).toMatch(/^--tls-cert .*missing\.pem: /);
+  });
+
+  it("makes the journal's folder and journals each accepted event there as one JSON line", async ({
+    tmpDir,
+  }) => {
+    const journal = path.join(tmpDir, "a", "b", "events.ndjson");
+    const served = await serve({ json: true, journal });
+    const handoff = JSON.parse(served.first) as { token_url: string; base_url: string };
+    const grant = await request(handoff.token_url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=sandbox-demo&client_secret=sandbox-demo-secret",
+    });
+    const { access_token } = (await grant.body.json()) as { access_token: string };
+    const posted = await request(`${handoff.base_url}/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({
+        type: "checkout",
+        customer: { email: "a@example.com" },
+        channel: { id: "chl-1" },
+        transaction: { reference: "serve-sandbox-journal-1" },
+      }),
+    });
+    await posted.body.dump();
+    expect(posted.statusCode).toBe(202);
+    expect((await served.stop()).code).toBe(0);
+    // Only the journal itself: the folder's write probe is gone.
+    expect(await readdir(path.dirname(journal))).toEqual(["events.ndjson"]);
+    const lines = (await readFile(journal, "utf8")).split("\n").filter((line) => line !== "");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({
+      clientId: "sandbox-demo",
+      event: { transaction: { reference: "serve-sandbox-journal-1" } },
+    });
   });
 
   it("refuses a journal whose folder cannot be written before it listens (exit 2's code)", async ({
