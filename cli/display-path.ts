@@ -1,8 +1,9 @@
-import { isAbsolute, relative } from "node:path";
+import { isAbsolute, relative, sep } from "node:path";
 
 /** A path as the user would type it: relative inside the working directory, absolute outside it. */
 export function displayPath(file: string): string {
   const inside = relative(process.cwd(), file);
   // On Windows a path on another drive stays absolute.
-  return inside === "" || inside.startsWith("..") || isAbsolute(inside) ? file : inside;
+  const outside = inside === ".." || inside.startsWith(`..${sep}`);
+  return inside === "" || outside || isAbsolute(inside) ? file : inside;
 }

@@ -17,7 +17,7 @@ const WORDS: Readonly<Record<string, string>> = {
 /** A file system error's code, when it has one the user can act on; undefined for anything else. */
 export function fileErrorCode(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code !== undefined && code in WORDS ? code : undefined;
+  return typeof code === "string" && Object.hasOwn(WORDS, code) ? code : undefined;
 }
 
 /** `not a directory (ENOTDIR)`; the error's own message when its code is not one of the known ones. */
