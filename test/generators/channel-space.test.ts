@@ -74,6 +74,11 @@ describe("channelClasses", () => {
   it("covers each category's characters behind the prefix", () => {
     expect(byName("tail-numbers").cover.map(idOf)).toEqual(["chl-0٣९Ⅻ½²⁴①"]);
     expect(byName("prefix-only").cover.map(idOf)).toEqual(["chl-"]);
+    const [lone] = byName("tail-lone-surrogates").cover.map(idOf);
+    expect(
+      [...(lone ?? "").slice(4)].every((c) => /^\p{Cs}$/u.test(c)),
+      "no surrogate pair in the tail",
+    ).toBe(true);
     for (const cls of channelClasses().filter((c) => c.name.startsWith("tail-")))
       for (const input of [...cls.cover, ...fc.sample(cls.arbitrary, { seed: 16, numRuns: 10 })])
         expect(idOf(input).startsWith("chl-"), cls.name).toBe(true);

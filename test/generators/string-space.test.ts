@@ -108,15 +108,18 @@ describe("stringClasses", () => {
   it("writes lone surrogates as JSON escapes: the body stays well-formed text and parses back to them", () => {
     const cls = byKey("system", "lone-surrogates");
     for (const input of cls.cover) {
-      expect(input.body.isWellFormed()).toBe(true);
+      // UTF-8 has no lone surrogate: a raw one would come back from the round trip as U+FFFD.
+      expect(Buffer.from(input.body, "utf8").toString("utf8")).toBe(input.body);
       expect(input.body).toMatch(/\\ud[89ab][0-9a-f]{2}|\\ud[c-f][0-9a-f]{2}/);
     }
-    expect(cls.cover.map((input) => valueOf("system", input))).toEqual([
-      "\ud800\udbff\udc00\udfff",
-      "a\ud800",
-      "a\udbff",
-      "a\udc00",
-      "a\udfff",
+    const [whole, ...single] = cls.cover.map((input) => valueOf("system", input));
+    expect(single.sort()).toEqual(["a\ud800", "a\udbff", "a\udc00", "a\udfff"]);
+    // Iterated by code point, a high surrogate before a low one would make one character beyond the BMP.
+    expect([...(whole ?? "")].map((c) => c.codePointAt(0)?.toString(16)).sort()).toEqual([
+      "d800",
+      "dbff",
+      "dc00",
+      "dfff",
     ]);
   });
 
