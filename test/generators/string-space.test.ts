@@ -13,7 +13,7 @@ function byKey(field: string, name: string, classes = stringClasses()): InputCla
   return found;
 }
 
-const valueOf = (field: string, input: EventInput): string => {
+const fieldValue = (field: string, input: EventInput): string => {
   const body = parsed(input);
   if (field === "transaction.reference") return body.transaction.reference;
   return body[field as "type" | "system" | "systemVersion"];
@@ -79,13 +79,13 @@ describe("stringClasses", () => {
 
   it("keeps a free-text field's whole-category value within the longest valid text: 20 for systemVersion", () => {
     const [whole] = byKey("systemVersion", "punctuation").cover;
-    expect(valueOf("systemVersion", whole as EventInput)).toBe("_-–—([{«»}])“”‘’!\"'#");
+    expect(fieldValue("systemVersion", whole as EventInput)).toBe("_-–—([{«»}])“”‘’!\"'#");
     const [letters] = byKey("system", "letters").cover;
-    expect(valueOf("system", letters as EventInput)).toBe("AaǅʰΩжאب中한ñßǈꜰ");
+    expect(fieldValue("system", letters as EventInput)).toBe("AaǅʰΩжאب中한ñßǈꜰ");
   });
 
   it("sends each character behind the letter a after the whole category", () => {
-    const values = byKey("system", "controls").cover.map((input) => valueOf("system", input));
+    const values = byKey("system", "controls").cover.map((input) => fieldValue("system", input));
     expect(values).toEqual([
       "\u0000\u0007\u001b\u007f\u0085\t\n",
       "a\u0000",
@@ -101,8 +101,8 @@ describe("stringClasses", () => {
   it("keeps the reference's slot in front of every reference, so each input still gets a unique one", () => {
     const cls = byKey("transaction.reference", "letters");
     for (const input of [...cls.cover, ...fc.sample(cls.arbitrary, { seed: 2, numRuns: 20 })])
-      expect(valueOf("transaction.reference", input).startsWith(REFERENCE_STEM_SLOT)).toBe(true);
-    expect(valueOf("transaction.reference", cls.cover[1] as EventInput)).toBe(`${REFERENCE_STEM_SLOT}aA`);
+      expect(fieldValue("transaction.reference", input).startsWith(REFERENCE_STEM_SLOT)).toBe(true);
+    expect(fieldValue("transaction.reference", cls.cover[1] as EventInput)).toBe(`${REFERENCE_STEM_SLOT}aA`);
   });
 
   it("writes lone surrogates as JSON escapes: the body stays well-formed text and parses back to them", () => {
@@ -112,7 +112,7 @@ describe("stringClasses", () => {
       expect(Buffer.from(input.body, "utf8").toString("utf8")).toBe(input.body);
       expect(input.body).toMatch(/\\ud[89ab][0-9a-f]{2}|\\ud[c-f][0-9a-f]{2}/);
     }
-    const [whole, ...single] = cls.cover.map((input) => valueOf("system", input));
+    const [whole, ...single] = cls.cover.map((input) => fieldValue("system", input));
     expect(single.sort()).toEqual(["a\ud800", "a\udbff", "a\udc00", "a\udfff"]);
     // Iterated by code point, a high surrogate before a low one would make one character beyond the BMP.
     expect([...(whole ?? "")].map((c) => c.codePointAt(0)?.toString(16)).sort()).toEqual([
@@ -124,27 +124,27 @@ describe("stringClasses", () => {
   });
 
   it("covers the field's longest valid text in ASCII and in 2-, 3- and 4-byte characters", () => {
-    const values = byKey("system", "length-within").cover.map((input) => valueOf("system", input));
+    const values = byKey("system", "length-within").cover.map((input) => fieldValue("system", input));
     expect(values.map(codePoints)).toEqual([40, 1, 40]);
     expect(values[2]?.slice(0, 6)).toBe("é中😀é中😀".slice(0, 6));
-    const type = byKey("type", "length-within").cover.map((input) => valueOf("type", input));
+    const type = byKey("type", "length-within").cover.map((input) => fieldValue("type", input));
     expect(type.map(codePoints)).toEqual([1, 1, 1]);
   });
 
   it("covers common store limits at and one past each, and draws only past the longest valid text", () => {
     const cls = byKey("systemVersion", "store-limits");
-    expect(cls.cover.map((input) => valueOf("systemVersion", input).length)).toEqual([
+    expect(cls.cover.map((input) => fieldValue("systemVersion", input).length)).toEqual([
       256, 255, 1_001, 4_001, 8_001, 16_385, 65_536,
     ]);
     for (const input of fc.sample(cls.arbitrary, { seed: 4, numRuns: 20 })) {
-      const length = valueOf("systemVersion", input).length;
+      const length = fieldValue("systemVersion", input).length;
       expect(length).toBeGreaterThan(20);
       expect(length).toBeLessThanOrEqual(70_000);
     }
   });
 
   it("covers 255 and 256 characters of 2-, 3- and 4-byte UTF-8, counted in code points and octets", () => {
-    const values = byKey("system", "multi-byte-lengths").cover.map((input) => valueOf("system", input));
+    const values = byKey("system", "multi-byte-lengths").cover.map((input) => fieldValue("system", input));
     expect(values.map(codePoints)).toEqual([256, 255, 256, 255, 256, 255]);
     expect(values.map((value) => Buffer.byteLength(value, "utf8"))).toEqual([
       512, 510, 768, 765, 1_024, 1_020,
