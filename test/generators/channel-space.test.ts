@@ -5,7 +5,10 @@ import { channelClasses } from "../../generators/index.ts";
 
 const idOf = (input: EventInput) => (JSON.parse(input.body) as { channel: { id: string } }).channel.id;
 
-function byName(name: string, classes = channelClasses()): InputClass<EventInput> {
+/** Built once: the classes are immutable, and building them (long values included) is the slow part. */
+const CLASSES = channelClasses();
+
+function byName(name: string, classes = CLASSES): InputClass<EventInput> {
   const found = classes.find((c) => c.name === name);
   if (found === undefined) throw new Error(`no class ${name}`);
   return found;
@@ -17,7 +20,7 @@ const codes = (text: string) =>
 
 describe("channelClasses", () => {
   it("refuses a broken prefix and only answers the rest: the prefix alone, every category of tail, long tails", () => {
-    expect(channelClasses().map((c) => [c.field, c.name, c.expect])).toEqual([
+    expect(CLASSES.map((c) => [c.field, c.name, c.expect])).toEqual([
       ["channel.id", "prefix-broken", "refused"],
       ["channel.id", "prefix-only", "answered"],
       ["channel.id", "tail-letters", "answered"],
@@ -79,7 +82,7 @@ describe("channelClasses", () => {
       [...(lone ?? "").slice(4)].every((c) => /^\p{Cs}$/u.test(c)),
       "no surrogate pair in the tail",
     ).toBe(true);
-    for (const cls of channelClasses().filter((c) => c.name.startsWith("tail-")))
+    for (const cls of CLASSES.filter((c) => c.name.startsWith("tail-")))
       for (const input of [...cls.cover, ...fc.sample(cls.arbitrary, { seed: 16, numRuns: 10 })])
         expect(idOf(input).startsWith("chl-"), cls.name).toBe(true);
   });

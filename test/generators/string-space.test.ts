@@ -7,7 +7,10 @@ type Body = { type: string; system: string; systemVersion: string; transaction: 
 const parsed = (input: EventInput) => JSON.parse(input.body) as Body;
 const codePoints = (text: string) => [...text].length;
 
-function byKey(field: string, name: string, classes = stringClasses()): InputClass<EventInput> {
+/** Built once: the classes are immutable, and building them (long values included) is the slow part. */
+const CLASSES = stringClasses();
+
+function byKey(field: string, name: string, classes = CLASSES): InputClass<EventInput> {
   const found = classes.find((c) => c.field === field && c.name === name);
   if (found === undefined) throw new Error(`no class ${field}/${name}`);
   return found;
@@ -58,7 +61,7 @@ describe("UNICODE_CATEGORIES", () => {
 
 describe("stringClasses", () => {
   it("gives each of the four string fields every category and three length classes", () => {
-    const classes = stringClasses();
+    const classes = CLASSES;
     const fields = ["type", "transaction.reference", "system", "systemVersion"];
     expect([...new Set(classes.map((c) => c.field))]).toEqual(fields);
     for (const field of fields)
@@ -71,7 +74,7 @@ describe("stringClasses", () => {
   });
 
   it("expects graphic text in a free-text field accepted, and everything else only answered", () => {
-    for (const cls of stringClasses()) {
+    for (const cls of CLASSES) {
       const accepted = cls.field !== "type" && (GRAPHIC.has(cls.name) || cls.name === "length-within");
       expect(cls.expect, `${cls.field}/${cls.name}`).toBe(accepted ? "accepted" : "answered");
     }
