@@ -87,7 +87,8 @@ export const UNICODE_CATEGORIES: ReadonlyArray<
     "lone-surrogates",
     "lone surrogates: Cs (no Unicode scalar value; JSON escapes them)",
     false,
-    ["\ud800", "\udbff", "\udc00", "\udfff"],
+    // Low ones first: a high surrogate right before a low one would join it into one character beyond the BMP.
+    ["\udc00", "\udfff", "\ud800", "\udbff"],
   ],
 ];
 

@@ -15,7 +15,7 @@ import {
 } from "./wide-event.ts";
 
 /** A reference tail of 100 characters, the longest the harness takes as surely valid, with what breaks quoting. */
-const LONG_TAIL = `'"\\\`😀é ${"x".repeat(91)}`;
+const LONG_TAIL = `'"\\\`😀é ${"x".repeat(93)}`;
 
 /**
  * Valid events, one class per documented field drawn wide (and one with every field wide at once): each must be
