@@ -4,6 +4,7 @@ import { UsageError } from "../../core/index.ts";
 import type { ContractCheckRecord, ContractRunRecord, LoadRecord } from "../../reporting/compare/index.ts";
 import { claimsLoadRecord, LOAD_RECORD_FORMAT, parseLoadRecord } from "../../reporting/compare/index.ts";
 import { inertText, MAX_RECORD_FILE_BYTES, readInputFile } from "../../transport/index.ts";
+import { jsonErrorPosition } from "../config/index.ts";
 import { displayPath } from "../display-path.ts";
 
 /** The file a load run keeps in its report dir for later comparisons; `--save-baseline` copies it. */
@@ -86,8 +87,13 @@ export async function readComparable(
   let value: unknown;
   try {
     value = JSON.parse(reading.text);
-  } catch (error) {
-    throw refuse(`cannot read ${displayPath(file)} as JSON: ${(error as Error).message}`, command);
+  } catch {
+    // The parser's own message quotes the text around the error, which may hold a secret: only the place is named.
+    const at = jsonErrorPosition(reading.text);
+    throw refuse(
+      `cannot read ${displayPath(file)} as JSON: not valid${at === undefined ? "" : ` at line ${at.line}, column ${at.column}`}`,
+      command,
+    );
   }
   if (claimsLoadRecord(value)) {
     const reading = parseLoadRecord(value);

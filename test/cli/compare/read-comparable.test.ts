@@ -113,7 +113,15 @@ describe("readComparable", () => {
   }) => {
     const notJson = path.join(tmpDir, "a.json");
     await writeFile(notJson, "{ nope");
-    expect((await refusal(notJson)).message).toMatch(new RegExp(`^cannot read ${notJson} as JSON: `));
+    expect((await refusal(notJson)).message).toBe(
+      `cannot read ${notJson} as JSON: not valid at line 1, column 3`,
+    );
+    // The parser's own message quotes the text around the error; a secret there is never echoed.
+    const secretJson = path.join(tmpDir, "s.json");
+    await writeFile(secretJson, '{"units": [1, 2],\n "token": eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.sig }');
+    const secretRefusal = (await refusal(secretJson)).message;
+    expect(secretRefusal).toBe(`cannot read ${secretJson} as JSON: not valid at line 2, column 11`);
+    expect(secretRefusal).not.toContain("eyJ");
     const broken = path.join(tmpDir, "b.json");
     const { units: _units, ...noUnits } = loadRecord(3, steady(2));
     await writeFile(broken, JSON.stringify(noUnits));
