@@ -13,6 +13,7 @@ export {
   judgedSecondsFor,
   judgesWholeStep,
   MIN_STEP_EVENTS,
+  objectiveName,
   TAIL_EVENTS,
 } from "./lib/capacity-plan.ts";
 export type {

@@ -130,6 +130,11 @@ export function judgedMetric(metric: string): string {
   return brace < 0 ? `${metric}{${JUDGED_TAG}}` : `${metric.slice(0, -1)},${JUDGED_TAG}}`;
 }
 
+/** An objective's name as the user gave it, judgedMetric undone: the judged stretch's tag left out. */
+export function objectiveName(metric: string): string {
+  return metric.replace(`{${JUDGED_TAG}}`, "").replace(`,${JUDGED_TAG}}`, "}");
+}
+
 /** The objectives of a step as k6 thresholds: each on its judged stretch, unless it proves a violation. */
 export function judgedThresholds(
   thresholds: Readonly<Record<string, readonly string[]>>,

@@ -1,5 +1,5 @@
 import type { Resolution, SearchStep, SearchStop } from "../../load/index.ts";
-import { bracketOf, JUDGED_TAG } from "../../load/index.ts";
+import { bracketOf, objectiveName } from "../../load/index.ts";
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import type { EntryOutcome } from "../accepted/entry-outcome.ts";
 import { unobserved } from "../accepted/entry-outcome.ts";
@@ -68,11 +68,6 @@ export function capacityFigure(
     asked,
     stop,
   };
-}
-
-/** An objective's name as the user gave it: the judged stretch's tag (`scenario:capacity`) left out. */
-export function objectiveName(metric: string): string {
-  return metric.replace(`{${JUDGED_TAG}}`, "").replace(`,${JUDGED_TAG}}`, "}");
 }
 
 /** The objectives a step broke, in a few words: `http_req_duration{endpoint:events} p(95)<500 (p(95)=612ms)`. */

@@ -1,5 +1,12 @@
 import type { StepOutcome } from "../../load/index.ts";
-import { EVENT_DURATION, EXPIRY, judgedMetric, judgesWholeStep, METRIC } from "../../load/index.ts";
+import {
+  EVENT_DURATION,
+  EXPIRY,
+  judgedMetric,
+  judgesWholeStep,
+  METRIC,
+  objectiveName,
+} from "../../load/index.ts";
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import type { GeneratorUsage, GeneratorVerdict } from "./generator-limit.ts";
@@ -80,7 +87,9 @@ export function judgeCapacityStep(
   const failed = data === undefined ? 0 : (metricValue(data, JUDGED_FAILED, "passes") ?? 0);
   const latency = (stat: string) =>
     data === undefined ? undefined : metricValue(data, JUDGED_LATENCY, stat);
-  const thresholds = data === undefined ? [] : thresholdResults(data);
+  // Named as the reports and the ledger name them: the judged stretch's tag is k6's, not the user's.
+  const thresholds =
+    data === undefined ? [] : thresholdResults(data).map((t) => ({ ...t, metric: objectiveName(t.metric) }));
   const broken = ending.kind === "finished" ? applyToThresholds(thresholds, ledger, true).failed : [];
   const dropped = data === undefined ? 0 : count(data, JUDGED_DROPPED);
   const generator = judgeGenerator({

@@ -6,6 +6,7 @@ import {
   judgedSecondsFor,
   judgedThresholds,
   latencyLimitMs,
+  objectiveName,
   stepVus,
 } from "../../../load/lib/capacity-plan.ts";
 import { runConfig } from "../../support/run-config-fixture.ts";
@@ -55,6 +56,17 @@ describe("a capacity step's VUs", () => {
 });
 
 describe("a capacity step's objectives", () => {
+  it("are named as the user gave them, the judged stretch's tag left out", () => {
+    expect(objectiveName("http_req_duration{endpoint:events,scenario:capacity}")).toBe(
+      "http_req_duration{endpoint:events}",
+    );
+    expect(objectiveName("events_failed{scenario:capacity}")).toBe("events_failed");
+    expect(objectiveName("token_expiries{kind:unexpected}")).toBe("token_expiries{kind:unexpected}");
+    for (const metric of ["events_failed", EVENT_DURATION, "dropped_iterations", EXPIRY.unexpected]) {
+      expect(objectiveName(judgedMetric(metric))).toBe(metric);
+    }
+  });
+
   it("read the judged stretch, except the ones that prove a contract violation, which read the whole step", () => {
     expect(judgedMetric("events_failed")).toBe("events_failed{scenario:capacity}");
     expect(judgedMetric(EVENT_DURATION)).toBe("http_req_duration{endpoint:events,scenario:capacity}");

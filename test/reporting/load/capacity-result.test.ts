@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Resolution } from "../../../load/index.ts";
 import type { Ledger } from "../../../reporting/accepted/index.ts";
-import { objectiveName, violationsOf } from "../../../reporting/load/capacity-result.ts";
+import { violationsOf } from "../../../reporting/load/capacity-result.ts";
 import type { CapacityStepResult, GeneratorVerdict, ThresholdResult } from "../../../reporting/load/index.ts";
 import {
   brokenByText,
@@ -120,15 +120,7 @@ describe("capacityFigure", () => {
   });
 });
 
-describe("objectiveName and brokenByText", () => {
-  it("leave the judged stretch's tag out of an objective's name", () => {
-    expect(objectiveName("http_req_duration{endpoint:events,scenario:capacity}")).toBe(
-      "http_req_duration{endpoint:events}",
-    );
-    expect(objectiveName("events_failed{scenario:capacity}")).toBe("events_failed");
-    expect(objectiveName("token_expiries{kind:unexpected}")).toBe("token_expiries{kind:unexpected}");
-  });
-
+describe("brokenByText", () => {
   it("name each objective a step broke, or why none is named", () => {
     const noObserved = {
       ...slow,
