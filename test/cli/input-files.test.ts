@@ -136,6 +136,9 @@ describe("every file the user names is read bounded: a regular file, a few MiB a
       const file = await hostileFile(dir, kind);
       if (kind === "fifo") fifo = file;
       const reportDir = path.join(dir, "reports");
+      // The command's modules load on its first run: a run on a missing file loads them before memory is measured.
+      const absent = path.join(dir, "absent");
+      await runInProcess(c.command, c.args(absent, path.join(dir, "warm-up")), c.env?.(absent) ?? {});
       const before = process.memoryUsage().rss;
       const run = await runInProcess(c.command, c.args(file, reportDir), c.env?.(file) ?? {});
       expect(run.code, run.stderr).toBe(2);
