@@ -1,28 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { verifyRotation } from "../../../cli/rotation/index.ts";
 import { UsageError } from "../../../core/index.ts";
+import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
-
-function capture(env: NodeJS.ProcessEnv = {}) {
-  const stdout = new PassThrough().setEncoding("utf8");
-  const stderr = new PassThrough().setEncoding("utf8");
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk: string) => {
-    err += chunk;
-  });
-  return {
-    io: { stdout, stderr, env, signal: new AbortController().signal },
-    out: () => out,
-    err: () => err,
-  };
-}
 
 interface Results {
   readonly suite: string;
@@ -47,7 +29,7 @@ async function refusal(promise: Promise<unknown>): Promise<UsageError> {
 
 describe("verifyRotation against the embedded sandbox", () => {
   it("rotates as asked, then judges and reports the rotation", async ({ tmpDir }) => {
-    const { io, out, err } = capture();
+    const { io, stdout: out, stderr: err } = capturedIo();
     const code = await verifyRotation(
       {
         "sandbox-overlap": "30",
@@ -76,7 +58,7 @@ describe("verifyRotation against the embedded sandbox", () => {
   it("refuses an unknown expectation and a target's inputs, before the sandbox starts", async ({
     tmpDir,
   }) => {
-    const { io } = capture();
+    const { io } = capturedIo();
     const unknown = await refusal(verifyRotation({ "expect-old": "maybe", "report-dir": tmpDir }, io));
     expect(unknown.message).toBe("--expect-old takes one of refused, accepted, got 'maybe'");
     const file = path.join(tmpDir, "old-secret");
@@ -103,7 +85,7 @@ describe("verifyRotation against a target", () => {
     const env: NodeJS.ProcessEnv = { ...targetEnv(running), EVENT_API_OLD_CLIENT_SECRET: oldSecret };
     const newSecret = env.EVENT_API_CLIENT_SECRET ?? "";
     expect(newSecret).not.toBe(oldSecret);
-    const { io, err } = capture(env);
+    const { io, stderr: err } = capturedIo(env);
     const code = await verifyRotation({ "expect-old": "refused", "report-dir": tmpDir }, io);
     expect(code, err()).toBe(0);
     const { text, parsed } = await results(tmpDir);
@@ -124,7 +106,7 @@ describe("verifyRotation against a target", () => {
     targetEnv,
     tmpDir,
   }) => {
-    const { io } = capture(targetEnv(await sandbox()));
+    const { io } = capturedIo(targetEnv(await sandbox()));
     const switches = await refusal(
       verifyRotation({ "sandbox-revoke": true, "report-dir": path.join(tmpDir, "a") }, io),
     );
