@@ -2,13 +2,13 @@ import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BaselineStepInput } from "../../../cli/load/baseline-step.ts";
 import { BaselineStep } from "../../../cli/load/baseline-step.ts";
-import { UsageError } from "../../../core/index.ts";
 import type { RunConfig } from "../../../load/index.ts";
 import { planScenario } from "../../../load/index.ts";
 import { DEFAULT_COMPARE_OPTIONS } from "../../../reporting/compare/index.ts";
 import type { CapacityFigure, CapacityStepResult, LoadResult } from "../../../reporting/load/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runConfig } from "../../support/run-config-fixture.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 /**
  * A 20 s sustained run at 10/s after its 2 s token warm-up: 22 s expected, so units of 500 ms and a tenth of it,
@@ -65,15 +65,6 @@ async function runSamplesFile(dir: string, slowdown = 1): Promise<string> {
 
 async function json(file: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<UsageError> {
-  const error: unknown = await attempt.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
 }
 
 const passed = { outcome: "passed" } as LoadResult;
@@ -182,7 +173,7 @@ describe("BaselineStep after a load run", () => {
     const before = await BaselineStep.prepare(input(tmpDir));
     await before.afterRun([await runSamplesFile(tmpDir)], undefined);
     const other = runConfig("sustained", { rate: 20, durationSeconds: 20, vus: 4 });
-    const error = await refusal(
+    const error = await usageRefusal(
       BaselineStep.prepare(input(tmpDir, { config: other, baselines: [path.join(tmpDir, "baseline.json")] })),
     );
     expect(error.code).toBe("invalid-config");
@@ -192,7 +183,7 @@ describe("BaselineStep after a load run", () => {
   it("refuses a baseline taken on another target", async ({ tmpDir }) => {
     const before = await BaselineStep.prepare(input(tmpDir));
     await before.afterRun([await runSamplesFile(tmpDir)], undefined);
-    const error = await refusal(
+    const error = await usageRefusal(
       BaselineStep.prepare(
         input(tmpDir, {
           baselines: [path.join(tmpDir, "baseline.json")],
@@ -251,7 +242,7 @@ describe("BaselineStep after a capacity search", () => {
     );
     const compared = await again.afterCapacity(figure);
     expect(compared?.addition.baseline?.regressed).toEqual([]);
-    const error = await refusal(
+    const error = await usageRefusal(
       BaselineStep.prepare(
         input(tmpDir, {
           config: CAPACITY,

@@ -1,19 +1,10 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { rotateSandboxSecret } from "../../../cli/rotation/index.ts";
-import { UsageError } from "../../../core/index.ts";
 import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { startScriptedServer } from "../../support/scripted-server.ts";
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
-}
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 describe("rotateSandboxSecret", () => {
   it("writes the new secret, the old one and a token taken before, and prints no secret", async ({
@@ -87,11 +78,11 @@ describe("rotateSandboxSecret", () => {
     tmpDir,
   }) => {
     const env = { EVENT_HARNESS_ADMIN_TOKEN: "t", EVENT_API_AUTH_URL: "http://127.0.0.1:9/auth" };
-    const neither = await refusal(rotateSandboxSecret({ "client-id": "c" }, capturedIo(env).io));
+    const neither = await usageRefusal(rotateSandboxSecret({ "client-id": "c" }, capturedIo(env).io));
     expect(neither.message).toBe(
       "give exactly one of --secret-file FILE and --show-secret: the new secret must be kept somewhere",
     );
-    await refusal(
+    await usageRefusal(
       rotateSandboxSecret(
         { "client-id": "c", "show-secret": true, "secret-file": path.join(tmpDir, "s") },
         capturedIo(env).io,
@@ -126,7 +117,9 @@ describe("rotateSandboxSecret", () => {
       "EVENT_HARNESS_ADMIN_TOKEN must hold the sandbox's admin token (`event-harness sandbox` prints it)",
     ],
   ] as const)("refuses %j with %j: %s", async ([options, env, code, message]) => {
-    const error = await refusal(rotateSandboxSecret({ "show-secret": true, ...options }, capturedIo(env).io));
+    const error = await usageRefusal(
+      rotateSandboxSecret({ "show-secret": true, ...options }, capturedIo(env).io),
+    );
     expect([error.code, error.message]).toEqual([code, message]);
   });
 

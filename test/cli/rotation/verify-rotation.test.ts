@@ -1,10 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { verifyRotation } from "../../../cli/rotation/index.ts";
-import { UsageError } from "../../../core/index.ts";
 import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 interface Results {
   readonly suite: string;
@@ -16,15 +16,6 @@ interface Results {
 async function results(dir: string): Promise<{ text: string; parsed: Results }> {
   const text = await readFile(path.join(dir, "results.json"), "utf8");
   return { text, parsed: JSON.parse(text) as Results };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
 }
 
 describe("verifyRotation against the embedded sandbox", () => {
@@ -59,11 +50,11 @@ describe("verifyRotation against the embedded sandbox", () => {
     tmpDir,
   }) => {
     const { io } = capturedIo();
-    const unknown = await refusal(verifyRotation({ "expect-old": "maybe", "report-dir": tmpDir }, io));
+    const unknown = await usageRefusal(verifyRotation({ "expect-old": "maybe", "report-dir": tmpDir }, io));
     expect(unknown.message).toBe("--expect-old takes one of refused, accepted, got 'maybe'");
     const file = path.join(tmpDir, "old-secret");
     await writeFile(file, "old\n");
-    const targetOnly = await refusal(
+    const targetOnly = await usageRefusal(
       verifyRotation({ "old-secret-file": file, "report-dir": path.join(tmpDir, "r") }, io),
     );
     expect(targetOnly.code).toBe("invalid-config");
@@ -107,13 +98,13 @@ describe("verifyRotation against a target", () => {
     tmpDir,
   }) => {
     const { io } = capturedIo(targetEnv(await sandbox()));
-    const switches = await refusal(
+    const switches = await usageRefusal(
       verifyRotation({ "sandbox-revoke": true, "report-dir": path.join(tmpDir, "a") }, io),
     );
     expect(switches.message).toBe(
       "--sandbox-overlap and --sandbox-revoke apply only to the embedded sandbox",
     );
-    const missing = await refusal(
+    const missing = await usageRefusal(
       verifyRotation({ "expect-old-tokens": "valid", "report-dir": path.join(tmpDir, "b") }, io),
     );
     expect(missing.code).toBe("missing-argument");
