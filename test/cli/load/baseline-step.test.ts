@@ -67,6 +67,17 @@ async function json(file: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
 }
 
+/** A second run's step, in `dir`/second, comparing with the baseline a first run recorded in `dir`/first. */
+async function againstFirstRun(dir: string): Promise<{ second: string; step: BaselineStep }> {
+  const first = path.join(dir, "first");
+  const second = path.join(dir, "second");
+  await Promise.all([mkdir(first), mkdir(second)]);
+  const before = await BaselineStep.prepare(input(first));
+  await before.afterRun([await runSamplesFile(first)], undefined);
+  const step = await BaselineStep.prepare(input(second, { baselines: [path.join(first, "baseline.json")] }));
+  return { second, step };
+}
+
 const passed = { outcome: "passed" } as LoadResult;
 const failed = { outcome: "failed" } as LoadResult;
 
@@ -131,14 +142,7 @@ describe("BaselineStep after a load run", () => {
   it("compares with --baseline: the same samples are no regression, and the comparison file names the baseline", async ({
     tmpDir,
   }) => {
-    const first = path.join(tmpDir, "first");
-    const second = path.join(tmpDir, "second");
-    await Promise.all([mkdir(first), mkdir(second)]);
-    const before = await BaselineStep.prepare(input(first));
-    await before.afterRun([await runSamplesFile(first)], undefined);
-    const step = await BaselineStep.prepare(
-      input(second, { baselines: [path.join(first, "baseline.json")] }),
-    );
+    const { second, step } = await againstFirstRun(tmpDir);
     const compared = await step.afterRun([await runSamplesFile(second)], undefined);
     expect(compared).toBeDefined();
     expect(compared?.addition.baseline?.regressed).toEqual([]);
@@ -154,14 +158,7 @@ describe("BaselineStep after a load run", () => {
   it("names what regressed when the candidate is five times slower, and fails the run", async ({
     tmpDir,
   }) => {
-    const first = path.join(tmpDir, "first");
-    const second = path.join(tmpDir, "second");
-    await Promise.all([mkdir(first), mkdir(second)]);
-    const before = await BaselineStep.prepare(input(first));
-    await before.afterRun([await runSamplesFile(first)], undefined);
-    const step = await BaselineStep.prepare(
-      input(second, { baselines: [path.join(first, "baseline.json")] }),
-    );
+    const { second, step } = await againstFirstRun(tmpDir);
     const compared = await step.afterRun([await runSamplesFile(second, 5)], undefined);
     expect(compared?.addition.baseline?.regressed.length).toBeGreaterThan(0);
     expect(compared?.addition.baseline?.fails).toBe(true);
