@@ -1,4 +1,3 @@
-import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { k6Command } from "../../../cli/commands/k6.ts";
@@ -11,21 +10,7 @@ import {
 } from "../../../k6-tooling/binary/k6-binary.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runInProcess } from "../../support/run-in-process.ts";
-
-/** A stand-in k6 that only answers `k6 version`, so resolution is tested without the real binary. */
-async function fakeK6(dir: string, name: string, version: string, harness = false): Promise<string> {
-  const folder = path.join(dir, name);
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, "k6");
-  // The harness's own build lists its extensions as k6 v2.2.0's `k6 version` does.
-  const extension = harness
-    ? 'echo "Extensions:"\necho "  event-api-harness/tools/k6/harness , k6/x/harness [js]"\n' +
-      'echo "  event-api-harness/tools/k6/samples.New , harness-samples [output]"\n'
-    : "";
-  await writeFile(file, `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\n${extension}`);
-  await chmod(file, 0o755);
-  return file;
-}
+import { versionOnlyK6 } from "../../support/version-only-k6.ts";
 
 function run(args: readonly string[], env: NodeJS.ProcessEnv) {
   return runInProcess(k6Command, args, env);
@@ -37,7 +22,7 @@ describe("k6 resolution", () => {
   });
 
   it("uses K6_BIN first and says where it came from", async ({ tmpDir: dir }) => {
-    const k6 = await fakeK6(dir, "explicit", "v2.9.9");
+    const k6 = await versionOnlyK6(path.join(dir, "explicit"), "v2.9.9");
     const result = await run([], { K6_BIN: k6, PATH: "" });
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain("k6 v2.9.9 (from K6_BIN)");
@@ -47,7 +32,7 @@ describe("k6 resolution", () => {
   it("tells the harness's own k6 (with k6/x/harness) from one the user brings, and says what that costs", async ({
     tmpDir: dir,
   }) => {
-    const own = await fakeK6(dir, "own", "v2.2.0", true);
+    const own = await versionOnlyK6(path.join(dir, "own"), "v2.2.0", true);
     expect((await findK6({ K6_BIN: own, PATH: "" })).binary).toEqual({
       path: own,
       version: "v2.2.0",
@@ -56,7 +41,7 @@ describe("k6 resolution", () => {
       samplesOutput: true,
     });
     expect((await run([], { K6_BIN: own, PATH: "" })).stdout).not.toContain("not capped");
-    const theirs = await fakeK6(dir, "theirs", "v2.2.0");
+    const theirs = await versionOnlyK6(path.join(dir, "theirs"), "v2.2.0");
     expect((await findK6({ K6_BIN: theirs, PATH: "" })).binary?.harnessExtension).toBe(false);
     const result = await run([], { K6_BIN: theirs, PATH: "" });
     expect(result.code).toBe(0);
@@ -69,14 +54,14 @@ describe("k6 resolution", () => {
   });
 
   it("refuses a K6_BIN that is not k6 v2, rather than falling back silently", async ({ tmpDir: dir }) => {
-    const old = await fakeK6(dir, "old", "v1.8.0");
+    const old = await versionOnlyK6(path.join(dir, "old"), "v1.8.0");
     const result = await run([], { K6_BIN: old, PATH: "" });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("is k6 v1.8.0; the harness needs k6 v2.x [missing-tool]");
   });
 
   it("takes a k6 v2 on PATH, and skips a v1 there for the project-local build", async ({ tmpDir: dir }) => {
-    const onPath = await fakeK6(dir, "path-v2", "v2.3.0");
+    const onPath = await versionOnlyK6(path.join(dir, "path-v2"), "v2.3.0");
     const found = await findK6({ PATH: path.dirname(onPath) }, { localBin: path.join(dir, "none", "k6") });
     expect(found.binary).toEqual({
       path: onPath,
@@ -86,8 +71,8 @@ describe("k6 resolution", () => {
       samplesOutput: false,
     });
 
-    const v1 = await fakeK6(dir, "path-v1", "v1.8.0");
-    const local = await fakeK6(dir, "local", "v2.2.0", true);
+    const v1 = await versionOnlyK6(path.join(dir, "path-v1"), "v1.8.0");
+    const local = await versionOnlyK6(path.join(dir, "local"), "v2.2.0", true);
     await recordBuildSource(local);
     const skipped = await findK6({ PATH: path.dirname(v1) }, { localBin: local });
     expect(skipped.binary).toEqual({
@@ -103,7 +88,7 @@ describe("k6 resolution", () => {
   it("passes over a project-local k6 built from an older tools/k6 (it may lack the response body cap)", async ({
     tmpDir: dir,
   }) => {
-    const stale = await fakeK6(dir, "stale", "v2.2.0");
+    const stale = await versionOnlyK6(path.join(dir, "stale"), "v2.2.0");
     const found = await findK6({ PATH: "" }, { localBin: stale });
     expect(found.binary).toBeUndefined();
     expect(found.skipped).toEqual([`${stale}, built from an older tools/k6 (rebuilding)`]);

@@ -3,18 +3,17 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { afterEach } from "vitest";
 import { sandboxRotateCommand } from "../../../cli/commands/sandbox-rotate.ts";
-import { main } from "../../../cli/main.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { DEMO_CLIENT, startSandbox } from "../../../sandbox/index.ts";
 import { startCountingProxy } from "../../support/counting-proxy.ts";
 import { test as base, describe, expect, it } from "../../support/fixtures.ts";
 import { startHostileServer } from "../../support/hostile-server.ts";
-import { loadedEntry } from "../../support/run-in-process.ts";
+import type { InProcessRun } from "../../support/run-in-process.ts";
+import { runInProcess } from "../../support/run-in-process.ts";
 import type { TestPki } from "../../support/test-ca.ts";
 import { makeTestPki } from "../../support/test-ca.ts";
 
@@ -31,27 +30,11 @@ async function started(): Promise<RunningSandbox> {
   return sandbox;
 }
 
-async function rotateCli(
+function rotateCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = { EVENT_HARNESS_ADMIN_TOKEN: ADMIN_TOKEN },
-) {
-  const stdout = new PassThrough().setEncoding("utf8");
-  const stderr = new PassThrough().setEncoding("utf8");
-  let out = "";
-  let err = "";
-  stdout.on("data", (data: string) => {
-    out += data;
-  });
-  stderr.on("data", (data: string) => {
-    err += data;
-  });
-  const code = await main(["sandbox-rotate", ...args], [loadedEntry(sandboxRotateCommand)], {
-    stdout,
-    stderr,
-    env,
-    signal: new AbortController().signal,
-  });
-  return { code, stdout: out, stderr: err };
+): Promise<InProcessRun> {
+  return runInProcess(sandboxRotateCommand, args, env);
 }
 
 async function tokenStatus(sb: RunningSandbox, secret: string): Promise<number> {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../../cli/commands/sandbox.ts";
 import { main } from "../../../cli/main.ts";
 import { FAULTS } from "../../../sandbox/index.ts";
+import { postCheckoutEvent } from "../../support/post-checkout-event.ts";
 import { loadedEntry } from "../../support/run-in-process.ts";
 import { makeTestPki } from "../../support/test-ca.ts";
 
@@ -94,28 +95,15 @@ describe("event-harness sandbox", () => {
       used = (async () => {
         const client = handoff.clients[0];
         if (client === undefined) throw new Error("no client in the handoff");
-        const grant = await request(`${handoff.auth_url}/oauth/token`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            client_id: client.client_id,
-            client_secret: client.client_secret,
-            grant_type: "client_credentials",
-          }).toString(),
-        });
-        const { access_token } = (await grant.body.json()) as { access_token: string };
-        const posted = await request(`${handoff.base_url}/events`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-          body: JSON.stringify({
-            type: "checkout",
-            customer: { email: "a@example.com" },
-            channel: { id: "chl-1" },
-            transaction: { reference: "cli-1" },
-          }),
-        });
-        await posted.body.dump();
-        return posted.statusCode;
+        return postCheckoutEvent(
+          {
+            tokenUrl: `${handoff.auth_url}/oauth/token`,
+            baseUrl: handoff.base_url,
+            clientId: client.client_id,
+            clientSecret: client.client_secret,
+          },
+          "cli-1",
+        );
       })().finally(() => child.kill("SIGTERM"));
     });
     expect(await used).toBe(202);

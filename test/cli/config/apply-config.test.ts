@@ -10,8 +10,8 @@ import {
   resolveTimeoutMs,
   targetOptions,
 } from "../../../cli/options/target-options.ts";
-import { UsageError } from "../../../core/index.ts";
 import { it as base, describe, expect } from "../../support/fixtures.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 const SPECS = {
   ...targetOptions,
@@ -44,19 +44,10 @@ const it = base
     return file;
   });
 
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
-}
-
 describe("applyConfig", () => {
   it("does nothing without a file, and refuses an environment without one", async () => {
     expect(await applyConfig(SPECS, {}, {})).toBeUndefined();
-    const error = await refusal(applyConfig(SPECS, { environment: "staging" }, {}));
+    const error = await usageRefusal(applyConfig(SPECS, { environment: "staging" }, {}));
     expect(error.message).toContain("give the file with --config FILE");
   });
 
@@ -131,12 +122,12 @@ describe("applyConfig", () => {
   it("refuses a reference to an unset variable, naming it, even when a flag or variable gives a secret", async ({
     file,
   }) => {
-    const error = await refusal(applyConfig(SPECS, { config: file, environment: "staging" }, {}));
+    const error = await usageRefusal(applyConfig(SPECS, { config: file, environment: "staging" }, {}));
     expect(error.code).toBe("invalid-config");
     expect(error.message).toContain("clientSecret of environment 'staging' refers to ${STAGING_SECRET}");
     expect(error.message).toContain("STAGING_SECRET is not set");
     // A secret meant for another environment never stands in for this one's.
-    const crossing = await refusal(
+    const crossing = await usageRefusal(
       applyConfig(SPECS, { config: file }, { EVENT_API_CLIENT_SECRET: "from-env" }),
     );
     expect(crossing.message).toContain("STAGING_SECRET is not set; EVENT_API_CLIENT_SECRET is set");
@@ -214,13 +205,13 @@ describe("every key that carries a secret", () => {
       await writeFile(config, JSON.stringify({ environments: { staging: { [name]: mine } } }));
       const variable = key.option?.env as string;
       const other = list ? "p=other-value" : "other-value";
-      const crossing = await refusal(
+      const crossing = await usageRefusal(
         applyConfig(SPECS, { config }, { MINE: "mine-value", [variable]: other }),
       );
       expect(crossing.message).toContain(`given twice, and differently: by ${variable} and by ${name}`);
       expect(crossing.message).toContain("a secret never crosses environments");
       expect(crossing.message).not.toMatch(/mine-value|other-value/);
-      const flagged = await refusal(
+      const flagged = await usageRefusal(
         applyConfig(SPECS, { config, [key.flag]: list ? [other] : other }, { MINE: "mine-value" }),
       );
       expect(flagged.message).toContain(`by --${key.flag} and by ${name}`);

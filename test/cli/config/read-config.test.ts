@@ -3,22 +3,13 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect } from "vitest";
 import { readConfigEnvironment } from "../../../cli/config/index.ts";
-import { UsageError } from "../../../core/index.ts";
 import { it } from "../../support/fixtures.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 async function configFile(dir: string, name: string, text: string): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, text);
   return file;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
 }
 
 const TWO = JSON.stringify({
@@ -55,7 +46,9 @@ describe("readConfigEnvironment", () => {
       JSON.stringify({ environments: { sandbox: { profile: "full" } } }),
     );
     expect((await readConfigEnvironment(one, undefined)).source.environment).toBe("sandbox");
-    const error = await refusal(readConfigEnvironment(await configFile(dir, "two.json", TWO), undefined));
+    const error = await usageRefusal(
+      readConfigEnvironment(await configFile(dir, "two.json", TWO), undefined),
+    );
     expect(error.code).toBe("invalid-config");
     expect(error.message).toContain(
       "holds 2 environments (staging, production): pick one with --environment NAME",
@@ -63,7 +56,7 @@ describe("readConfigEnvironment", () => {
   });
 
   it("names an unknown environment's closest match and the ones there are", async ({ tmpDir: dir }) => {
-    const error = await refusal(readConfigEnvironment(await configFile(dir, "two.json", TWO), "stagin"));
+    const error = await usageRefusal(readConfigEnvironment(await configFile(dir, "two.json", TWO), "stagin"));
     expect(error.message).toContain("has no environment 'stagin' (did you mean 'staging'?)");
     expect(error.message).toContain("(environments: staging, production)");
   });
@@ -75,7 +68,7 @@ describe("readConfigEnvironment", () => {
       "literal.json",
       JSON.stringify({ environments: { staging: { clientSecret: literal } } }),
     );
-    const error = await refusal(readConfigEnvironment(file, "staging"));
+    const error = await usageRefusal(readConfigEnvironment(file, "staging"));
     expect(error.code).toBe("invalid-config");
     expect(error.message).toContain("environments.staging.clientSecret: a literal secret is refused");
     expect(error.message).toContain('"${STAGING_SECRET}"');
@@ -94,7 +87,7 @@ describe("readConfigEnvironment", () => {
         "unbraced.json",
         JSON.stringify({ environments: { staging: { clientSecret: value } } }),
       );
-      const error = await refusal(readConfigEnvironment(file, "staging"));
+      const error = await usageRefusal(readConfigEnvironment(file, "staging"));
       expect(error.message).toContain(
         'environments.staging.clientSecret: $NAME without braces is no reference (a config file does not replace it): the syntax is ${NAME}, e.g. "${STAGING_SECRET}"',
       );
@@ -112,7 +105,7 @@ describe("readConfigEnvironment", () => {
         environments: { staging: { tokenParams: ["organization=org_1", "api_key=$MY_KEY"] } },
       }),
     );
-    const error = await refusal(readConfigEnvironment(file, "staging"));
+    const error = await usageRefusal(readConfigEnvironment(file, "staging"));
     expect(error.message).toContain(
       "environments.staging.tokenParams.1: a value taken from an environment variable is written with braces, NAME=${VARIABLE}",
     );
@@ -125,7 +118,7 @@ describe("readConfigEnvironment", () => {
       "mixed.json",
       JSON.stringify({ defaults: { clientSecret: "pre-${STAGING_SECRET}" }, environments: { a: {} } }),
     );
-    const error = await refusal(readConfigEnvironment(file, "a"));
+    const error = await usageRefusal(readConfigEnvironment(file, "a"));
     expect(error.message).toContain("defaults.clientSecret: a literal secret is refused");
     expect(error.message).not.toContain("pre-");
   });
@@ -138,7 +131,7 @@ describe("readConfigEnvironment", () => {
       "typo.json",
       JSON.stringify({ enviroments: {}, environments: { staging: { clientSecert: "${X}", baseURL: "u" } } }),
     );
-    const error = await refusal(readConfigEnvironment(file, "staging"));
+    const error = await usageRefusal(readConfigEnvironment(file, "staging"));
     expect(error.message).toContain("unknown key 'enviroments' (did you mean 'environments'?)");
     expect(error.message).toContain(
       "environments.staging: unknown key 'clientSecert' (did you mean 'clientSecret'?)",
@@ -150,7 +143,7 @@ describe("readConfigEnvironment", () => {
     tmpDir: dir,
   }) => {
     const long = "k".repeat(1_000_000);
-    const one = await refusal(
+    const one = await usageRefusal(
       readConfigEnvironment(
         await configFile(dir, "long-key.json", JSON.stringify({ environments: { a: { [long]: 1 } } })),
         "a",
@@ -159,7 +152,7 @@ describe("readConfigEnvironment", () => {
     expect(one.message).toContain(`unknown key '${"k".repeat(60)}…' (1000000 characters)`);
     expect(one.message.length).toBeLessThan(500);
     const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`unknownKey${i}`, 1]));
-    const many = await refusal(
+    const many = await usageRefusal(
       readConfigEnvironment(
         await configFile(dir, "many-keys.json", JSON.stringify({ environments: { a: keys } })),
         "a",
@@ -173,11 +166,13 @@ describe("readConfigEnvironment", () => {
     tmpDir: dir,
   }) => {
     const text = '{\n  "environments": {\n    "staging": { "clientSecret": hunter2 }\n  }\n}\n';
-    const error = await refusal(readConfigEnvironment(await configFile(dir, "broken.json", text), "staging"));
+    const error = await usageRefusal(
+      readConfigEnvironment(await configFile(dir, "broken.json", text), "staging"),
+    );
     expect(error.message).toMatch(/broken\.json: not valid JSON at line 3, column 34$/);
     expect(error.message).not.toContain("hunter2");
     const trailing = '{\n  "environments": {},\n}\n';
-    const comma = await refusal(
+    const comma = await usageRefusal(
       readConfigEnvironment(await configFile(dir, "comma.json", trailing), undefined),
     );
     expect(comma.message).toContain("not valid JSON at line 3, column 1");
@@ -189,14 +184,14 @@ describe("readConfigEnvironment", () => {
       "types.json",
       JSON.stringify({ environments: { a: { timeout: "10", clientAuth: "digest", insecure: "yes" } } }),
     );
-    const error = await refusal(readConfigEnvironment(file, "a"));
+    const error = await usageRefusal(readConfigEnvironment(file, "a"));
     expect(error.message).toContain("environments.a.timeout: ");
     expect(error.message).toContain("environments.a.clientAuth: ");
     expect(error.message).toContain("environments.a.insecure: ");
   });
 
   it("says a missing file cannot be read", async ({ tmpDir: dir }) => {
-    const error = await refusal(readConfigEnvironment(join(dir, "absent.json"), undefined));
+    const error = await usageRefusal(readConfigEnvironment(join(dir, "absent.json"), undefined));
     expect(error.message).toContain("absent.json: cannot be read: no such file (ENOENT)");
   });
 });

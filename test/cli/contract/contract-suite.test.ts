@@ -1,30 +1,12 @@
 // The suite runs only inside the vitest that runContract starts: these tests run it there, against the sandbox.
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { ContractSettings } from "../../../contracts/index.ts";
-import { DIRECT } from "../../../contracts/index.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { sandboxContractSettings } from "../../support/sandbox-contract-settings.ts";
 
 function settingsFor(sandbox: RunningSandbox, only: readonly string[]): ContractSettings {
-  const client = sandbox.clients[0];
-  if (client === undefined) throw new Error("the sandbox has no client");
-  return {
-    target: {
-      tokenUrl: sandbox.tokenUrl,
-      baseUrl: sandbox.baseUrl,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      audience: sandbox.baseUrl,
-      clientAuth: "post",
-      connection: DIRECT,
-      timeoutMs: 5_000,
-      embedded: false,
-    },
-    profile: "fast",
-    only,
-    seed: 12,
-    runId: "contract-suite-test",
-  };
+  return sandboxContractSettings(sandbox, { profile: "fast", only, seed: 12, runId: "contract-suite-test" });
 }
 
 /** Each of these tests starts vitest for the suite: on a loaded machine that takes a while. */

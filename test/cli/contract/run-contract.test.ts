@@ -1,29 +1,11 @@
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { CheckResult, ContractSettings } from "../../../contracts/index.ts";
-import { DIRECT } from "../../../contracts/index.ts";
 import type { RunningSandbox } from "../../../sandbox/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { sandboxContractSettings } from "../../support/sandbox-contract-settings.ts";
 
 function settingsFor(sandbox: RunningSandbox, only: readonly string[]): ContractSettings {
-  const client = sandbox.clients[0];
-  if (client === undefined) throw new Error("the sandbox has no client");
-  return {
-    target: {
-      tokenUrl: sandbox.tokenUrl,
-      baseUrl: sandbox.baseUrl,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      audience: sandbox.baseUrl,
-      clientAuth: "post",
-      connection: DIRECT,
-      timeoutMs: 5_000,
-      embedded: false,
-    },
-    profile: "fast",
-    only,
-    seed: 11,
-    runId: "run-contract-test",
-  };
+  return sandboxContractSettings(sandbox, { profile: "fast", only, seed: 11, runId: "run-contract-test" });
 }
 
 /** Each of these tests starts vitest for the suite: on a loaded machine that takes a while. */

@@ -2,13 +2,13 @@ import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BaselineStepInput } from "../../../cli/load/baseline-step.ts";
 import { BaselineStep } from "../../../cli/load/baseline-step.ts";
-import { UsageError } from "../../../core/index.ts";
 import type { RunConfig } from "../../../load/index.ts";
 import { planScenario } from "../../../load/index.ts";
 import { DEFAULT_COMPARE_OPTIONS } from "../../../reporting/compare/index.ts";
 import type { CapacityFigure, CapacityStepResult, LoadResult } from "../../../reporting/load/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { runConfig } from "../../support/run-config-fixture.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 /**
  * A 20 s sustained run at 10/s after its 2 s token warm-up: 22 s expected, so units of 500 ms and a tenth of it,
@@ -67,13 +67,15 @@ async function json(file: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
 }
 
-async function refusal(attempt: Promise<unknown>): Promise<UsageError> {
-  const error: unknown = await attempt.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
+/** A second run's step, in `dir`/second, comparing with the baseline a first run recorded in `dir`/first. */
+async function againstFirstRun(dir: string): Promise<{ second: string; step: BaselineStep }> {
+  const first = path.join(dir, "first");
+  const second = path.join(dir, "second");
+  await Promise.all([mkdir(first), mkdir(second)]);
+  const before = await BaselineStep.prepare(input(first));
+  await before.afterRun([await runSamplesFile(first)], undefined);
+  const step = await BaselineStep.prepare(input(second, { baselines: [path.join(first, "baseline.json")] }));
+  return { second, step };
 }
 
 const passed = { outcome: "passed" } as LoadResult;
@@ -140,14 +142,7 @@ describe("BaselineStep after a load run", () => {
   it("compares with --baseline: the same samples are no regression, and the comparison file names the baseline", async ({
     tmpDir,
   }) => {
-    const first = path.join(tmpDir, "first");
-    const second = path.join(tmpDir, "second");
-    await Promise.all([mkdir(first), mkdir(second)]);
-    const before = await BaselineStep.prepare(input(first));
-    await before.afterRun([await runSamplesFile(first)], undefined);
-    const step = await BaselineStep.prepare(
-      input(second, { baselines: [path.join(first, "baseline.json")] }),
-    );
+    const { second, step } = await againstFirstRun(tmpDir);
     const compared = await step.afterRun([await runSamplesFile(second)], undefined);
     expect(compared).toBeDefined();
     expect(compared?.addition.baseline?.regressed).toEqual([]);
@@ -163,14 +158,7 @@ describe("BaselineStep after a load run", () => {
   it("names what regressed when the candidate is five times slower, and fails the run", async ({
     tmpDir,
   }) => {
-    const first = path.join(tmpDir, "first");
-    const second = path.join(tmpDir, "second");
-    await Promise.all([mkdir(first), mkdir(second)]);
-    const before = await BaselineStep.prepare(input(first));
-    await before.afterRun([await runSamplesFile(first)], undefined);
-    const step = await BaselineStep.prepare(
-      input(second, { baselines: [path.join(first, "baseline.json")] }),
-    );
+    const { second, step } = await againstFirstRun(tmpDir);
     const compared = await step.afterRun([await runSamplesFile(second, 5)], undefined);
     expect(compared?.addition.baseline?.regressed.length).toBeGreaterThan(0);
     expect(compared?.addition.baseline?.fails).toBe(true);
@@ -182,7 +170,7 @@ describe("BaselineStep after a load run", () => {
     const before = await BaselineStep.prepare(input(tmpDir));
     await before.afterRun([await runSamplesFile(tmpDir)], undefined);
     const other = runConfig("sustained", { rate: 20, durationSeconds: 20, vus: 4 });
-    const error = await refusal(
+    const error = await usageRefusal(
       BaselineStep.prepare(input(tmpDir, { config: other, baselines: [path.join(tmpDir, "baseline.json")] })),
     );
     expect(error.code).toBe("invalid-config");
@@ -192,7 +180,7 @@ describe("BaselineStep after a load run", () => {
   it("refuses a baseline taken on another target", async ({ tmpDir }) => {
     const before = await BaselineStep.prepare(input(tmpDir));
     await before.afterRun([await runSamplesFile(tmpDir)], undefined);
-    const error = await refusal(
+    const error = await usageRefusal(
       BaselineStep.prepare(
         input(tmpDir, {
           baselines: [path.join(tmpDir, "baseline.json")],
@@ -251,7 +239,7 @@ describe("BaselineStep after a capacity search", () => {
     );
     const compared = await again.afterCapacity(figure);
     expect(compared?.addition.baseline?.regressed).toEqual([]);
-    const error = await refusal(
+    const error = await usageRefusal(
       BaselineStep.prepare(
         input(tmpDir, {
           config: CAPACITY,

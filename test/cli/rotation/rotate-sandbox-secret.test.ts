@@ -1,37 +1,10 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { rotateSandboxSecret } from "../../../cli/rotation/index.ts";
-import { UsageError } from "../../../core/index.ts";
+import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { startScriptedServer } from "../../support/scripted-server.ts";
-
-function capture(env: NodeJS.ProcessEnv) {
-  const stdout = new PassThrough().setEncoding("utf8");
-  const stderr = new PassThrough().setEncoding("utf8");
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk: string) => {
-    err += chunk;
-  });
-  return {
-    io: { stdout, stderr, env, signal: new AbortController().signal },
-    out: () => out,
-    err: () => err,
-  };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
-}
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 describe("rotateSandboxSecret", () => {
   it("writes the new secret, the old one and a token taken before, and prints no secret", async ({
@@ -42,7 +15,11 @@ describe("rotateSandboxSecret", () => {
     const before = running.clients[0];
     if (before === undefined) throw new Error("the sandbox has no client");
     const file = path.join(tmpDir, "new-secret");
-    const { io, out, err } = capture({
+    const {
+      io,
+      stdout: out,
+      stderr: err,
+    } = capturedIo({
       EVENT_HARNESS_ADMIN_TOKEN: running.adminToken,
       EVENT_API_CLIENT_SECRET: before.clientSecret,
     });
@@ -77,7 +54,7 @@ describe("rotateSandboxSecret", () => {
   it("--show-secret prints the secret alone on stdout and what happened on stderr", async ({ sandbox }) => {
     const running = await sandbox();
     const clientId = running.clients[0]?.clientId ?? "";
-    const { io, out, err } = capture({ EVENT_HARNESS_ADMIN_TOKEN: running.adminToken });
+    const { io, stdout: out, stderr: err } = capturedIo({ EVENT_HARNESS_ADMIN_TOKEN: running.adminToken });
     const code = await rotateSandboxSecret(
       {
         "auth-url": running.authUrl,
@@ -101,14 +78,14 @@ describe("rotateSandboxSecret", () => {
     tmpDir,
   }) => {
     const env = { EVENT_HARNESS_ADMIN_TOKEN: "t", EVENT_API_AUTH_URL: "http://127.0.0.1:9/auth" };
-    const neither = await refusal(rotateSandboxSecret({ "client-id": "c" }, capture(env).io));
+    const neither = await usageRefusal(rotateSandboxSecret({ "client-id": "c" }, capturedIo(env).io));
     expect(neither.message).toBe(
       "give exactly one of --secret-file FILE and --show-secret: the new secret must be kept somewhere",
     );
-    await refusal(
+    await usageRefusal(
       rotateSandboxSecret(
         { "client-id": "c", "show-secret": true, "secret-file": path.join(tmpDir, "s") },
-        capture(env).io,
+        capturedIo(env).io,
       ),
     );
     expect(await readdir(tmpDir)).toEqual([]);
@@ -140,7 +117,9 @@ describe("rotateSandboxSecret", () => {
       "EVENT_HARNESS_ADMIN_TOKEN must hold the sandbox's admin token (`event-harness sandbox` prints it)",
     ],
   ] as const)("refuses %j with %j: %s", async ([options, env, code, message]) => {
-    const error = await refusal(rotateSandboxSecret({ "show-secret": true, ...options }, capture(env).io));
+    const error = await usageRefusal(
+      rotateSandboxSecret({ "show-secret": true, ...options }, capturedIo(env).io),
+    );
     expect([error.code, error.message]).toEqual([code, message]);
   });
 
@@ -149,7 +128,13 @@ describe("rotateSandboxSecret", () => {
   }) => {
     const closed = await startScriptedServer(() => ({ status: 200 }));
     await closed.close();
-    const { io, out, err } = capture({ EVENT_HARNESS_ADMIN_TOKEN: "admin-token-unreached" });
+    const {
+      io,
+      stdout: out,
+      stderr: err,
+    } = capturedIo({
+      EVENT_HARNESS_ADMIN_TOKEN: "admin-token-unreached",
+    });
     const code = await rotateSandboxSecret(
       { "auth-url": `${closed.url}/auth`, "client-id": "c", "secret-file": path.join(tmpDir, "s") },
       io,

@@ -4,6 +4,7 @@ import { checkRotationInputs, readRotationInputs } from "../../../cli/rotation/r
 import { UsageError } from "../../../core/index.ts";
 import { MAX_TOKEN_CHARS } from "../../../transport/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 const SOURCES = { oldSecret: "OLD_SECRET_SOURCE", oldToken: "OLD_TOKEN_SOURCE" };
 
@@ -15,15 +16,6 @@ function refusalOf(run: () => unknown): UsageError {
     return error as UsageError;
   }
   throw new Error("expected a refusal");
-}
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
 }
 
 describe("checkRotationInputs", () => {
@@ -88,7 +80,7 @@ describe("readRotationInputs", () => {
   it("refuses a file and a variable for the same value", async ({ tmpDir }) => {
     const file = path.join(tmpDir, "tok");
     await writeFile(file, "tok");
-    const error = await refusal(
+    const error = await usageRefusal(
       readRotationInputs({ "old-token-file": file }, { EVENT_API_OLD_ACCESS_TOKEN: "tok" }, "cmd"),
     );
     expect(error.code).toBe("invalid-config");
@@ -98,11 +90,11 @@ describe("readRotationInputs", () => {
   it("refuses an empty file and one it cannot read", async ({ tmpDir }) => {
     const empty = path.join(tmpDir, "empty");
     await writeFile(empty, " \n");
-    expect((await refusal(readRotationInputs({ "old-secret-file": empty }, {}, "cmd"))).message).toBe(
+    expect((await usageRefusal(readRotationInputs({ "old-secret-file": empty }, {}, "cmd"))).message).toBe(
       `--old-secret-file ${empty} is empty`,
     );
     const missing = path.join(tmpDir, "missing");
-    const unread = await refusal(readRotationInputs({ "old-secret-file": missing }, {}, "cmd"));
+    const unread = await usageRefusal(readRotationInputs({ "old-secret-file": missing }, {}, "cmd"));
     expect(unread.code).toBe("invalid-value");
     expect(unread.message).toMatch(new RegExp(`^--old-secret-file ${missing}: cannot read it: `));
   });

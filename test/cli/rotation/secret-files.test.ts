@@ -1,17 +1,8 @@
 import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { prepareFiles, SecretFile } from "../../../cli/rotation/secret-files.ts";
-import { UsageError } from "../../../core/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
-}
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 describe("SecretFile", () => {
   it("holds a 0600 temporary file until commit, then puts the secret alone in place", async ({ tmpDir }) => {
@@ -45,10 +36,10 @@ describe("SecretFile", () => {
   });
 
   it("refuses a directory and a path whose directory cannot take a file", async ({ tmpDir }) => {
-    const directory = await refusal(SecretFile.prepare(tmpDir));
+    const directory = await usageRefusal(SecretFile.prepare(tmpDir));
     expect(directory.code).toBe("invalid-value");
     expect(directory.message).toBe(`--secret-file ${tmpDir} is a directory`);
-    const missing = await refusal(SecretFile.prepare(path.join(tmpDir, "no", "secret")));
+    const missing = await usageRefusal(SecretFile.prepare(path.join(tmpDir, "no", "secret")));
     expect(missing.message).toMatch(/^--secret-file .*no\/secret: cannot create a file in .*no \(ENOENT\)$/);
     expect(missing.command).toBe("sandbox-rotate");
   });
@@ -79,7 +70,7 @@ describe("prepareFiles", () => {
   it("discards what it prepared when a later file cannot be", async ({ tmpDir }) => {
     const file = path.join(tmpDir, "s");
     await mkdir(`${file}.old-token`);
-    await refusal(prepareFiles(file, true));
+    await usageRefusal(prepareFiles(file, true));
     expect(await readdir(tmpDir)).toEqual(["s.old-token"]);
   });
 });

@@ -1,28 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { verifyRotation } from "../../../cli/rotation/index.ts";
-import { UsageError } from "../../../core/index.ts";
+import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
-
-function capture(env: NodeJS.ProcessEnv = {}) {
-  const stdout = new PassThrough().setEncoding("utf8");
-  const stderr = new PassThrough().setEncoding("utf8");
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk: string) => {
-    err += chunk;
-  });
-  return {
-    io: { stdout, stderr, env, signal: new AbortController().signal },
-    out: () => out,
-    err: () => err,
-  };
-}
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 interface Results {
   readonly suite: string;
@@ -36,18 +18,9 @@ async function results(dir: string): Promise<{ text: string; parsed: Results }> 
   return { text, parsed: JSON.parse(text) as Results };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
-}
-
 describe("verifyRotation against the embedded sandbox", () => {
   it("rotates as asked, then judges and reports the rotation", async ({ tmpDir }) => {
-    const { io, out, err } = capture();
+    const { io, stdout: out, stderr: err } = capturedIo();
     const code = await verifyRotation(
       {
         "sandbox-overlap": "30",
@@ -76,12 +49,12 @@ describe("verifyRotation against the embedded sandbox", () => {
   it("refuses an unknown expectation and a target's inputs, before the sandbox starts", async ({
     tmpDir,
   }) => {
-    const { io } = capture();
-    const unknown = await refusal(verifyRotation({ "expect-old": "maybe", "report-dir": tmpDir }, io));
+    const { io } = capturedIo();
+    const unknown = await usageRefusal(verifyRotation({ "expect-old": "maybe", "report-dir": tmpDir }, io));
     expect(unknown.message).toBe("--expect-old takes one of refused, accepted, got 'maybe'");
     const file = path.join(tmpDir, "old-secret");
     await writeFile(file, "old\n");
-    const targetOnly = await refusal(
+    const targetOnly = await usageRefusal(
       verifyRotation({ "old-secret-file": file, "report-dir": path.join(tmpDir, "r") }, io),
     );
     expect(targetOnly.code).toBe("invalid-config");
@@ -103,7 +76,7 @@ describe("verifyRotation against a target", () => {
     const env: NodeJS.ProcessEnv = { ...targetEnv(running), EVENT_API_OLD_CLIENT_SECRET: oldSecret };
     const newSecret = env.EVENT_API_CLIENT_SECRET ?? "";
     expect(newSecret).not.toBe(oldSecret);
-    const { io, err } = capture(env);
+    const { io, stderr: err } = capturedIo(env);
     const code = await verifyRotation({ "expect-old": "refused", "report-dir": tmpDir }, io);
     expect(code, err()).toBe(0);
     const { text, parsed } = await results(tmpDir);
@@ -124,14 +97,14 @@ describe("verifyRotation against a target", () => {
     targetEnv,
     tmpDir,
   }) => {
-    const { io } = capture(targetEnv(await sandbox()));
-    const switches = await refusal(
+    const { io } = capturedIo(targetEnv(await sandbox()));
+    const switches = await usageRefusal(
       verifyRotation({ "sandbox-revoke": true, "report-dir": path.join(tmpDir, "a") }, io),
     );
     expect(switches.message).toBe(
       "--sandbox-overlap and --sandbox-revoke apply only to the embedded sandbox",
     );
-    const missing = await refusal(
+    const missing = await usageRefusal(
       verifyRotation({ "expect-old-tokens": "valid", "report-dir": path.join(tmpDir, "b") }, io),
     );
     expect(missing.code).toBe("missing-argument");

@@ -1,23 +1,9 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { executePart } from "../../../cli/run/execute-part.ts";
 import type { PartPlan } from "../../../cli/run/part-plan.ts";
+import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
-
-function capture(signal: AbortSignal = new AbortController().signal) {
-  const stdout = new PassThrough().setEncoding("utf8");
-  const stderr = new PassThrough().setEncoding("utf8");
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk: string) => {
-    err += chunk;
-  });
-  return { io: { stdout, stderr, env: {}, signal }, out: () => out, err: () => err };
-}
 
 function rotationPlan(runDir: string, options: Record<string, string> = {}): PartPlan {
   return {
@@ -38,7 +24,7 @@ describe("executePart", () => {
   it("runs the part's pipeline, its output indented under the run's, and returns its outcome", async ({
     tmpDir,
   }) => {
-    const { io, out } = capture();
+    const { io, stdout: out } = capturedIo();
     const outcome = await executePart(rotationPlan(tmpDir), {
       io,
       env: {},
@@ -64,7 +50,7 @@ describe("executePart", () => {
   });
 
   it("turns a part that cannot run into an outcome with the reason, never a throw", async ({ tmpDir }) => {
-    const { io, err } = capture();
+    const { io, stderr: err } = capturedIo();
     const outcome = await executePart(rotationPlan(tmpDir, { "expect-old": "maybe" }), {
       io,
       env: {},
@@ -82,7 +68,7 @@ describe("executePart", () => {
   it("runs nothing once the run is interrupted", async ({ tmpDir }) => {
     const controller = new AbortController();
     controller.abort();
-    const { io, out, err } = capture(controller.signal);
+    const { io, stdout: out, stderr: err } = capturedIo({}, controller.signal);
     const outcome = await executePart(rotationPlan(tmpDir), {
       io,
       env: {},

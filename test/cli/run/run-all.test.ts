@@ -1,28 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { runAll } from "../../../cli/run/index.ts";
+import { capturedIo } from "../../support/command-io.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { startScriptedServer } from "../../support/scripted-server.ts";
 import { filesWithContent, formsIn, secretForms } from "../../support/secret-forms.ts";
-
-function capture(env: NodeJS.ProcessEnv = {}) {
-  const stdout = new PassThrough().setEncoding("utf8");
-  const stderr = new PassThrough().setEncoding("utf8");
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk: string) => {
-    err += chunk;
-  });
-  return {
-    io: { stdout, stderr, env, signal: new AbortController().signal },
-    out: () => out,
-    err: () => err,
-  };
-}
 
 interface RunJson {
   readonly verdict: string;
@@ -50,7 +32,7 @@ describe("runAll", () => {
   it("runs the parts asked for, then writes run.json and ends the log with the verdict", async ({
     tmpDir,
   }) => {
-    const { io, out, err } = capture();
+    const { io, stdout: out, stderr: err } = capturedIo();
     const code = await runAll({ parts: "rotation", "report-dir": tmpDir }, io);
     expect(code, err()).toBe(0);
     const lines = ownLines(out());
@@ -77,7 +59,7 @@ describe("runAll", () => {
       EVENT_API_CLIENT_ID: "ci-client",
       EVENT_API_CLIENT_SECRET: "run-all-secret-9e2b",
     };
-    const { io, out, err } = capture(env);
+    const { io, stdout: out, stderr: err } = capturedIo(env);
     const code = await runAll({ parts: "contract,rotation", "report-dir": tmpDir }, io);
     expect(code).toBe(3);
     expect(err()).toMatch(/^event-harness: cannot reach the token endpoint .*connection refused/m);
@@ -101,7 +83,7 @@ describe("runAll", () => {
   }) => {
     const running = await sandbox(["token-basic-only"]);
     const env = targetEnv(running);
-    const { io, err } = capture(env);
+    const { io, stderr: err } = capturedIo(env);
     await runAll({ parts: "rotation", "report-dir": tmpDir }, io);
     expect(err()).toContain("work with --client-auth basic: going on with basic");
     const run = await runJson(tmpDir);

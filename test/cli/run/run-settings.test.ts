@@ -3,8 +3,8 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { RunOptionValues } from "../../../cli/options/run-options.ts";
 import { readSettings } from "../../../cli/run/run-settings.ts";
-import { UsageError } from "../../../core/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { usageRefusal } from "../../support/usage-refusal.ts";
 
 const io = { signal: new AbortController().signal, stderr: new PassThrough() };
 
@@ -15,15 +15,6 @@ const TARGET_ENV = {
   EVENT_API_CLIENT_ID: "ci-client",
   EVENT_API_CLIENT_SECRET: "run-settings-secret-4d1f",
 };
-
-async function refusal(promise: Promise<unknown>): Promise<UsageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UsageError);
-  return error as UsageError;
-}
 
 function inDir(dir: string, options: RunOptionValues): RunOptionValues {
   return { "report-dir": path.join(dir, "report"), ...options };
@@ -61,30 +52,30 @@ describe("readSettings against the embedded sandbox", () => {
   });
 
   it("refuses an unknown part with the closest name, and an empty list", async ({ tmpDir }) => {
-    const unknown = await refusal(readSettings(inDir(tmpDir, { parts: "contract,lod" }), {}, io));
+    const unknown = await usageRefusal(readSettings(inDir(tmpDir, { parts: "contract,lod" }), {}, io));
     expect(unknown.code).toBe("invalid-value");
     expect(unknown.message).toBe(
       "--parts takes a comma-separated list of contract, load, rotation, got 'contract,lod'; did you mean 'load'?",
     );
-    const empty = await refusal(readSettings(inDir(tmpDir, { parts: " , " }), {}, io));
+    const empty = await usageRefusal(readSettings(inDir(tmpDir, { parts: " , " }), {}, io));
     expect(empty.message).toBe("--parts takes a comma-separated list of contract, load, rotation, got ' , '");
   });
 
   it("refuses an unknown scenario, a duration that is none and a scenario named twice", async ({
     tmpDir,
   }) => {
-    const unknown = await refusal(readSettings(inDir(tmpDir, { scenario: ["sustaned=5s"] }), {}, io));
+    const unknown = await usageRefusal(readSettings(inDir(tmpDir, { scenario: ["sustaned=5s"] }), {}, io));
     expect(unknown.message).toMatch(
       /^--scenario takes NAME\[=DURATION\] with NAME one of .*got 'sustaned=5s'; did you mean 'sustained'\?$/,
     );
-    const duration = await refusal(readSettings(inDir(tmpDir, { scenario: ["soak=0s"] }), {}, io));
+    const duration = await usageRefusal(readSettings(inDir(tmpDir, { scenario: ["soak=0s"] }), {}, io));
     expect(duration.message).toBe("--scenario soak=0s: a duration is k6-style (90s, 5m, 1h30m) or seconds");
-    const twice = await refusal(readSettings(inDir(tmpDir, { scenario: ["soak=5s,soak=9s"] }), {}, io));
+    const twice = await usageRefusal(readSettings(inDir(tmpDir, { scenario: ["soak=5s,soak=9s"] }), {}, io));
     expect(twice.message).toBe("--scenario soak is given twice");
   });
 
   it("names every flag that needs a part not run, in one refusal", async ({ tmpDir }) => {
-    const error = await refusal(
+    const error = await usageRefusal(
       readSettings(
         inDir(tmpDir, {
           parts: "rotation",
@@ -113,28 +104,28 @@ describe("readSettings against the embedded sandbox", () => {
   });
 
   it("refuses the old-secret expectations, which only a target takes", async ({ tmpDir }) => {
-    const error = await refusal(readSettings(inDir(tmpDir, { "expect-old": "accepted" }), {}, io));
+    const error = await usageRefusal(readSettings(inDir(tmpDir, { "expect-old": "accepted" }), {}, io));
     expect(error.message).toMatch(/^--expect-old and --expect-old-tokens apply to a target /);
   });
 
   it("refuses a threshold k6 would not take, before anything runs", async ({ tmpDir }) => {
-    const error = await refusal(readSettings(inDir(tmpDir, { threshold: ["p95 fast please"] }), {}, io));
+    const error = await usageRefusal(readSettings(inDir(tmpDir, { threshold: ["p95 fast please"] }), {}, io));
     expect(error.code).toBe("invalid-value");
     expect(error.message).toMatch(/^--threshold /);
   });
 
   it("refuses --sandbox-latency without a load part and past its bound", async ({ tmpDir }) => {
-    const noLoad = await refusal(
+    const noLoad = await usageRefusal(
       readSettings(inDir(tmpDir, { parts: "contract", "sandbox-latency": "5" }), {}, io),
     );
     expect(noLoad.message).toBe("--sandbox-latency needs the load part");
-    await refusal(readSettings(inDir(tmpDir, { "sandbox-latency": "-1" }), {}, io));
+    await usageRefusal(readSettings(inDir(tmpDir, { "sandbox-latency": "-1" }), {}, io));
     const within = await readSettings(inDir(tmpDir, { parts: "load", "sandbox-latency": "5" }), {}, io);
     expect(within.sandboxLatency).toBe("5");
   });
 
   it("refuses --fail-on and --allow-latency-change without a baseline", async ({ tmpDir }) => {
-    const error = await refusal(
+    const error = await usageRefusal(
       readSettings(
         inDir(tmpDir, { parts: "load", "fail-on": "regressed", "allow-latency-change": true }),
         {},
@@ -153,12 +144,12 @@ describe("readSettings with a report directory", () => {
     await mkdir(empty);
     expect((await readSettings({ "report-dir": empty }, {}, io)).runDir).toBe(empty);
     await writeFile(path.join(empty, "run.json"), "{}");
-    const used = await refusal(readSettings({ "report-dir": empty }, {}, io));
+    const used = await usageRefusal(readSettings({ "report-dir": empty }, {}, io));
     expect(used.code).toBe("invalid-config");
     expect(used.message).toMatch(/^--report-dir .*empty exists and is not empty: give a new directory/);
     const file = path.join(tmpDir, "file");
     await writeFile(file, "");
-    await refusal(readSettings({ "report-dir": file }, {}, io));
+    await usageRefusal(readSettings({ "report-dir": file }, {}, io));
   });
 });
 
@@ -179,7 +170,7 @@ describe("readSettings against a named target", () => {
   });
 
   it("refuses the embedded sandbox's switches", async ({ tmpDir }) => {
-    const error = await refusal(
+    const error = await usageRefusal(
       readSettings(inDir(tmpDir, { "sandbox-fault": ["slow"], parts: "contract" }), TARGET_ENV, io),
     );
     expect(error.message).toBe("--sandbox-fault applies only to the embedded sandbox");
@@ -188,14 +179,14 @@ describe("readSettings against a named target", () => {
   it("refuses an expectation without the old secret it needs, and the old secret given as the new one", async ({
     tmpDir,
   }) => {
-    const missing = await refusal(
+    const missing = await usageRefusal(
       readSettings(inDir(tmpDir, { parts: "rotation", "expect-old": "refused" }), TARGET_ENV, io),
     );
     expect(missing.code).toBe("missing-argument");
     expect(missing.message).toBe(
       "--expect-old refused needs the secret from before the rotation (EVENT_API_OLD_CLIENT_SECRET)",
     );
-    const same = await refusal(
+    const same = await usageRefusal(
       readSettings(
         inDir(tmpDir, { parts: "rotation" }),
         { ...TARGET_ENV, EVENT_API_OLD_CLIENT_SECRET: ` ${TARGET_ENV.EVENT_API_CLIENT_SECRET} ` },
@@ -204,7 +195,7 @@ describe("readSettings against a named target", () => {
     );
     expect(same.code).toBe("invalid-config");
     // The expectation needs the rotation part, and the rotation part is what it was asked for.
-    await refusal(
+    await usageRefusal(
       readSettings(inDir(tmpDir, { parts: "contract", "expect-old": "refused" }), TARGET_ENV, io),
     ).then((error) =>
       expect(error.message).toBe("--expect-old and --expect-old-tokens need the rotation part"),

@@ -8,6 +8,7 @@ import type { SandboxOptionValues } from "../../../cli/options/sandbox-options.t
 import { serveSandbox } from "../../../cli/sandbox/serve-sandbox.ts";
 import { UsageError } from "../../../core/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { postCheckoutEvent } from "../../support/post-checkout-event.ts";
 
 interface Served {
   /** stdout up to the first write: the banner or the JSON line. */
@@ -201,24 +202,16 @@ describe("serveSandbox", () => {
     const journal = path.join(tmpDir, "a", "b", "events.ndjson");
     const served = await serve({ json: true, journal });
     const handoff = JSON.parse(served.first) as { token_url: string; base_url: string };
-    const grant = await request(handoff.token_url, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials&client_id=sandbox-demo&client_secret=sandbox-demo-secret",
-    });
-    const { access_token } = (await grant.body.json()) as { access_token: string };
-    const posted = await request(`${handoff.base_url}/events`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-      body: JSON.stringify({
-        type: "checkout",
-        customer: { email: "a@example.com" },
-        channel: { id: "chl-1" },
-        transaction: { reference: "serve-sandbox-journal-1" },
-      }),
-    });
-    await posted.body.dump();
-    expect(posted.statusCode).toBe(202);
+    const status = await postCheckoutEvent(
+      {
+        tokenUrl: handoff.token_url,
+        baseUrl: handoff.base_url,
+        clientId: "sandbox-demo",
+        clientSecret: "sandbox-demo-secret",
+      },
+      "serve-sandbox-journal-1",
+    );
+    expect(status).toBe(202);
     expect((await served.stop()).code).toBe(0);
     // Only the journal itself: the folder's write probe is gone.
     expect(await readdir(path.dirname(journal))).toEqual(["events.ndjson"]);

@@ -1,8 +1,8 @@
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { CheckResult } from "../../../contracts/index.ts";
-import { DIRECT } from "../../../contracts/index.ts";
 import type { FaultName, RunningSandbox, SandboxOptions } from "../../../sandbox/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
+import { sandboxContractSettings } from "../../support/sandbox-contract-settings.ts";
 
 /** lifetime.sliding against a sandbox (the test's) whose tokens last 2 s, with the progress lines it sent. */
 async function sliding(
@@ -10,27 +10,18 @@ async function sliding(
   faults: FaultName[],
 ): Promise<{ result: CheckResult; progress: string[] }> {
   const sandbox = await start({ expiresIn: 2, faults });
-  const client = sandbox.clients[0];
-  if (!client) throw new Error("sandbox has no client");
   const progress: string[] = [];
   const [result] = await runContract(
-    {
-      target: {
-        tokenUrl: sandbox.tokenUrl,
-        baseUrl: sandbox.baseUrl,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        audience: sandbox.baseUrl,
-        clientAuth: "post",
-        connection: DIRECT,
-        timeoutMs: 5_000,
-        embedded: true,
+    sandboxContractSettings(
+      sandbox,
+      {
+        profile: "full",
+        only: ["lifetime.sliding"],
+        seed: 7,
+        runId: `lifetime-messages-${faults.join("-") || "none"}`,
       },
-      profile: "full",
-      only: ["lifetime.sliding"],
-      seed: 7,
-      runId: `lifetime-messages-${faults.join("-") || "none"}`,
-    },
+      { embedded: true },
+    ),
     { onProgress: (_id, message) => progress.push(message) },
   );
   if (result === undefined) throw new Error("no result");

@@ -8,29 +8,9 @@ import {
   runProperty,
 } from "../../../contracts/checks/property-run.ts";
 import type { FuzzSettings } from "../../../contracts/index.ts";
-import { DIRECT, Probe, Redactor, Secret } from "../../../contracts/index.ts";
 import { UndecidableError } from "../../../core/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
-
-/** A probe that is never asked to send anything: these properties judge their values themselves. */
-function idleProbe(): Probe {
-  return new Probe({
-    target: {
-      tokenUrl: "http://127.0.0.1:9/oauth/token",
-      baseUrl: "http://127.0.0.1:9",
-      clientId: "unused",
-      clientSecret: new Secret("unused-secret"),
-      audience: "http://127.0.0.1:9",
-      clientAuth: "post",
-      connection: DIRECT,
-      timeoutMs: 1_000,
-      embedded: false,
-    },
-    redactor: new Redactor(),
-    nextEvent: () => ({}),
-    eventBreakers: [],
-  });
-}
+import { idleProbe } from "../../support/idle-probe.ts";
 
 const settings = (overrides: Partial<FuzzSettings> = {}): FuzzSettings => ({
   seed: 3,

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runContract } from "../../../cli/contract/run-contract.ts";
 import type { CheckResult } from "../../../contracts/index.ts";
-import { DIRECT } from "../../../contracts/index.ts";
 import type { FaultName, RunningSandbox } from "../../../sandbox/index.ts";
 import { startSandbox } from "../../../sandbox/index.ts";
+import { sandboxContractSettings } from "../../support/sandbox-contract-settings.ts";
 
 let sandbox: RunningSandbox | undefined;
 afterEach(async () => {
@@ -17,25 +17,13 @@ async function tokenChecks(
   only: string[] = ["token.response-schema", "token.example-fields", "token.no-store"],
 ): Promise<Map<string, CheckResult>> {
   sandbox = await startSandbox({ port: 0, expiresIn: 5, faults });
-  const client = sandbox.clients[0];
-  if (!client) throw new Error("sandbox has no client");
-  const results = await runContract({
-    target: {
-      tokenUrl: sandbox.tokenUrl,
-      baseUrl: sandbox.baseUrl,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      audience: sandbox.baseUrl,
-      clientAuth: "post",
-      connection: DIRECT,
-      timeoutMs: 5_000,
-      embedded: true,
-    },
-    profile: "fast",
-    only,
-    seed: 7,
-    runId: `token-response-${faults.join("-") || "none"}`,
-  });
+  const results = await runContract(
+    sandboxContractSettings(
+      sandbox,
+      { profile: "fast", only, seed: 7, runId: `token-response-${faults.join("-") || "none"}` },
+      { embedded: true },
+    ),
+  );
   return new Map(results.map((result) => [result.id, result]));
 }
 

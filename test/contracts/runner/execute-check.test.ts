@@ -1,6 +1,6 @@
 import type { Finding } from "../../../contracts/checks/check.ts";
 import type { CheckDefinition, CheckLevel } from "../../../contracts/index.ts";
-import { DIRECT, executeCheck, Probe, Redactor, Secret } from "../../../contracts/index.ts";
+import { executeCheck } from "../../../contracts/index.ts";
 import {
   PrerequisiteError,
   RedirectAnswerError,
@@ -9,25 +9,7 @@ import {
   UndecidableError,
 } from "../../../core/index.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
-
-/** A probe that is never asked to send anything: the checks below decide without a target. */
-function idleProbe(): Probe {
-  return new Probe({
-    target: {
-      tokenUrl: "http://127.0.0.1:9/oauth/token",
-      baseUrl: "http://127.0.0.1:9",
-      clientId: "unused",
-      clientSecret: new Secret("unused-secret"),
-      clientAuth: "post",
-      connection: DIRECT,
-      timeoutMs: 1_000,
-      embedded: false,
-    },
-    redactor: new Redactor(),
-    nextEvent: () => ({}),
-    eventBreakers: [],
-  });
-}
+import { idleProbe } from "../../support/idle-probe.ts";
 
 /** A check at `level` whose run returns or throws what `outcome` gives. */
 function check(level: CheckLevel, outcome: () => Finding): CheckDefinition {
