@@ -2,19 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../../contracts/index.ts";
 import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { renderResultsJson } from "../../../reporting/contract/results-json.ts";
+import { checkResult } from "../../support/check-result.ts";
 import { contractRun } from "../../support/contract-run.ts";
 
-const check = (id: string, status: CheckResult["status"]): CheckResult => ({
-  id,
-  title: id,
-  area: "token",
-  level: "MUST",
-  rule: "r",
-  status,
-  message: `${status} <b>&</b>`,
-  durationMs: 3,
-  evidence: [],
-});
+const check = (id: string, status: CheckResult["status"]): CheckResult =>
+  checkResult(id, status, { message: `${status} <b>&</b>`, durationMs: 3 });
 
 const RUN: ContractRun = contractRun([check("token.a", "PASS"), check("token.b", "FAIL")], { seed: 42 });
 

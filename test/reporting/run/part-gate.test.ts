@@ -3,6 +3,7 @@ import type { CheckResult } from "../../../contracts/index.ts";
 import type { ReportFacts } from "../../../reporting/load/index.ts";
 import type { CapacityDigest, LoadSummary, PartDetails, PartOutcome } from "../../../reporting/run/index.ts";
 import { gateWorthNaming, partGate } from "../../../reporting/run/part-gate.ts";
+import { checkResult as check } from "../../support/check-result.ts";
 
 const OUTCOME: PartOutcome = {
   id: "p",
@@ -35,19 +36,6 @@ const capacity = (verdictLine: string | undefined): PartDetails => ({
   } satisfies CapacityDigest,
 });
 
-function check(id: string, status: CheckResult["status"]): CheckResult {
-  return {
-    id,
-    title: id,
-    area: "token",
-    level: "MUST",
-    rule: "r",
-    status,
-    message: "",
-    durationMs: 1,
-    evidence: [],
-  };
-}
 const checks = (
   list: CheckResult[],
   accepted: NonNullable<PartDetails["checks"]>["accepted"] = [],
