@@ -1,8 +1,8 @@
 import type { Heading, Table } from "mdast";
 import { describe, expect, it } from "vitest";
-import type { IdleGapPlan } from "../../../load/index.ts";
 import type { ReportContext } from "../../../reporting/load/index.ts";
 import { describeLoad, generatorSection, renderMarkdown } from "../../../reporting/load/summary-markdown.ts";
+import { idleGapPlan as gaps } from "../../support/idle-gap-plan.ts";
 import {
   crossedThreshold as crossed,
   heldThreshold as held,
@@ -15,17 +15,6 @@ import {
 } from "../../support/load-report-input.ts";
 import { liveNodes, markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
 import { sustainedReportContext } from "../../support/run-config-fixture.ts";
-
-const gaps: IdleGapPlan = {
-  shortGapSeconds: 0.5,
-  shortGaps: 3,
-  midGapSeconds: 1.4,
-  longGapSeconds: 3.2,
-  cycles: 2,
-  burst: 3,
-  iterationsPerVu: 20,
-  idleSecondsPerVu: 12,
-};
 
 /** The page as a GFM reader parses it, once: its headings' texts, and its tables as rows of cell texts. */
 function read(markdown: string): { headings: string[]; tables: string[][][] } {
