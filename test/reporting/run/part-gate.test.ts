@@ -4,6 +4,7 @@ import type { ReportFacts } from "../../../reporting/load/index.ts";
 import type { CapacityDigest, LoadSummary, PartDetails, PartOutcome } from "../../../reporting/run/index.ts";
 import { gateWorthNaming, partGate } from "../../../reporting/run/part-gate.ts";
 import { checkResult as check } from "../../support/check-result.ts";
+import { capacityDigest } from "../../support/run-part-details.ts";
 
 const OUTCOME: PartOutcome = {
   id: "p",
@@ -25,15 +26,7 @@ const load = (extra: Partial<LoadSummary> = {}): PartDetails => ({
 const capacity = (verdictLine: string | undefined): PartDetails => ({
   outcome: OUTCOME,
   files: [],
-  capacity: {
-    verdictLine,
-    outcome: "passed",
-    held: 40,
-    broken: undefined,
-    limitedAt: undefined,
-    objectives: [],
-    steps: [],
-  } satisfies CapacityDigest,
+  capacity: { ...capacityDigest, verdictLine, broken: undefined } satisfies CapacityDigest,
 });
 
 const checks = (
