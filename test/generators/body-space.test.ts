@@ -1,22 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EventInput, InputClass } from "../../generators/index.ts";
-import { bodyClasses, REFERENCE_STEM_SLOT } from "../../generators/index.ts";
+import { bodyClasses } from "../../generators/index.ts";
+import { COVER_EVENT } from "../support/cover-event.ts";
 
 function byName(name: string, classes = bodyClasses()): InputClass<EventInput> {
   const found = classes.find((c) => c.name === name);
   if (found === undefined) throw new Error(`no class ${name}`);
   return found;
 }
-
-const COVER_EVENT = {
-  type: "checkout",
-  customer: { email: "customer@example.com" },
-  channel: { id: "chl-harness-cover" },
-  transaction: { reference: `${REFERENCE_STEM_SLOT}cover`, date: "2026-01-02T03:04:05.678Z" },
-  system: "shop-backend",
-  systemVersion: "1.0.0",
-};
 
 /** The bytes a sender puts on the wire for `input`, by Node's own encoders (UTF-16BE: UTF-16LE with each pair swapped). */
 function wire(input: EventInput): Buffer {

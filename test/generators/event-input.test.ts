@@ -13,6 +13,7 @@ import {
   withValue,
 } from "../../generators/event-input.ts";
 import { REFERENCE_STEM_SLOT, TOKEN_SLOT } from "../../generators/index.ts";
+import { COVER_EVENT } from "../support/cover-event.ts";
 
 const EVENT: Json = {
   type: "checkout",
@@ -75,14 +76,7 @@ describe("the event input helpers", () => {
 
   it("coverEvent is the same fixed valid event in every run, with the sender's slot in its reference", () => {
     const event = coverEvent();
-    expect(event).toEqual({
-      type: "checkout",
-      customer: { email: "customer@example.com" },
-      channel: { id: "chl-harness-cover" },
-      transaction: { reference: `${REFERENCE_STEM_SLOT}cover`, date: "2026-01-02T03:04:05.678Z" },
-      system: "shop-backend",
-      systemVersion: "1.0.0",
-    });
+    expect(event).toEqual(COVER_EVENT);
     expect(coverEvent()).toEqual(event);
     const withStem = JSON.parse(JSON.stringify(event).replace(REFERENCE_STEM_SLOT, "eah-1-")) as unknown;
     expect(eventSchemas.complete.safeParse(withStem).success).toBe(true);

@@ -3,22 +3,13 @@ import { describe, expect, it } from "vitest";
 import { eventSchemas } from "../../domain/index.ts";
 import type { EventInput, InputClass } from "../../generators/index.ts";
 import { jsonGrammarClasses, REFERENCE_STEM_SLOT } from "../../generators/index.ts";
+import { COVER_EVENT } from "../support/cover-event.ts";
 
 function byName(name: string, classes = jsonGrammarClasses()): InputClass<EventInput> {
   const found = classes.find((c) => c.name === name);
   if (found === undefined) throw new Error(`no class ${name}`);
   return found;
 }
-
-/** The fixed event every class's cover writes, as the test spells it out. */
-const COVER_EVENT = {
-  type: "checkout",
-  customer: { email: "customer@example.com" },
-  channel: { id: "chl-harness-cover" },
-  transaction: { reference: `${REFERENCE_STEM_SLOT}cover`, date: "2026-01-02T03:04:05.678Z" },
-  system: "shop-backend",
-  systemVersion: "1.0.0",
-};
 
 /** Every string literal of a JSON text, as written between its quotes. */
 const literals = (text: string) => [...text.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? "");

@@ -3,6 +3,7 @@ import type {
   LoadResult,
   ReportFacts,
   SlidingExpiryVerdict,
+  ThresholdResult,
 } from "../../reporting/load/index.ts";
 import type { ReportInput } from "../../reporting/load/summary-markdown.ts";
 import { sustainedReportContext } from "./run-config-fixture.ts";
@@ -75,6 +76,30 @@ export const limitedGenerator: GeneratorVerdict = {
     },
   ],
   measured: "k6 used 96 % of its 2 CPUs over its busiest 5 s.",
+};
+
+/** A threshold that held: 1.5 % of events failed, where 5 % may. */
+export const heldThreshold: ThresholdResult = {
+  metric: "events_failed",
+  expression: "rate<0.05",
+  ok: true,
+  observed: "rate=1.5%",
+};
+
+/** A latency threshold crossed: the events' p(95) was 9.5 ms, where 5 ms may be. */
+export const crossedThreshold: ThresholdResult = {
+  metric: "http_req_duration{endpoint:events}",
+  expression: "p(95)<5",
+  ok: false,
+  observed: "p(95)=9.5ms",
+};
+
+/** The no-redirect threshold crossed with no value k6 could show: the one a ledger entry waives. */
+export const redirectsThreshold: ThresholdResult = {
+  metric: "redirects",
+  expression: "count==0",
+  ok: false,
+  observed: undefined,
 };
 
 export const passedResult: LoadResult = {

@@ -1,7 +1,7 @@
-import { PassThrough } from "node:stream";
 import type { Command, CommandEntry } from "../../cli/command.ts";
 import { commands } from "../../cli/commands/index.ts";
 import { main } from "../../cli/main.ts";
+import { capturedIo } from "./command-io.ts";
 
 /** A registry entry for a command already in memory, so tests hand main() exactly the commands they run. */
 export function loadedEntry(command: Command): CommandEntry {
@@ -42,18 +42,9 @@ async function captured(
   env: NodeJS.ProcessEnv,
   signal: AbortSignal,
 ): Promise<InProcessRun> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  const code = await main(argv, entries, { stdout, stderr, env, signal });
-  return { code, stdout: out, stderr: err };
+  const { io, stdout, stderr } = capturedIo(env, signal);
+  const code = await main(argv, entries, io);
+  return { code, stdout: stdout(), stderr: stderr() };
 }
 
 /** The variables a command needs to find its tools (k6 on PATH or K6_BIN, HOME for Go's caches), and only those. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../../contracts/index.ts";
 import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { INSECURE_WARNING, renderConsoleSummary } from "../../../reporting/contract/index.ts";
+import { contractRun } from "../../support/contract-run.ts";
 
 function check(id: string, status: CheckResult["status"], level: CheckResult["level"] = "MUST"): CheckResult {
   return {
@@ -17,26 +18,14 @@ function check(id: string, status: CheckResult["status"], level: CheckResult["le
   };
 }
 
-const RUN: ContractRun = {
-  tool: { name: "event-api-harness", version: "1.0.0" },
-  suite: "contract (fast)",
-  seed: 1,
-  startedAt: "2026-01-01T00:00:00.000Z",
-  durationMs: 2500,
-  target: {
-    tokenUrl: "https://a/oauth/token",
-    baseUrl: "https://b",
-    clientId: "c",
-    clientAuth: "post",
-    insecure: false,
-    embedded: false,
-  },
-  checks: [
+const RUN: ContractRun = contractRun(
+  [
     check("events.accepted", "PASS"),
     check("token.issued", "PASS"),
     check("token.no-store", "WARN", "SHOULD"),
   ],
-};
+  { durationMs: 2500 },
+);
 
 const lines = (text: string) => text.trimEnd().split("\n");
 

@@ -1,8 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { CheckResult, Counterexample } from "../../../contracts/index.ts";
-import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { renderJunitXml } from "../../../reporting/contract/junit-xml.ts";
+import { contractRun as run } from "../../support/contract-run.ts";
 import { junitCases } from "../../support/junit-cases.ts";
 
 function check(id: string, status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult {
@@ -19,24 +19,6 @@ function check(id: string, status: CheckResult["status"], extra: Partial<CheckRe
     ...extra,
   };
 }
-
-const run = (checks: CheckResult[], extra: Partial<ContractRun> = {}): ContractRun => ({
-  tool: { name: "event-api-harness", version: "1.0.0" },
-  suite: "contract (fast)",
-  seed: 1,
-  startedAt: "2026-01-01T00:00:00.000Z",
-  durationMs: 1500,
-  target: {
-    tokenUrl: "https://a/oauth/token",
-    baseUrl: "https://b",
-    clientId: "c",
-    clientAuth: "post",
-    insecure: false,
-    embedded: false,
-  },
-  checks,
-  ...extra,
-});
 
 /** Each test case's <system-out>, by case name, as an XML reader resolves it. */
 function outputs(xml: string): Map<string, string> {

@@ -2,35 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../../contracts/index.ts";
 import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { renderResultsJson } from "../../../reporting/contract/results-json.ts";
+import { checkResult } from "../../support/check-result.ts";
+import { contractRun } from "../../support/contract-run.ts";
 
-const check = (id: string, status: CheckResult["status"]): CheckResult => ({
-  id,
-  title: id,
-  area: "token",
-  level: "MUST",
-  rule: "r",
-  status,
-  message: `${status} <b>&</b>`,
-  durationMs: 3,
-  evidence: [],
-});
+const check = (id: string, status: CheckResult["status"]): CheckResult =>
+  checkResult(id, status, { message: `${status} <b>&</b>`, durationMs: 3 });
 
-const RUN: ContractRun = {
-  tool: { name: "event-api-harness", version: "1.0.0" },
-  suite: "contract (fast)",
-  seed: 42,
-  startedAt: "2026-01-01T00:00:00.000Z",
-  durationMs: 1500,
-  target: {
-    tokenUrl: "https://a/oauth/token",
-    baseUrl: "https://b",
-    clientId: "c",
-    clientAuth: "post",
-    insecure: false,
-    embedded: false,
-  },
-  checks: [check("token.a", "PASS"), check("token.b", "FAIL")],
-};
+const RUN: ContractRun = contractRun([check("token.a", "PASS"), check("token.b", "FAIL")], { seed: 42 });
 
 const parse = (run: ContractRun) => JSON.parse(renderResultsJson(run)) as Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../../../contracts/index.ts";
 import { describeCounts, describeTarget, verdictOf } from "../../../reporting/contract/index.ts";
 import { countByStatus, namedIds, rerunOf } from "../../../reporting/contract/run-summary.ts";
 import type { Target } from "../../../transport/index.ts";
 import { Secret } from "../../../transport/index.ts";
+import { checkResult as check } from "../../support/check-result.ts";
 
 const SECRET = "s3cr3t-client-value";
 const PARAM_VALUE = "param-value-kept-out";
@@ -18,20 +18,6 @@ const TARGET: Target = {
   connection: { insecure: false, proxy: { httpProxy: "", httpsProxy: "", noProxy: "" } },
   embedded: false,
 };
-
-function check(id: string, status: CheckResult["status"]): CheckResult {
-  return {
-    id,
-    title: id,
-    area: "token",
-    level: "MUST",
-    rule: "rule",
-    status,
-    message: "",
-    durationMs: 1,
-    evidence: [],
-  };
-}
 
 describe("describeTarget", () => {
   it("says where the target is and as whom, and nothing of what was left unset", () => {

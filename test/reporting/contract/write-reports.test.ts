@@ -3,25 +3,13 @@ import path from "node:path";
 import type { CheckResult } from "../../../contracts/index.ts";
 import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { REPORT_FILES, writeContractReports } from "../../../reporting/contract/index.ts";
+import { contractRun } from "../../support/contract-run.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { junitCases } from "../../support/junit-cases.ts";
 import { markdownTree, textOf } from "../../support/markdown-tree.ts";
 
-const RUN: ContractRun = {
-  tool: { name: "event-api-harness", version: "1.0.0" },
-  suite: "contract (fast)",
-  seed: 1,
-  startedAt: "2026-01-01T00:00:00.000Z",
-  durationMs: 1000,
-  target: {
-    tokenUrl: "https://a/oauth/token",
-    baseUrl: "https://b",
-    clientId: "c",
-    clientAuth: "post",
-    insecure: false,
-    embedded: false,
-  },
-  checks: [
+const RUN: ContractRun = contractRun(
+  [
     {
       id: "token.a",
       title: "t",
@@ -34,7 +22,8 @@ const RUN: ContractRun = {
       evidence: [],
     } satisfies CheckResult,
   ],
-};
+  { durationMs: 1000 },
+);
 
 describe("writeContractReports", () => {
   it("creates the folder and writes results.json, junit.xml and summary.md, each readable by its own reader", async ({

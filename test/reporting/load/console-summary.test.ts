@@ -1,27 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { renderText } from "../../../reporting/load/console-summary.ts";
-import type { LoadResult, ReportContext, ThresholdResult } from "../../../reporting/load/index.ts";
-import { limitedGenerator, loadFacts, passedResult, reportInput } from "../../support/load-report-input.ts";
+import type { LoadResult, ReportContext } from "../../../reporting/load/index.ts";
+import {
+  crossedThreshold as crossed,
+  heldThreshold as held,
+  limitedGenerator,
+  loadFacts,
+  passedResult,
+  reportInput,
+  redirectsThreshold as waived,
+} from "../../support/load-report-input.ts";
 import { sustainedReportContext } from "../../support/run-config-fixture.ts";
-
-const held: ThresholdResult = {
-  metric: "events_failed",
-  expression: "rate<0.05",
-  ok: true,
-  observed: "rate=1.5%",
-};
-const crossed: ThresholdResult = {
-  metric: "http_req_duration{endpoint:events}",
-  expression: "p(95)<5",
-  ok: false,
-  observed: "p(95)=9.5ms",
-};
-const waived: ThresholdResult = {
-  metric: "redirects",
-  expression: "count==0",
-  ok: false,
-  observed: undefined,
-};
 
 describe("renderText", () => {
   it("prints the load, thresholds, verdict, counts and the run's verdict line, short and plain", () => {

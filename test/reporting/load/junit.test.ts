@@ -3,26 +3,16 @@ import type { LedgerEntry } from "../../../reporting/accepted/index.ts";
 import type { LoadResult, ThresholdResult } from "../../../reporting/load/index.ts";
 import { renderJunit } from "../../../reporting/load/junit.ts";
 import { junitCases } from "../../support/junit-cases.ts";
-import { heldVerdict, limitedGenerator, passedResult, reportInput } from "../../support/load-report-input.ts";
+import {
+  crossedThreshold as crossed,
+  heldThreshold as held,
+  heldVerdict,
+  limitedGenerator,
+  passedResult,
+  redirectsThreshold as redirected,
+  reportInput,
+} from "../../support/load-report-input.ts";
 
-const held: ThresholdResult = {
-  metric: "events_failed",
-  expression: "rate<0.05",
-  ok: true,
-  observed: "rate=1.5%",
-};
-const crossed: ThresholdResult = {
-  metric: "http_req_duration{endpoint:events}",
-  expression: "p(95)<5",
-  ok: false,
-  observed: "p(95)=9.5ms",
-};
-const redirected: ThresholdResult = {
-  metric: "redirects",
-  expression: "count==0",
-  ok: false,
-  observed: undefined,
-};
 const expiredEntry: LedgerEntry = {
   id: "load.http_req_duration{endpoint:events}",
   reason: "slow",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { IdleGapPlan, ScenarioPlan } from "../../../load/index.ts";
+import type { ScenarioPlan } from "../../../load/index.ts";
 import { reportContext } from "../../../reporting/load/index.ts";
+import { idleGapPlan as gaps } from "../../support/idle-gap-plan.ts";
 import { runConfig } from "../../support/run-config-fixture.ts";
 
 /** A constant-rate plan written out as k6 reads it: 30/s over 20 VUs at most, after a 2 s warm-up. */
@@ -19,16 +20,6 @@ const constantRate: ScenarioPlan = {
   idleGap: undefined,
   expectedSeconds: 12,
   maxSeconds: 60,
-};
-const gaps: IdleGapPlan = {
-  shortGapSeconds: 0.5,
-  shortGaps: 3,
-  midGapSeconds: 1.4,
-  longGapSeconds: 3.2,
-  cycles: 2,
-  burst: 3,
-  iterationsPerVu: 20,
-  idleSecondsPerVu: 12,
 };
 const closed: ScenarioPlan = {
   executor: {

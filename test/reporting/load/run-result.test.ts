@@ -14,6 +14,7 @@ import {
   OUTCOME_TITLE,
 } from "../../../reporting/load/index.ts";
 import { staleWarning, thresholdStatus } from "../../../reporting/load/run-result.ts";
+import { passedResult } from "../../support/load-report-input.ts";
 
 const threshold = (metric: string, expression: string, ok: boolean, observed?: string): ThresholdResult => ({
   metric,
@@ -166,15 +167,7 @@ describe("namedThresholds", () => {
 });
 
 describe("describeResult", () => {
-  const base: LoadResult = {
-    outcome: "passed",
-    reason: undefined,
-    failedThresholds: [],
-    waivedThresholds: [],
-    accepted: [],
-    regressed: [],
-    baseline: undefined,
-  };
+  const base: LoadResult = passedResult;
 
   it("gives a capacity figure in place of the thresholds' clause", () => {
     expect(describeResult({ ...base, capacity: "capacity 950 events/s" })).toBe(

@@ -1,28 +1,20 @@
 import type { Heading, Table } from "mdast";
 import { describe, expect, it } from "vitest";
-import type { IdleGapPlan } from "../../../load/index.ts";
-import type { ReportContext, ThresholdResult } from "../../../reporting/load/index.ts";
+import type { ReportContext } from "../../../reporting/load/index.ts";
 import { describeLoad, generatorSection, renderMarkdown } from "../../../reporting/load/summary-markdown.ts";
+import { idleGapPlan as gaps } from "../../support/idle-gap-plan.ts";
 import {
+  crossedThreshold as crossed,
+  heldThreshold as held,
   keptUpGenerator,
   limitedGenerator,
   loadFacts,
   passedResult,
   reportInput,
+  redirectsThreshold as waived,
 } from "../../support/load-report-input.ts";
 import { liveNodes, markdownNodes, markdownTree, textOf } from "../../support/markdown-tree.ts";
 import { sustainedReportContext } from "../../support/run-config-fixture.ts";
-
-const gaps: IdleGapPlan = {
-  shortGapSeconds: 0.5,
-  shortGaps: 3,
-  midGapSeconds: 1.4,
-  longGapSeconds: 3.2,
-  cycles: 2,
-  burst: 3,
-  iterationsPerVu: 20,
-  idleSecondsPerVu: 12,
-};
 
 /** The page as a GFM reader parses it, once: its headings' texts, and its tables as rows of cell texts. */
 function read(markdown: string): { headings: string[]; tables: string[][][] } {
@@ -34,25 +26,6 @@ function read(markdown: string): { headings: string[]; tables: string[][][] } {
       .map((table) => table.children.map((row) => row.children.map((cell) => textOf(cell)))),
   };
 }
-
-const held: ThresholdResult = {
-  metric: "events_failed",
-  expression: "rate<0.05",
-  ok: true,
-  observed: "rate=1.5%",
-};
-const crossed: ThresholdResult = {
-  metric: "http_req_duration{endpoint:events}",
-  expression: "p(95)<5",
-  ok: false,
-  observed: "p(95)=9.5ms",
-};
-const waived: ThresholdResult = {
-  metric: "redirects",
-  expression: "count==0",
-  ok: false,
-  observed: undefined,
-};
 
 describe("describeLoad", () => {
   it("writes rate, duration, VUs and warm-up as k6 options write durations", () => {

@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { IdleGapPlan } from "../../../load/index.ts";
 import type { ReportContext, ReportFacts } from "../../../reporting/load/index.ts";
 import { slidingExpiryVerdict } from "../../../reporting/load/verdict.ts";
+import { idleGapPlan as gaps } from "../../support/idle-gap-plan.ts";
 import { loadFacts } from "../../support/load-report-input.ts";
 import { sustainedReportContext } from "../../support/run-config-fixture.ts";
 
 const RULE = "(spec, Authentication rule 6).";
-const gaps: IdleGapPlan = {
-  shortGapSeconds: 0.5,
-  shortGaps: 3,
-  midGapSeconds: 1.4,
-  longGapSeconds: 3.2,
-  cycles: 2,
-  burst: 3,
-  iterationsPerVu: 20,
-  idleSecondsPerVu: 12,
-};
 /** idle-gap with 5 VUs of 2 cycles each: 10 of every planned outcome expected. */
 const idleGap: ReportContext = {
   ...sustainedReportContext,

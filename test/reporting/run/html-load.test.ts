@@ -10,6 +10,7 @@ import type {
 } from "../../../reporting/run/index.ts";
 import { TIME_SERIES_FORMAT } from "../../../reporting/run/index.ts";
 import { elementsOf, markupElements } from "../../support/report-markup.ts";
+import { capacityDigest } from "../../support/run-part-details.ts";
 
 const OUTCOME: PartOutcome = {
   id: "load-sustained",
@@ -203,13 +204,9 @@ describe("renderLoadBody", () => {
 
   it("shows a capacity search with its own body, its comparison and a link to capacity.html", () => {
     const capacity: CapacityDigest = {
+      ...capacityDigest,
       verdictLine: "PASSED: held 40/s",
-      outcome: "passed",
-      held: 40,
       broken: undefined,
-      limitedAt: undefined,
-      objectives: [],
-      steps: [],
     };
     const html = renderLoadBody({
       outcome: OUTCOME,

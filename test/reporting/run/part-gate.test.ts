@@ -3,6 +3,8 @@ import type { CheckResult } from "../../../contracts/index.ts";
 import type { ReportFacts } from "../../../reporting/load/index.ts";
 import type { CapacityDigest, LoadSummary, PartDetails, PartOutcome } from "../../../reporting/run/index.ts";
 import { gateWorthNaming, partGate } from "../../../reporting/run/part-gate.ts";
+import { checkResult as check } from "../../support/check-result.ts";
+import { capacityDigest } from "../../support/run-part-details.ts";
 
 const OUTCOME: PartOutcome = {
   id: "p",
@@ -24,30 +26,9 @@ const load = (extra: Partial<LoadSummary> = {}): PartDetails => ({
 const capacity = (verdictLine: string | undefined): PartDetails => ({
   outcome: OUTCOME,
   files: [],
-  capacity: {
-    verdictLine,
-    outcome: "passed",
-    held: 40,
-    broken: undefined,
-    limitedAt: undefined,
-    objectives: [],
-    steps: [],
-  } satisfies CapacityDigest,
+  capacity: { ...capacityDigest, verdictLine, broken: undefined } satisfies CapacityDigest,
 });
 
-function check(id: string, status: CheckResult["status"]): CheckResult {
-  return {
-    id,
-    title: id,
-    area: "token",
-    level: "MUST",
-    rule: "r",
-    status,
-    message: "",
-    durationMs: 1,
-    evidence: [],
-  };
-}
 const checks = (
   list: CheckResult[],
   accepted: NonNullable<PartDetails["checks"]>["accepted"] = [],

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { INSECURE_WARNING } from "../../../reporting/contract/index.ts";
-import type { ReportFacts } from "../../../reporting/load/index.ts";
-import type {
-  CapacityDigest,
-  PartDetails,
-  PartLead,
-  PartOutcome,
-  RunOutcome,
-} from "../../../reporting/run/index.ts";
+import type { PartDetails, PartLead, PartOutcome, RunOutcome } from "../../../reporting/run/index.ts";
 import { renderHtmlReport } from "../../../reporting/run/index.ts";
 import type { MarkupElement } from "../../support/report-markup.ts";
 import { markupElements } from "../../support/report-markup.ts";
+import { capacityDigest as CAPACITY, loadPartFacts as FACTS } from "../../support/run-part-details.ts";
 import { CONTRACT_CHECKS, INJECTION } from "./report-fixture.ts";
 
 const CONTRACT: PartOutcome = {
@@ -49,16 +43,6 @@ const RUN: RunOutcome = {
   parts: [CONTRACT, LOAD],
 };
 
-const CAPACITY: CapacityDigest = {
-  verdictLine: undefined,
-  outcome: "passed",
-  held: 40,
-  broken: 80,
-  limitedAt: undefined,
-  objectives: [],
-  steps: [],
-};
-
 const PARTS: readonly PartDetails[] = [
   {
     outcome: CONTRACT,
@@ -67,30 +51,6 @@ const PARTS: readonly PartDetails[] = [
   },
   { outcome: LOAD, capacity: CAPACITY, files: [] },
 ];
-
-const FACTS: ReportFacts = {
-  runSeconds: 10,
-  warmUpSeconds: 0,
-  loadSeconds: 10,
-  eventsAccepted: 190,
-  eventsRejected: 0,
-  acceptedPerSecond: 19,
-  errorRate: 0,
-  rejectedByStatus: [],
-  iterations: 190,
-  droppedIterations: 0,
-  eventLatency: [["p(95)", 40]],
-  tokenRequests: 1,
-  tokenRequestsByReason: [],
-  tokenRefreshes: 0,
-  tokenFailures: 0,
-  tokenLatency: [],
-  unexpectedExpiries: 0,
-  idleOutlived: 1,
-  idleExpiries: 0,
-  extendedTokens: 0,
-  idleSurvivals: 0,
-};
 
 /** The page's body without its own script, as elements: what a reader of the page sees. */
 function body(page: string): MarkupElement[] {

@@ -2,15 +2,10 @@ import type { Blockquote, Heading, List, Paragraph } from "mdast";
 import { describe, expect, it } from "vitest";
 import { INSECURE_WARNING } from "../../../reporting/contract/index.ts";
 import type { ReportFacts } from "../../../reporting/load/index.ts";
-import type {
-  CapacityDigest,
-  PartDetails,
-  PartLead,
-  PartOutcome,
-  RunOutcome,
-} from "../../../reporting/run/index.ts";
+import type { PartDetails, PartLead, PartOutcome, RunOutcome } from "../../../reporting/run/index.ts";
 import { renderRunSummaryMarkdown } from "../../../reporting/run/index.ts";
 import { liveNodes, markdownTree, tablesOf, textOf } from "../../support/markdown-tree.ts";
+import { capacityDigest as CAPACITY, loadPartFacts } from "../../support/run-part-details.ts";
 import { CONTRACT_CHECKS, INJECTION } from "./report-fixture.ts";
 
 const PART: PartOutcome = {
@@ -24,39 +19,7 @@ const PART: PartOutcome = {
   durationMs: 4200,
 };
 
-const FACTS: ReportFacts = {
-  runSeconds: 10,
-  warmUpSeconds: 0,
-  loadSeconds: 10,
-  eventsAccepted: 190,
-  eventsRejected: 0,
-  acceptedPerSecond: 19,
-  errorRate: 0,
-  rejectedByStatus: [],
-  iterations: 190,
-  droppedIterations: 0,
-  eventLatency: [["p(95)", 40]],
-  tokenRequests: 1,
-  tokenRequestsByReason: [],
-  tokenRefreshes: 0,
-  tokenFailures: 0,
-  tokenLatency: [],
-  unexpectedExpiries: 2,
-  idleOutlived: 1,
-  idleExpiries: 0,
-  extendedTokens: 0,
-  idleSurvivals: 0,
-};
-
-const CAPACITY: CapacityDigest = {
-  verdictLine: undefined,
-  outcome: "passed",
-  held: 40,
-  broken: 80,
-  limitedAt: undefined,
-  objectives: [],
-  steps: [],
-};
+const FACTS: ReportFacts = { ...loadPartFacts, unexpectedExpiries: 2 };
 
 const LOAD_PART: PartDetails = {
   outcome: { ...PART, id: "load-sustained", kind: "load", title: "Load", verdict: "passed", exitCode: 0 },

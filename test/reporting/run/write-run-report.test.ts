@@ -4,6 +4,7 @@ import type { ContractRun } from "../../../reporting/contract/index.ts";
 import { renderJunitXml } from "../../../reporting/contract/junit-xml.ts";
 import type { PartOutcome, RunOutcome } from "../../../reporting/run/index.ts";
 import { RUN_REPORT_FILES, writeRunReport } from "../../../reporting/run/index.ts";
+import { contractRun } from "../../support/contract-run.ts";
 import { describe, expect, it } from "../../support/fixtures.ts";
 import { junitCases } from "../../support/junit-cases.ts";
 import { markdownTree, textOf } from "../../support/markdown-tree.ts";
@@ -34,22 +35,15 @@ const RUN: RunOutcome = {
   parts: [part("contract", "failed"), part("rotation", "skipped", "rotation")],
 };
 
-const CONTRACT_RUN: ContractRun = {
-  tool: { name: "event-api-harness", version: "1.0.0" },
-  suite: "contract (fast)",
-  seed: 1,
-  startedAt: "2026-01-01T00:00:00.000Z",
+const CONTRACT_RUN: ContractRun = contractRun(CONTRACT_CHECKS, {
   durationMs: 1000,
   target: {
+    ...contractRun([]).target,
     tokenUrl: "http://a/oauth/token",
     baseUrl: "http://b",
-    clientId: "c",
-    clientAuth: "post",
-    insecure: false,
     embedded: true,
   },
-  checks: CONTRACT_CHECKS,
-};
+});
 
 /** A contract part's folder as the contract command leaves it: results.json, summary.md and junit.xml. */
 async function contractPart(runDir: string): Promise<void> {
