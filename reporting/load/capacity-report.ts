@@ -16,6 +16,7 @@ import {
   tableRow,
   warningCallout,
 } from "../index.ts";
+import { acceptedSection } from "./accepted-section.ts";
 import type { CapacityFigure } from "./capacity-result.ts";
 import { brokenByText, describeStop } from "./capacity-result.ts";
 import type { CapacityStepResult } from "./capacity-step.ts";
@@ -247,14 +248,7 @@ export function renderCapacityMarkdown(report: CapacityReport, baselineMarkdown?
       ? `**BROKEN**: ${violations} violations over the steps (tokens refused in use, or accepted past their idle lifetime): see ${codeSpan("token_expiries")} in the steps' ${codeSpan("summary.json")}.`
       : `No violation over the steps; ${extended} tokens stayed valid in use past expires_in + margin after their issue.`,
     "",
-    ...(result.accepted.length === 0
-      ? []
-      : [
-          "## Accepted deviations",
-          "",
-          ...describeOutcomes(result.accepted).map((l) => `- ${inlineText(l)}`),
-          "",
-        ]),
+    ...acceptedSection(result.accepted),
     "Each step's own k6 output (options, end-of-test summary, log) is in `steps/`; `capacity.html` charts the rates against latency and failures.",
     "",
   ];

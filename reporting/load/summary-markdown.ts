@@ -1,5 +1,4 @@
 import { CLIENT_MODEL_SUMMARIES } from "../../load/index.ts";
-import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import {
   codeCell,
   countNoun,
@@ -11,6 +10,7 @@ import {
   paragraphText,
   warningCallout,
 } from "../index.ts";
+import { acceptedSection } from "./accepted-section.ts";
 import { droppedCause } from "./dropped-cause.ts";
 import type { GeneratorVerdict } from "./generator-limit.ts";
 import { generatorRemedy } from "./generator-limit.ts";
@@ -111,14 +111,7 @@ export function renderMarkdown({
         `| ${THRESHOLD_MARK[thresholdStatus(t, result)]} | ${codeCell(t.metric)} | ${codeCell(t.expression)} | ${inlineCell(t.observed ?? "–")} |`,
     ),
     "",
-    ...(result.accepted.length === 0
-      ? []
-      : [
-          "## Accepted deviations",
-          "",
-          ...describeOutcomes(result.accepted).map((l) => `- ${inlineText(l)}`),
-          "",
-        ]),
+    ...acceptedSection(result.accepted),
     "## Throughput",
     "",
     `- Events accepted: ${facts.eventsAccepted} (${round(facts.acceptedPerSecond)}/s)`,
