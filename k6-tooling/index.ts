@@ -21,7 +21,7 @@ export { EVENTS_KINDS } from "./run/event-templates.ts";
 export { k6Connection } from "./run/k6-connection.ts";
 export type { MetricSample } from "./run/k6-control.ts";
 export { freeLoopbackPort, readMetrics, resume, waitUntilPaused } from "./run/k6-control.ts";
-export type { CpuShare, K6CpuRecord } from "./run/k6-cpu.ts";
+export type { CpuReadiness, CpuShare, K6CpuRecord } from "./run/k6-cpu.ts";
 export { cpuShare, runningSince } from "./run/k6-cpu.ts";
 export { k6Environment } from "./run/k6-environment.ts";
 export type { K6Inputs } from "./run/k6-inputs.ts";

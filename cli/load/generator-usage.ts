@@ -1,11 +1,11 @@
-import type { CpuShare, K6CpuRecord, K6RunResult } from "../../k6-tooling/index.ts";
+import type { CpuReadiness, CpuShare, K6CpuRecord, K6RunResult } from "../../k6-tooling/index.ts";
 import { cpuShare } from "../../k6-tooling/index.ts";
 import type { GeneratorUsage } from "../../reporting/load/index.ts";
 
 /**
  * What the k6 processes of a run used, for the generator judgement: the busiest process's CPU share over the test
- * (or over `window` of each process's record, e.g. a capacity step's judged part), the longest any of them waited for
- * a CPU, and their "Insufficient VUs" warnings added up.
+ * (or over `window` of each process's record, e.g. a capacity step's judged part), the readiest stretch of any
+ * of them (ready to run, running or waiting for a CPU), and their "Insufficient VUs" warnings added up.
  */
 export function generatorUsage(
   results: readonly Pick<K6RunResult, "cpu" | "insufficientVus">[],
@@ -21,26 +21,19 @@ export function generatorUsage(
     undefined,
   );
   // The process whose threads were most ready to run speaks for the run's waiting.
-  const readiest = shares.reduce<CpuShare["ready"]>(
+  const readiest = shares.reduce<CpuReadiness | undefined>(
     (top, share) =>
       share.ready !== undefined && (top === undefined || share.ready.readyShare > top.readyShare)
         ? share.ready
         : top,
     undefined,
   );
-  const { cpus, meanShare, busiestShare, seconds } = busiest ?? {};
   return {
+    // Where no process has run-queue times, the busiest has none either, so nothing stale is left in its place.
     cpu:
-      cpus === undefined || meanShare === undefined || busiestShare === undefined || seconds === undefined
+      busiest === undefined
         ? undefined
-        : {
-            cpus,
-            meanShare,
-            busiestShare,
-            seconds,
-            processes: shares.length,
-            ...(readiest === undefined ? {} : { ready: readiest }),
-          },
+        : { ...busiest, processes: shares.length, ...(readiest === undefined ? {} : { ready: readiest }) },
     insufficientVus: results.reduce((sum, result) => sum + result.insufficientVus, 0),
   };
 }

@@ -39,11 +39,16 @@ export interface CpuShare {
    * shares of the CPUs it may run on: how much they were ready (above `busiestShare` only when other work held the
    * CPUs) and how much of that they ran; undefined where the kernel keeps no run-queue times.
    */
-  readonly ready?: {
-    readonly readyShare: number;
-    readonly ranShare: number;
-    readonly waitPerSliceMs: number;
-  };
+  readonly ready?: CpuReadiness;
+}
+
+/** k6's threads over a stretch, as shares of the CPU time its CPUs offered: ready to run, and ran. */
+export interface CpuReadiness {
+  /** Ran or waited on a run queue: above what k6 ran only when other work held the CPUs. */
+  readonly readyShare: number;
+  readonly ranShare: number;
+  /** Their mean wait for a CPU each time they got one, ms. */
+  readonly waitPerSliceMs: number;
 }
 
 async function isRunning(address: string, signal: AbortSignal): Promise<boolean | undefined> {
@@ -129,8 +134,7 @@ export function cpuShare(record: K6CpuRecord, fromMs = -Infinity, toMs = Infinit
   const share = (a: CpuSample, b: CpuSample) =>
     (b.cpuSeconds - a.cpuSeconds) / ((b.atMs - a.atMs) / 1000) / record.cpus;
   let busiest = share(first, last);
-  const readyOf = (a: CpuSample, b: CpuSample) => waitingOf(a, b, record.cpus);
-  let ready = readyOf(first, last);
+  let ready = readiness(first, last, record.cpus);
   let end = 0;
   for (let start = 0; start < samples.length; start += 1) {
     const from = samples[start] as CpuSample;
@@ -139,7 +143,7 @@ export function cpuShare(record: K6CpuRecord, fromMs = -Infinity, toMs = Infinit
     if (end >= samples.length) break;
     const to = samples[end] as CpuSample;
     busiest = Math.max(busiest, share(from, to));
-    const stretch = readyOf(from, to);
+    const stretch = readiness(from, to, record.cpus);
     if (stretch !== undefined && (ready === undefined || stretch.readyShare > ready.readyShare))
       ready = stretch;
   }
@@ -157,7 +161,7 @@ export function cpuShare(record: K6CpuRecord, fromMs = -Infinity, toMs = Infinit
  * ran, and their mean wait each time they got a CPU: undefined without run-queue times, when they did not run, or when
  * a thread that ended took its times with it.
  */
-function waitingOf(a: CpuSample, b: CpuSample, cpus: number): CpuShare["ready"] {
+function readiness(a: CpuSample, b: CpuSample, cpus: number): CpuReadiness | undefined {
   if (a.runQueue === undefined || b.runQueue === undefined || b.atMs <= a.atMs) return undefined;
   const ran = b.runQueue.runSeconds - a.runQueue.runSeconds;
   const waited = b.runQueue.waitSeconds - a.runQueue.waitSeconds;

@@ -1,3 +1,4 @@
+import type { CpuReadiness } from "../../k6-tooling/index.ts";
 import { countNoun } from "../index.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { metricValue } from "./summary-data.ts";
@@ -24,16 +25,8 @@ export interface GeneratorUsage {
         readonly busiestShare: number;
         readonly seconds: number;
         readonly processes: number;
-        /**
-         * Over the 5 s its threads were most ready to run, as shares of its CPUs: how much they were ready (ran or
-         * waited for a CPU), how much they ran, and their mean wait each time they got one, ms; undefined where the
-         * kernel keeps no run-queue times.
-         */
-        readonly ready?: {
-          readonly readyShare: number;
-          readonly ranShare: number;
-          readonly waitPerSliceMs: number;
-        };
+        /** Over the 5 s its threads were most ready to run; undefined where the kernel keeps no run-queue times. */
+        readonly ready?: CpuReadiness;
       }
     | undefined;
   /** How often k6 warned that it had no VU to start an iteration with ("Insufficient VUs"). */
