@@ -116,6 +116,9 @@ export function parseCommandArgs<O extends OptionSpecs>(
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const message = error instanceof Error ? error.message : String(error);
+    // Node's words for a value left off at the end of the line: "Option '-d, --dir <value>' argument missing".
+    const missing = /^Option '(?:-\w, )?--([^ ']+) <value>' argument missing/.exec(message);
+    if (missing) throw new UsageError("missing-argument", `--${missing[1]} needs a value`, command.name);
     const ambiguous = /^Option '(-\w, )?--([^ ']+)' argument is ambiguous/.exec(message);
     if (ambiguous) {
       const name = ambiguous[2] ?? "";
