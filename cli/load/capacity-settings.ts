@@ -46,7 +46,7 @@ function parseResolution(raw: string): Resolution {
     return { kind: "absolute", value: Number(text) };
   }
   throw usage(
-    `--resolution takes a share of the rate held from 0.1% to 50% (e.g. 5%) or events a second from ${min} (e.g. 25), got '${raw}'`,
+    `--resolution takes a share of the rate held above 0% and up to 50% (e.g. 5%) or events a second from ${min} (e.g. 25), got '${raw}'`,
   );
 }
 

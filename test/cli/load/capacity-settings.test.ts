@@ -61,6 +61,16 @@ describe("readCapacitySettings", () => {
     },
   );
 
+  it("says the range of shares it takes: any share above 0 % (0.01 % too), up to 50 %", () => {
+    expect(readCapacitySettings("capacity", { resolution: "0.01%" })?.resolution).toEqual({
+      kind: "relative",
+      value: 0.0001,
+    });
+    expect(refusal("capacity", { resolution: "0%" }).message).toBe(
+      "--resolution takes a share of the rate held above 0% and up to 50% (e.g. 5%) or events a second from 1 (e.g. 25), got '0%'",
+    );
+  });
+
   it("takes 50% and 1 event a second, the ends of the resolution's range", () => {
     expect(readCapacitySettings("capacity", { resolution: "50%" })?.resolution).toEqual({
       kind: "relative",
