@@ -102,7 +102,7 @@ export function channelClasses(options: WideEventOptions = {}): InputClass<Event
       options,
       "tail-lengths",
       "answered",
-      '"chl-" then 251 to 10,000 characters (the length of an identifier: not shown)',
+      '"chl-" then 37 to 10,000 characters, ids of 255 and 256 among them (the length of an identifier: not shown)',
       [10_000, 252, 251].map((length) => `${CHANNEL_PREFIX}${"c".repeat(length)}`),
       fc.integer({ min: 37, max: 10_000 }).map((length) => `${CHANNEL_PREFIX}${"c".repeat(length)}`),
     ),

@@ -90,6 +90,7 @@ describe("channelClasses", () => {
   it("covers tails of 10,000, 252 and 251 characters, and draws only past 36", () => {
     const cls = byName("tail-lengths");
     expect(cls.cover.map((input) => idOf(input).length)).toEqual([10_004, 256, 255]);
+    expect(cls.description).toMatch(/^"chl-" then 37 to 10,000 characters, ids of 255 and 256 among them /);
     for (const input of fc.sample(cls.arbitrary, { seed: 17, numRuns: 30 })) {
       const length = idOf(input).length - 4;
       expect(length).toBeGreaterThanOrEqual(37);
