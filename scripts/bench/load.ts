@@ -5,7 +5,7 @@
  *                         --memory-seconds 20 --held guard|zero-drop --no-rate | --rate-only
  *                         --floor-without rate-sample|event-latency|metrics
  *                         --ours-without dashboard,progress,samples,body-cap --profile RATE
- *                         | --at RATE [--gc --vus N --against BUNDLE]]
+ *                         | --at RATE [--gc --vus N --against BUNDLE] [--scripts floor,ours]]
  *
  * One sandbox (its own child process) serves every run; on a machine with two or more CPUs the sandbox is pinned to
  * CPU 0 and k6 to CPU 1 (taskset), so k6's own cost decides. Every goal is checked on medians over the rounds, each
@@ -48,7 +48,8 @@
  * rate's middle (`go tool pprof -top FILE`) with the bytes allocated per iteration: where a script loses the rate, and
  * what k6 spends its CPU and memory on. `--at RATE` probes each script at one rate, with k6's CPU per event (`--gc`:
  * with Go's collections, `--vus`: with more VUs, `--against BUNDLE`: ours against another build of the sustained
- * scenario, run alike and interleaved). Linux only (/usr/bin/time, taskset).
+ * scenario, run alike and interleaved; `--scripts`: only the scripts named, so more pairs fit in the same minutes).
+ * Linux only (/usr/bin/time, taskset).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -851,7 +852,13 @@ interface BenchOptions {
   readonly gc: boolean;
   /** `--against BUNDLE`: the `--at` probes compare ours with this build of the sustained scenario. */
   readonly against: string | undefined;
+  /** `--scripts`: the scripts `--at` and `--profile` run (all four by default). */
+  readonly scripts: readonly ScriptLabel[];
 }
+
+/** The scripts under test, in the order every round runs them. */
+const SCRIPT_LABELS = ["minimal", "bare", "floor", "ours"] as const;
+type ScriptLabel = (typeof SCRIPT_LABELS)[number];
 
 /** The options, checked; undefined in child mode (`--serve`). */
 function readOptions(): BenchOptions | undefined {
@@ -876,6 +883,7 @@ function readOptions(): BenchOptions | undefined {
       vus: { type: "string" },
       gc: { type: "boolean" },
       against: { type: "string" },
+      scripts: { type: "string" },
     },
   });
   if (values.serve) return undefined;
@@ -908,6 +916,15 @@ function readOptions(): BenchOptions | undefined {
     values.at === undefined
   )
     throw new Error("--gc, --vus and --against shape the --at probes: add --at RATE");
+  const scripts = values.scripts === undefined ? [...SCRIPT_LABELS] : values.scripts.split(",");
+  for (const label of scripts) {
+    if (!(SCRIPT_LABELS as readonly string[]).includes(label))
+      throw new Error(`--scripts takes ${SCRIPT_LABELS.join(", ")} (comma-separated), got ${label}`);
+  }
+  if (values.scripts !== undefined && values.at === undefined && values.profile === undefined)
+    throw new Error("--scripts chooses what --at and --profile run: add one of them");
+  if (values.scripts !== undefined && values.against !== undefined)
+    throw new Error("--against probes ours and that bundle only: leave out --scripts");
   if (values.against !== undefined && !existsSync(values.against))
     throw new Error(`--against: no bundle at ${values.against}`);
   return {
@@ -925,6 +942,7 @@ function readOptions(): BenchOptions | undefined {
     vus: values.vus === undefined ? PROBE_VUS : positive("vus", values.vus, 5000),
     gc: values.gc === true,
     against: values.against === undefined ? undefined : path.resolve(values.against),
+    scripts: SCRIPT_LABELS.filter((label) => scripts.includes(label)),
   };
 }
 
@@ -1464,17 +1482,16 @@ async function main(): Promise<number> {
         (options.oursWithout.size === 0 ? "" : `; ours without ${[...options.oursWithout].join(", ")}`),
     );
     const scripts = [minimal, bare, floor, ours] as const;
+    const chosen = scripts.filter((script) => options.scripts.includes(script.label as ScriptLabel));
     if (options.at !== undefined) {
       const probed =
-        options.against === undefined
-          ? scripts
-          : [ours, { ...ours, label: "against", file: options.against }];
+        options.against === undefined ? chosen : [ours, { ...ours, label: "against", file: options.against }];
       await probesAt(k6, probed, positive("at", options.at, 100_000), options, workDir);
       return 0;
     }
     if (options.profile !== undefined) {
       const profileRate = positive("profile", options.profile, 100_000);
-      for (const script of scripts) await profile(k6, script, profileRate, search.seconds, workDir);
+      for (const script of chosen) await profile(k6, script, profileRate, search.seconds, workDir);
       return 0;
     }
     const results: Round[] = [];
