@@ -9,6 +9,7 @@ import {
 } from "../../load/index.ts";
 import { applyToThresholds } from "../accepted/apply-to-thresholds.ts";
 import type { Ledger } from "../accepted/ledger.ts";
+import { brokenByAnswers, unansweredRejections } from "./answered-failures.ts";
 import type { GeneratorUsage, GeneratorVerdict } from "./generator-limit.ts";
 import { judgeGenerator, k6Vus } from "./generator-limit.ts";
 import { latencyObjectives } from "./render-reports.ts";
@@ -74,7 +75,7 @@ const JUDGED_DROPPED = judgedMetric("dropped_iterations");
 /**
  * Judges one step from k6's summary of it: broken when an objective failed (one the ledger waives does not break it),
  * held when none did, and neither when the generator, not the target, limited it: such a step never counts as held,
- * nor as the target's capacity.
+ * nor as the target's capacity. Failures the target answered beyond the failure objective break the step even then.
  */
 export function judgeCapacityStep(
   plan: CapacityStepPlan,
@@ -104,12 +105,16 @@ export function judgeCapacityStep(
     vus: data === undefined ? undefined : k6Vus(data),
     vusAdjustable: false,
   });
+  const answered =
+    data === undefined
+      ? undefined
+      : brokenByAnswers(broken, { accepted, rejected: failed, unanswered: unansweredRejections(data) });
   const outcome: CapacityStepOutcome =
     ending.kind === "aborted"
       ? "aborted"
       : ending.kind === "undecided" || data === undefined
         ? "no-verdict"
-        : generator.limited
+        : generator.limited && answered === undefined
           ? "generator"
           : broken.length > 0 || accepted === 0
             ? "broken"

@@ -1,6 +1,7 @@
 import { EVENT_DURATION } from "../../load/index.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import type { JunitSuite } from "../index.ts";
+import { unansweredRejections } from "./answered-failures.ts";
 import { renderText } from "./console-summary.ts";
 import { droppedCause } from "./dropped-cause.ts";
 import type { GeneratorInput } from "./generator-limit.ts";
@@ -85,6 +86,7 @@ export function renderReports(
   const runFacts = {
     eventsAccepted: facts.eventsAccepted,
     eventsRejected: facts.eventsRejected,
+    unansweredRejections: unansweredRejections(data),
     slidingExercised: verdict.level === "held" || verdict.level === "broken",
     generator,
   };

@@ -5,6 +5,8 @@ import { unobserved } from "../accepted/entry-outcome.ts";
 import { isBaselineGateId, isExpiryMetric } from "../accepted/gate-ids.ts";
 import type { Ledger } from "../accepted/ledger.ts";
 import { countNoun } from "../index.ts";
+import type { AnsweredCounts } from "./answered-failures.ts";
+import { answeredClause, brokenByAnswers } from "./answered-failures.ts";
 import type { GeneratorVerdict } from "./generator-limit.ts";
 import { generatorClause } from "./generator-limit.ts";
 import type { ThresholdResult } from "./summary-data.ts";
@@ -64,6 +66,8 @@ export interface RunFacts {
   readonly slidingExercised: boolean;
   /** Whether the load generator, not the target, limited the run. */
   readonly generator?: GeneratorVerdict;
+  /** Rejections the target never answered (no answer, no token): only these can be the generator's doing. */
+  readonly unansweredRejections?: number;
 }
 
 /**
@@ -108,10 +112,21 @@ export function loadResult(
   if (thresholds === undefined) {
     return { outcome: "undecided", reason: "k6 wrote no end-of-test summary", ...base };
   }
-  // A run the generator limited measured k6, not the target: only a contract violation still proves something.
+  // A run the generator limited measured k6, not the target: only a contract violation, or failures the target
+  // answered, still prove something.
   const generator = facts?.generator;
   if (generator?.limited === true) {
     const clause = generatorClause(generator);
+    const counts: AnsweredCounts = {
+      accepted: facts?.eventsAccepted ?? 0,
+      rejected: facts?.eventsRejected ?? 0,
+      // Without the breakdown every rejection is taken for one the target never answered.
+      unanswered: facts?.unansweredRejections ?? facts?.eventsRejected ?? 0,
+    };
+    const answered = brokenByAnswers(base.failedThresholds, counts);
+    if (answered !== undefined) {
+      return { outcome: "failed", reason: `${answeredClause(answered, counts)}; ${clause}`, ...base };
+    }
     return base.failedThresholds.some((t) => provesViolation(t.metric))
       ? { outcome: "failed", reason: clause, ...base }
       : { outcome: "undecided", reason: clause, ...base };

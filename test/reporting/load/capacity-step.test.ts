@@ -185,6 +185,30 @@ describe("judgeCapacityStep", () => {
     expect(step.generator.signals.map((s) => s.kind)).toEqual(["cpu"]);
   });
 
+  it("breaks a step the generator limited when the target answered errors beyond the failure objective", () => {
+    const busy = { ...usage, cpu: { ...usage.cpu, busiestShare: 0.97 } };
+    const failed = (ok: boolean): Metric => ({
+      type: "rate",
+      contains: "default",
+      values: { rate: 60 / 400, passes: 60, fails: 340 },
+      thresholds: { "rate<0.01": { ok } },
+    });
+    const shedding = summary({
+      accepted: 340,
+      metrics: { [FAILED]: failed(false), "events_rejected{status:503}": counter(60) },
+    });
+    const step = judgeCapacityStep(plan, shedding, FINISHED, busy, undefined);
+    expect(step.outcome).toBe("broken");
+    expect(step.brokenBy.map((t) => `${t.metric} ${t.expression}`)).toEqual(["events_failed rate<0.01"]);
+    expect(step.generator.signals.map((s) => s.kind)).toEqual(["cpu"]);
+    // Failures with no answer behind them may be k6's own lateness: the step stays the generator's.
+    const timedOut = summary({
+      accepted: 340,
+      metrics: { [FAILED]: failed(false), "events_rejected{status:network}": counter(60) },
+    });
+    expect(judgeCapacityStep(plan, timedOut, FINISHED, busy, undefined).outcome).toBe("generator");
+  });
+
   it("reads no rate from a step with no judged seconds", () => {
     const step = judgeCapacityStep({ ...plan, judgedSeconds: 0 }, summary(), FINISHED, usage, undefined);
     expect(step.acceptedPerSecond).toBe(0);

@@ -110,6 +110,48 @@ describe("loadResult", () => {
     expect(redirected.outcome).toBe("failed");
   });
 
+  it("fails a run the generator limited when the target answered errors beyond the failure objective", () => {
+    const clause =
+      "the generator, not the API, limited this run (k6 at 96 % of its 2 CPUs): use --instances N (more k6 processes), or run k6 on a machine of its own (k6-operator)";
+    const shedding = loadResult([latencyCrossed, errorsCrossed], FINISHED, undefined, {
+      eventsAccepted: 880,
+      eventsRejected: 120,
+      unansweredRejections: 0,
+      slidingExercised: true,
+      generator: cpuLimited,
+    });
+    expect(shedding).toMatchObject({
+      outcome: "failed",
+      reason: `the API answered 120 of 1000 events with an error, which crosses events_failed rate<0.01 whatever the load generator did; ${clause}`,
+    });
+    // Failures with no answer behind them (k6's requests timed out) may be k6's own lateness: no verdict.
+    const timedOut = loadResult([latencyCrossed, errorsCrossed], FINISHED, undefined, {
+      eventsAccepted: 880,
+      eventsRejected: 120,
+      unansweredRejections: 115,
+      slidingExercised: true,
+      generator: cpuLimited,
+    });
+    expect(timedOut).toMatchObject({ outcome: "undecided", reason: clause });
+    // Without the breakdown by status, no failure is taken for the target's answer.
+    const unknown = loadResult([errorsCrossed], FINISHED, undefined, {
+      eventsAccepted: 880,
+      eventsRejected: 120,
+      slidingExercised: true,
+      generator: cpuLimited,
+    });
+    expect(unknown.outcome).toBe("undecided");
+    // A waived failure objective proves nothing.
+    const waived = loadResult([errorsCrossed], FINISHED, ledgerOf(waiveErrors), {
+      eventsAccepted: 880,
+      eventsRejected: 120,
+      unansweredRejections: 0,
+      slidingExercised: true,
+      generator: cpuLimited,
+    });
+    expect(waived.outcome).toBe("undecided");
+  });
+
   it("never passes a run the target accepted nothing from", () => {
     const rejected = loadResult([latencyHeld], FINISHED, undefined, {
       ...accepting,
