@@ -226,3 +226,28 @@ export function judgeGenerator(input: GeneratorInput): GeneratorVerdict {
 export function generatorClause(verdict: GeneratorVerdict, what = "run"): string {
   return `the generator, not the API, limited this ${what} (${verdict.signals.map((s) => s.short).join("; ")}): ${generatorRemedy(verdict)}`;
 }
+
+/**
+ * The clause for a run that failed on what no load generator explains (a contract violation, errors the API
+ * answered) while k6 was at its own limit: the failure stands, and only its latency may be k6's.
+ */
+export function generatorTooClause(verdict: GeneratorVerdict): string {
+  return `k6 was at its own limit too (${verdict.signals.map((s) => s.short).join("; ")}): ${generatorRemedy(verdict)}`;
+}
+
+/** What a report says of a limited generator, by whether the run failed anyway on what no generator explains. */
+export function generatorHeadline(failedAnyway: boolean): {
+  readonly title: string;
+  readonly figures: string;
+} {
+  return failedAnyway
+    ? {
+        title: "k6 was at its own limit too",
+        figures:
+          "the run failed on what no load generator explains; its latency may include k6's own queueing",
+      }
+    : {
+        title: "The generator, not the API, limited this run",
+        figures: "its figures are k6's, not the target's",
+      };
+}

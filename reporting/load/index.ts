@@ -19,6 +19,7 @@ export {
 export type { CapacityStepOutcome, CapacityStepPlan, CapacityStepResult } from "./capacity-step.ts";
 export { judgeCapacityStep } from "./capacity-step.ts";
 export type { GeneratorUsage, GeneratorVerdict } from "./generator-limit.ts";
+export { generatorHeadline } from "./generator-limit.ts";
 export { mergeSummaries, trendKeys } from "./merge-summaries.ts";
 export type { ReportAddition } from "./render-reports.ts";
 export { renderReports } from "./render-reports.ts";

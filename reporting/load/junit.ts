@@ -2,6 +2,7 @@ import { describeOutcomes } from "../accepted/describe-outcomes.ts";
 import { gateMatches } from "../accepted/gate-ids.ts";
 import type { JunitCase, JunitOutcome, JunitSuite } from "../index.ts";
 import { renderJunitXml } from "../index.ts";
+import { generatorHeadline } from "./generator-limit.ts";
 import type { LoadResult } from "./run-result.ts";
 import { describeResult, thresholdStatus } from "./run-result.ts";
 import type { ThresholdResult } from "./summary-data.ts";
@@ -81,7 +82,10 @@ export function renderJunit(
     outcome: generator.limited
       ? {
           kind: "error",
-          message: "the generator, not the API, limited this run",
+          message:
+            result.outcome === "failed"
+              ? generatorHeadline(true).title
+              : "the generator, not the API, limited this run",
           type: "generator",
           detail: generator.signals.map((s) => s.detail).join(" "),
         }

@@ -8,7 +8,7 @@ import { countNoun } from "../index.ts";
 import type { AnsweredCounts } from "./answered-failures.ts";
 import { answeredClause, brokenByAnswers } from "./answered-failures.ts";
 import type { GeneratorVerdict } from "./generator-limit.ts";
-import { generatorClause } from "./generator-limit.ts";
+import { generatorClause, generatorTooClause } from "./generator-limit.ts";
 import type { ThresholdResult } from "./summary-data.ts";
 
 /**
@@ -125,10 +125,14 @@ export function loadResult(
     };
     const answered = brokenByAnswers(base.failedThresholds, counts);
     if (answered !== undefined) {
-      return { outcome: "failed", reason: `${answeredClause(answered, counts)}; ${clause}`, ...base };
+      return {
+        outcome: "failed",
+        reason: `${answeredClause(answered, counts)}; ${generatorTooClause(generator)}`,
+        ...base,
+      };
     }
     return base.failedThresholds.some((t) => provesViolation(t.metric))
-      ? { outcome: "failed", reason: clause, ...base }
+      ? { outcome: "failed", reason: generatorTooClause(generator), ...base }
       : { outcome: "undecided", reason: clause, ...base };
   }
   const failed = base.failedThresholds.length > 0 || regressed.length > 0 || baseline?.fails === true;

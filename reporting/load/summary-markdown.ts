@@ -13,7 +13,7 @@ import {
 import { acceptedSection } from "./accepted-section.ts";
 import { droppedCause } from "./dropped-cause.ts";
 import type { GeneratorVerdict } from "./generator-limit.ts";
-import { generatorRemedy } from "./generator-limit.ts";
+import { generatorHeadline, generatorRemedy } from "./generator-limit.ts";
 import type { ReportContext } from "./report-context.ts";
 import type { ReportFacts } from "./report-facts.ts";
 import type { LoadResult, ThresholdStatus } from "./run-result.ts";
@@ -123,7 +123,7 @@ export function renderMarkdown({
     `- Iterations: ${facts.iterations}${context.plannedIterations === undefined ? "" : ` of ${context.plannedIterations} planned`}, dropped: ${facts.droppedIterations}${cause === undefined ? "" : `: ${inlineText(cause)}`}`,
     "",
     ...instancesTable(context, facts),
-    ...generatorSection(generator),
+    ...generatorSection(generator, result.outcome === "failed"),
     "## Latency (ms)",
     "",
     latencyTable(facts),
@@ -142,14 +142,18 @@ export function renderMarkdown({
   return `${lines.join("\n")}\n`;
 }
 
-/** Whether k6 kept up: what was measured, and each signal that says it did not. */
-export function generatorSection(generator: GeneratorVerdict): string[] {
+/**
+ * Whether k6 kept up: what was measured, and each signal that says it did not; `failedAnyway` when the run failed on
+ * what no load generator explains.
+ */
+export function generatorSection(generator: GeneratorVerdict, failedAnyway = false): string[] {
+  const headline = generatorHeadline(failedAnyway);
   return [
     `## Load generator: ${generator.limited ? "LIMITED" : "kept up"}`,
     "",
     ...(generator.limited
       ? [
-          `**The generator, not the API, limited this run: ${inlineText(generatorRemedy(generator))}.** Its figures are k6's, not the target's.`,
+          `**${headline.title}: ${inlineText(generatorRemedy(generator))}.** ${headline.figures.charAt(0).toUpperCase()}${headline.figures.slice(1)}.`,
           "",
           ...generator.signals.map((s) => `- ${paragraphText(s.detail)}`),
           "",

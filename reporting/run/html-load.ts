@@ -1,4 +1,5 @@
 import { countNoun, formatDuration, formatDurationCompact } from "../index.ts";
+import { generatorHeadline } from "../load/index.ts";
 import { renderCapacityBody } from "./capacity-page.ts";
 import { formatNumber } from "./chart-scale.ts";
 import { escapeHtml, safeHref } from "./html-escape.ts";
@@ -253,8 +254,9 @@ export function renderLoadBody(details: PartDetails): string {
     );
   }
   if (load?.generator?.limited) {
+    const headline = generatorHeadline(outcome.verdict === "failed");
     out.push(
-      `<div class="callout broken"><strong>The generator, not the API, limited this run:</strong> its figures are k6's, not the target's.` +
+      `<div class="callout broken"><strong>${escapeHtml(headline.title)}:</strong> ${escapeHtml(headline.figures)}.` +
         `<ul>${load.generator.signals.map((signal) => `<li>${escapeHtml(signal)}</li>`).join("")}</ul></div>`,
     );
   }

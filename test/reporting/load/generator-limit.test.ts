@@ -305,7 +305,12 @@ describe("a run the generator limited", () => {
   it("still fails on a contract violation, which no generator explains", () => {
     const reports = renderReports(summary(1331, 2), context);
     expect(reports.result.outcome).toBe("failed");
-    expect(reports.result.reason).toContain("the generator, not the API, limited this run");
+    // k6's limit is said beside the failure, never as what limited the run.
+    expect(reports.result.reason).toContain(
+      "k6 was at its own limit too (1331 iterations dropped with VUs to spare)",
+    );
+    expect(reports.result.reason).not.toContain("not the API");
+    expect(reports.markdown).toContain("**k6 was at its own limit too: use --instances N");
   });
 
   it("passes as before when k6 kept up", () => {

@@ -105,6 +105,12 @@ describe("renderJunit", () => {
       type: "generator",
       text: limitedGenerator.signals.map((s) => s.detail).join(" "),
     });
+    // A run that failed anyway, on what no generator explains, is not said to be k6's.
+    const failed: LoadResult = { ...passedResult, outcome: "failed", reason: "k6 was at its own limit too" };
+    const failedCase = junitCases(
+      renderJunit(reportInput({ generator: limitedGenerator, result: failed })),
+    ).find((c) => c.name === "load generator");
+    expect(failedCase?.error?.message).toBe("k6 was at its own limit too");
   });
 
   it("adds an error case for a run that did not finish, whose thresholds alone would read green", () => {

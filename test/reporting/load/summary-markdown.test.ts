@@ -216,4 +216,13 @@ describe("generatorSection", () => {
       '- k6 warned 3 times that it had no VU to start an iteration with ("Insufficient VUs").',
     );
   });
+
+  it("says k6 was at its limit too, not that it limited the run, when the run failed anyway", () => {
+    const markdown = generatorSection(limitedGenerator, true).join("\n");
+    expect(read(markdown).headings).toEqual(["Load generator: LIMITED"]);
+    expect(markdown).toContain(
+      "**k6 was at its own limit too: use --instances N (more k6 processes), or run k6 on a machine of its own (k6-operator); give k6 more VUs (--vus).** The run failed on what no load generator explains; its latency may include k6's own queueing.",
+    );
+    expect(markdown).not.toContain("not the API");
+  });
 });

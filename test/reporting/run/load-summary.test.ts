@@ -130,5 +130,23 @@ describe("digestLoadSummary", () => {
     } as unknown as Parameters<typeof renderLoadBody>[0]);
     expect(html).toContain("The generator, not the API, limited this run:");
     expect(html).toContain("<li>k6 used 99 % of the 1 CPU it may run on");
+    // A run that failed anyway, on what no generator explains, is not said to be k6's.
+    const failed = renderLoadBody({
+      outcome: {
+        id: "load-sustained",
+        kind: "load",
+        title: "Load",
+        verdict: "failed",
+        exitCode: 1,
+        durationMs: 1,
+      },
+      files: [],
+      ...(digested === undefined ? {} : { load: digested }),
+    } as unknown as Parameters<typeof renderLoadBody>[0]);
+    expect(failed).toContain(
+      "<strong>k6 was at its own limit too:</strong> the run failed on what no load generator explains",
+    );
+    expect(failed).not.toContain("not the API");
+    expect(failed).toContain("<li>k6 used 99 % of the 1 CPU it may run on");
   });
 });
